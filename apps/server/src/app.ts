@@ -1,0 +1,140 @@
+import helmet from "@fastify/helmet";
+import rateLimit from "@fastify/rate-limit";
+import Fastify, { type FastifyInstance } from "fastify";
+import { Redis } from "ioredis";
+import { sql } from "kysely";
+import type { AppConfig } from "./env";
+import { openDatabase, type Database } from "./db/database";
+import { migrate } from "./db/migrate";
+import { authenticatePlugin } from "./http/authenticate";
+import { HttpError, registerErrorHandler } from "./http/errors";
+import { registerSpa } from "./http/spa";
+import { accountRoutes } from "./modules/account/account.routes";
+import { authRoutes } from "./modules/auth/auth.routes";
+import { chatRoutes } from "./modules/chat/chat.routes";
+import { paymentsRoutes } from "./modules/payments/payments.routes";
+import { plansRoutes } from "./modules/plans/plans.routes";
+import { profileRoutes } from "./modules/profile/profile.routes";
+import { savedRoutes } from "./modules/saved/saved.routes";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    db: Database;
+    config: AppConfig;
+  }
+}
+
+export const BODY_LIMIT_BYTES = 1_048_576;
+
+export interface BuildAppOptions {
+  logger?: boolean;
+  /** An already opened database to use instead of opening one from config (tests); closed with the app. */
+  database?: Database;
+}
+
+export async function buildApp(config: AppConfig, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const db = options.database ?? (await openDatabase(config));
+  try {
+    await migrate(db);
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
+
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel },
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: config.trustProxy,
+  });
+  app.decorate("db", db);
+  app.decorate("config", config);
+  app.addHook("onClose", async () => {
+    await db.destroy();
+  });
+
+  // Clients such as supabase-js send `Content-Type: application/json` with an empty body on logout.
+  // Non-empty bodies go through Fastify's own parser, which refuses __proto__/constructor poisoning.
+  const parseJson = app.getDefaultJsonParser("error", "error");
+  app.removeContentTypeParser("application/json");
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
+    const text = typeof body === "string" ? body : body.toString("utf8");
+    if (text.trim() === "") return done(null, undefined);
+    parseJson(request, text, (error, parsed) => {
+      if (error) done(new HttpError(400, "bad_json", "Request body is not valid JSON"), undefined);
+      else done(null, parsed);
+    });
+  });
+
+  const https = config.publicUrl.startsWith("https://");
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:"],
+        fontSrc: ["'self'", "data:"],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        // On plain http (localhost) this would send the page's own requests to https and break it.
+        ...(https ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    hsts: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+  });
+
+  let redis: Redis | undefined;
+  if (config.redisUrl) {
+    // Fail fast when Redis is away; skipOnError below then lets requests through rather than locking everyone out.
+    redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2_000 });
+    redis.on("error", (error) => app.log.warn({ err: error }, "redis error"));
+    const client = redis;
+    app.addHook("onClose", async () => {
+      await client.quit();
+    });
+  }
+  await app.register(rateLimit, {
+    global: false,
+    nameSpace: config.rateLimitNamespace,
+    skipOnError: true,
+    ...(redis ? { redis } : {}),
+    errorResponseBuilder: (_request, context) =>
+      new HttpError(429, "over_request_rate_limit", `Request rate limit reached, retry in ${context.after}`),
+  });
+
+  registerErrorHandler(app);
+  await app.register(authenticatePlugin, {
+    db,
+    jwtSecret: config.jwtSecret,
+    issuer: `${config.publicUrl}/auth/v1`,
+  });
+
+  app.get("/healthz", async (_request, reply) => {
+    try {
+      await sql`select 1`.execute(db);
+      return { status: "ok", database: "up" };
+    } catch (error) {
+      app.log.error({ err: error }, "health check: database unreachable");
+      return reply.code(503).send({ status: "error", database: "down" });
+    }
+  });
+
+  await app.register(authRoutes, { prefix: "/auth/v1", db, config });
+  await app.register(accountRoutes, { db, config });
+  await app.register(profileRoutes, { prefix: "/functions/v1", db });
+  await app.register(plansRoutes, { prefix: "/functions/v1", db });
+  await app.register(savedRoutes, { prefix: "/functions/v1", db });
+  await app.register(chatRoutes, { prefix: "/functions/v1", db, ...(config.ai ? { ai: config.ai } : {}) });
+  await app.register(paymentsRoutes, { db, config });
+  await registerSpa(app, config.webDistDir, {
+    brandName: config.brandName,
+    supportEmail: config.supportEmail,
+  });
+
+  return app;
+}

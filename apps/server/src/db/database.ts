@@ -1,0 +1,34 @@
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { Kysely, PostgresDialect } from "kysely";
+import pg from "pg";
+import type { AppConfig } from "../env";
+import { PGliteDialect } from "./pglite-dialect";
+import type { DB } from "./schema";
+
+export type Database = Kysely<DB>;
+
+/** count(*) and other int8 values fit a JS number here; both drivers return numbers, not strings. */
+const INT8_OID = 20;
+pg.types.setTypeParser(INT8_OID, (value) => Number(value));
+
+export async function openDatabase(config: Pick<AppConfig, "dataDir" | "databaseUrl">): Promise<Database> {
+  if (config.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
+    return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  }
+  if (config.dataDir === ":memory:") return wrapPGlite(await createPGlite({}));
+  const dataDir = join(config.dataDir, "pg");
+  mkdirSync(dataDir, { recursive: true });
+  return wrapPGlite(await createPGlite({ dataDir }));
+}
+
+/** `loadDataDir` starts from a dumped data directory (PGlite.dumpDataDir), skipping initdb: tests use it. */
+export function createPGlite(options: { dataDir?: string; loadDataDir?: Blob }): Promise<PGlite> {
+  return PGlite.create({ ...options, parsers: { [INT8_OID]: (value: string) => Number(value) } });
+}
+
+export function wrapPGlite(pglite: PGlite): Database {
+  return new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
+}

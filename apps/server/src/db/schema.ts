@@ -1,0 +1,324 @@
+import type { ColumnType, Generated, Insertable, JSONColumnType, Selectable, Updateable } from "kysely";
+import type { MealItem } from "@fitwise/engine/nutrition/meal-planner";
+import type { WorkoutItem } from "@fitwise/engine/workouts/exercise.types";
+
+/** A column the database fills in (default now()) that code may still set on insert or update. */
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+
+export interface SchemaMigrationsTable {
+  version: string;
+  name: string;
+  applied_at: Generated<Date>;
+}
+
+export interface AppMetadata {
+  provider: string;
+  providers: string[];
+}
+
+export interface UsersTable {
+  id: Generated<string>;
+  aud: Generated<string>;
+  role: Generated<string>;
+  email: string;
+  encrypted_password: string | null;
+  email_confirmed_at: Date | null;
+  last_sign_in_at: Date | null;
+  raw_app_meta_data: ColumnType<AppMetadata, string | undefined, string>;
+  raw_user_meta_data: ColumnType<Record<string, unknown>, string | undefined, string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface IdentitiesTable {
+  id: Generated<string>;
+  user_id: string;
+  provider: string;
+  provider_id: string;
+  identity_data: ColumnType<Record<string, unknown>, string | undefined, string>;
+  last_sign_in_at: Date | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface SessionsTable {
+  id: Generated<string>;
+  user_id: string;
+  aal: Generated<"aal1" | "aal2" | "aal3">;
+  factor_id: string | null;
+  not_after: Date | null;
+  refreshed_at: Date | null;
+  user_agent: string | null;
+  ip: string | null;
+  /** Migration 005: RFC 8176 methods of this session, e.g. [{ method: "password", timestamp }]. */
+  amr: ColumnType<AmrEntry[], string | undefined, string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface AmrEntry {
+  method: string;
+  /** Seconds since the epoch. */
+  timestamp: number;
+}
+
+export interface RefreshTokensTable {
+  id: Generated<number>;
+  token_hash: string;
+  user_id: string;
+  session_id: string;
+  parent: string | null;
+  revoked: Generated<boolean>;
+  used_at: Date | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface OneTimeTokensTable {
+  id: Generated<string>;
+  user_id: string;
+  token_type:
+    | "confirmation_token"
+    | "reauthentication_token"
+    | "recovery_token"
+    | "email_change_token_new"
+    | "email_change_token_current"
+    | "phone_change_token";
+  token_hash: string;
+  relates_to: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface MfaFactorsTable {
+  id: Generated<string>;
+  user_id: string;
+  friendly_name: string | null;
+  factor_type: "totp" | "phone" | "webauthn";
+  status: Generated<"unverified" | "verified">;
+  secret: string | null;
+  last_challenged_at: Date | null;
+  /** Migration 005: the RFC 6238 time step of the last accepted code (a code works once). */
+  last_totp_step: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface MfaChallengesTable {
+  id: Generated<string>;
+  factor_id: string;
+  ip_address: string | null;
+  verified_at: Date | null;
+  /** Migration 005. */
+  failed_attempts: Generated<number>;
+  created_at: Timestamp;
+}
+
+/** Migration 005: pending Google sign-ins (state, PKCE verifier, nonce). */
+export interface OidcStatesTable {
+  state_hash: string;
+  provider: string;
+  code_verifier: string;
+  nonce: string;
+  redirect_to: string;
+  created_at: Timestamp;
+  expires_at: Date;
+}
+
+export interface MyUsersTable {
+  user_id: string;
+  user_email: string | null;
+  user_full_name: string | null;
+  user_age: number | null;
+  user_gender: "male" | "female" | null;
+  user_weight_in_kgs: number | null;
+  user_height_in_cm: number | null;
+  user_activity: number | null;
+  user_tdee: number | null;
+  user_goal_tdee: number | null;
+  user_fitness_goal: string | null;
+  /** jsonb array of weekday names; write with JSON.stringify. */
+  user_preferred_workout_days: JSONColumnType<string[], string | undefined, string>;
+  user_workout_type: string | null;
+  user_experience_level: string | null;
+  user_diet_preference: string | null;
+  user_food_preference: string | null;
+  user_preferred_protein_sources: JSONColumnType<string[], string | undefined, string>;
+  user_fav_food: string | null;
+  user_allergies: string | null;
+  user_avoid_food: string | null;
+  source: string | null;
+  user_device: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** jsonb written as JSON text (both drivers then agree), read back parsed. */
+type Json<T extends object> = JSONColumnType<T, string, string>;
+
+/** Migration 002: the server's current plans, saved plans, the free-replacement counter, subscriptions. */
+export interface MealPlansTable {
+  user_id: string;
+  day_index: number;
+  items: Json<MealItem[]>;
+  seed: number;
+  generation: Generated<number>;
+  revision: Generated<number>;
+  inputs_hash: string;
+  target_kcal: number;
+  notes: JSONColumnType<string[], string | undefined, string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface WorkoutPlansTable {
+  user_id: string;
+  items: Json<WorkoutItem[]>;
+  split: string;
+  seed: number;
+  generation: Generated<number>;
+  revision: Generated<number>;
+  inputs_hash: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface SavedDietsTable {
+  diet_id: string;
+  user_id: string;
+  public: Generated<boolean>;
+  user_activity: number | null;
+  user_age: number | null;
+  user_allergies: string | null;
+  user_diet_preference: string | null;
+  user_fav_food: string | null;
+  user_fitness_goal: string | null;
+  user_food_preference: string | null;
+  user_gender: string | null;
+  user_goal_tdee: number | null;
+  user_height_in_cm: number | null;
+  user_preferred_protein_sources: JSONColumnType<string[], string | undefined, string>;
+  user_tdee: number | null;
+  user_weight_in_kgs: number | null;
+  diet_one: Json<MealItem[]>;
+  created_at: Timestamp;
+}
+
+export interface SavedWorkoutsTable {
+  workout_id: string;
+  user_id: string;
+  public: Generated<boolean>;
+  workout_plan: Json<WorkoutItem[]>;
+  user_experience_level: string | null;
+  user_fitness_goal: string | null;
+  user_preferred_workout_days: JSONColumnType<string[], string | undefined, string>;
+  user_workout_type: string | null;
+  created_at: Timestamp;
+}
+
+export interface UsageCountersTable {
+  user_id: string;
+  free_replacements: Generated<number>;
+  updated_at: Timestamp;
+}
+
+export interface UserSubscriptionsTable {
+  user_id: string;
+  subscription_id: string | null;
+  status_name: string | null;
+  /** "true" or "false" (a string, as the spec has it). */
+  manually_cancelled: ColumnType<string, string | undefined, string>;
+  renew_date: Date | null;
+  ends_at: Date | null;
+  variant: string | null;
+  updated_at: Timestamp;
+  last_event_at: Date | null;
+}
+
+/** Migration 003: payments (webhook idempotency, test checkouts, cancellation reasons, provider details). */
+export interface WebhookEventsTable {
+  event_id: string;
+  event_name: string;
+  payload_sha256: string;
+  subscription_id: string | null;
+  user_id: string | null;
+  outcome: "applied" | "stale" | "ignored";
+  received_at: Timestamp;
+}
+
+export interface PaymentCheckoutsTable {
+  checkout_id: string;
+  user_id: string;
+  email: string;
+  full_name: string | null;
+  plan: "monthly" | "yearly";
+  created_at: Timestamp;
+  expires_at: Date;
+  completed_at: Date | null;
+}
+
+export interface SubscriptionCancellationsTable {
+  id: Generated<number>;
+  user_id: string;
+  subscription_id: string;
+  reason: string;
+  created_at: Timestamp;
+}
+
+export interface PaymentSubscriptionsTable {
+  user_id: string;
+  subscription_id: string;
+  provider: "test" | "lemonsqueezy";
+  trial_ends_at: Date | null;
+  updated_at: Timestamp;
+}
+
+/** Migration 004: the trainer chat and analytics events. */
+export interface ChatMessagesTable {
+  id: Generated<string>;
+  user_id: string;
+  sender: "user" | "assistant";
+  content: string;
+  created_at: Timestamp;
+}
+
+export interface AnalyticsEventsTable {
+  id: Generated<string>;
+  user_id: string | null;
+  name: string;
+  properties: JSONColumnType<Record<string, unknown>, string | undefined, string>;
+  created_at: Timestamp;
+}
+
+export interface DB {
+  schema_migrations: SchemaMigrationsTable;
+  users: UsersTable;
+  identities: IdentitiesTable;
+  sessions: SessionsTable;
+  refresh_tokens: RefreshTokensTable;
+  one_time_tokens: OneTimeTokensTable;
+  mfa_factors: MfaFactorsTable;
+  mfa_challenges: MfaChallengesTable;
+  my_users: MyUsersTable;
+  meal_plans: MealPlansTable;
+  workout_plans: WorkoutPlansTable;
+  saved_diets: SavedDietsTable;
+  saved_workouts: SavedWorkoutsTable;
+  usage_counters: UsageCountersTable;
+  user_subscriptions: UserSubscriptionsTable;
+  webhook_events: WebhookEventsTable;
+  payment_checkouts: PaymentCheckoutsTable;
+  subscription_cancellations: SubscriptionCancellationsTable;
+  payment_subscriptions: PaymentSubscriptionsTable;
+  chat_messages: ChatMessagesTable;
+  analytics_events: AnalyticsEventsTable;
+  oidc_states: OidcStatesTable;
+}
+
+export type User = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type Session = Selectable<SessionsTable>;
+export type RefreshToken = Selectable<RefreshTokensTable>;
+export type MyUser = Selectable<MyUsersTable>;
+export type SubscriptionRow = Selectable<UserSubscriptionsTable>;

@@ -1,0 +1,312 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, isAbsolute, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { z } from "zod";
+
+/** Every environment variable the server reads, with a one-line description (the README lists these). */
+export const ENV_VARIABLES = {
+  PORT: "HTTP port to listen on (default 3000).",
+  HOST: "Interface to bind (default 0.0.0.0).",
+  DATA_DIR:
+    "Folder for the embedded database and the generated JWT secret (default ./data, relative to the directory npm start was run in).",
+  DATABASE_URL: "PostgreSQL connection URL; when unset the embedded PGlite database in DATA_DIR/pg is used.",
+  JWT_SECRET:
+    "HS256 secret for access tokens, at least 32 characters; when unset one is generated into DATA_DIR/jwt-secret (mode 0600).",
+  REDIS_URL:
+    "Redis URL for rate-limit counters shared by several server instances; in-memory counters when unset.",
+  LOG_LEVEL: "pino log level: fatal, error, warn, info, debug, trace or silent (default info).",
+  PUBLIC_URL:
+    "Public origin of the app, e.g. https://fitwise.example (default http://localhost:PORT); sets the JWT issuer and enables HSTS when https.",
+  TRUST_PROXY:
+    "Set to true behind a reverse proxy or load balancer so client IPs come from X-Forwarded-For (default false).",
+  RATE_LIMIT_TOKEN_PER_MINUTE: "Requests per minute and IP allowed on POST /auth/v1/token (default 30).",
+  RATE_LIMIT_SIGNUP_PER_MINUTE: "Requests per minute and IP allowed on POST /auth/v1/signup (default 10).",
+  SUPPORT_EMAIL: "Support address shown to users (default support@fitwise.app).",
+  BRAND_NAME: "Product name shown to users (default Fitwise).",
+  PAYMENTS_PROVIDER:
+    "test (default): a local, clearly marked test checkout that sends the server signed webhooks, so upgrades work offline; lemonsqueezy: real Lemon Squeezy checkouts (needs every LEMONSQUEEZY_* below).",
+  LEMONSQUEEZY_WEBHOOK_SECRET:
+    "Signing secret of the Lemon Squeezy webhook (6-200 characters), checked against X-Signature; with the test provider, optional (a random one per process otherwise).",
+  LEMONSQUEEZY_API_KEY: "Lemon Squeezy API key, used to cancel, resume and look up subscriptions.",
+  LEMONSQUEEZY_STORE_ID: "Lemon Squeezy store id (restore purchase looks up subscriptions in this store).",
+  LEMONSQUEEZY_VARIANT_MONTHLY: "Variant id of Pro monthly, as it appears in its checkout link.",
+  LEMONSQUEEZY_VARIANT_YEARLY: "Variant id of Pro yearly, as it appears in its checkout link.",
+  LEMONSQUEEZY_CHECKOUT_URL:
+    "Checkout link base, e.g. https://fitwise.lemonsqueezy.com/checkout/buy (the variant id is appended).",
+  LEMONSQUEEZY_API_URL: "Lemon Squeezy API base URL (default https://api.lemonsqueezy.com).",
+  AI_BASE_URL:
+    "Base URL of an OpenAI-compatible API for the trainer chat, e.g. https://api.openai.com/v1 or http://localhost:11434/v1 (Ollama); with AI_MODEL set, Alex uses the model, otherwise the offline brain.",
+  AI_API_KEY: "API key sent to AI_BASE_URL (optional for local servers such as Ollama).",
+  AI_MODEL: "Model name for the trainer chat, e.g. gpt-4o-mini; needed together with AI_BASE_URL.",
+  AI_TIMEOUT_MS: "Time allowed for one model request in milliseconds (default 30000).",
+  GOOGLE_CLIENT_ID:
+    "OAuth client id for Sign in with Google; with GOOGLE_CLIENT_SECRET set, the Connect with Google buttons work.",
+  GOOGLE_CLIENT_SECRET: "OAuth client secret for Sign in with Google.",
+  GOOGLE_ISSUER:
+    "OpenID Connect issuer whose discovery document is read (default https://accounts.google.com).",
+  SMTP_URL:
+    "SMTP server for account e-mails, e.g. smtps://user:pass@smtp.example.com:465; when unset, e-mails are written to DATA_DIR/outbox and their links logged.",
+  MAIL_FROM:
+    'Sender of account e-mails (default "Fitwise" <no-reply@localhost>, with BRAND_NAME as the name).',
+  AUTH_CONFIRM_EMAIL:
+    "Set to true to require new accounts to confirm their e-mail address before signing in (default false).",
+} as const;
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((value) => (value === "" ? undefined : value))
+  .optional();
+
+const booleanFlag = z
+  .enum(["true", "false", "1", "0", ""])
+  .optional()
+  .transform((value) => value === "true" || value === "1");
+
+export const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().trim().min(1).default("0.0.0.0"),
+  DATA_DIR: z.string().trim().min(1).default("./data"),
+  DATABASE_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
+      .optional(),
+  ),
+  JWT_SECRET: optionalString.pipe(z.string().min(32, "must be at least 32 characters").optional()),
+  REDIS_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^rediss?:\/\//, "must start with redis:// or rediss://")
+      .optional(),
+  ),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  PUBLIC_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  TRUST_PROXY: booleanFlag,
+  RATE_LIMIT_TOKEN_PER_MINUTE: z.coerce.number().int().positive().default(30),
+  RATE_LIMIT_SIGNUP_PER_MINUTE: z.coerce.number().int().positive().default(10),
+  SUPPORT_EMAIL: z.email().default("support@fitwise.app"),
+  BRAND_NAME: z.string().trim().min(1).default("Fitwise"),
+  PAYMENTS_PROVIDER: z.enum(["test", "lemonsqueezy"]).default("test"),
+  LEMONSQUEEZY_WEBHOOK_SECRET: optionalString.pipe(
+    z.string().min(6, "must be at least 6 characters").max(200).optional(),
+  ),
+  LEMONSQUEEZY_API_KEY: optionalString,
+  LEMONSQUEEZY_STORE_ID: optionalString,
+  LEMONSQUEEZY_VARIANT_MONTHLY: optionalString,
+  LEMONSQUEEZY_VARIANT_YEARLY: optionalString,
+  LEMONSQUEEZY_CHECKOUT_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  LEMONSQUEEZY_API_URL: z.url({ protocol: /^https?$/ }).default("https://api.lemonsqueezy.com"),
+  AI_BASE_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  AI_API_KEY: optionalString,
+  AI_MODEL: optionalString,
+  AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_CLIENT_SECRET: optionalString,
+  GOOGLE_ISSUER: z.url({ protocol: /^https?$/ }).default("https://accounts.google.com"),
+  SMTP_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")
+      .optional(),
+  ),
+  MAIL_FROM: optionalString,
+  AUTH_CONFIRM_EMAIL: booleanFlag,
+});
+
+export interface RateLimitConfig {
+  /** Requests allowed per window and client IP. */
+  max: number;
+  windowMs: number;
+}
+
+export type PaymentsConfig =
+  | { provider: "test"; webhookSecret: string }
+  | {
+      provider: "lemonsqueezy";
+      webhookSecret: string;
+      apiKey: string;
+      storeId: string;
+      variants: { monthly: string; yearly: string };
+      checkoutUrl: string;
+      apiUrl: string;
+    };
+
+/** Sign in with Google (OpenID Connect); absent = the buttons say it is not configured. */
+export interface GoogleConfig {
+  clientId: string;
+  clientSecret: string;
+  /** Issuer URL without a trailing slash; its /.well-known/openid-configuration is read. */
+  issuer: string;
+}
+
+/** The trainer chat's model; absent = the offline brain (the default). */
+export interface AiConfig {
+  baseUrl: string;
+  apiKey: string;
+  model: string;
+  timeoutMs: number;
+}
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  /** Absolute path, or ":memory:" for an in-memory PGlite (tests). */
+  dataDir: string;
+  databaseUrl?: string;
+  jwtSecret: string;
+  redisUrl?: string;
+  logLevel: string;
+  webDistDir: string;
+  publicUrl: string;
+  trustProxy: boolean;
+  rateLimits: { token: RateLimitConfig; signup: RateLimitConfig };
+  /** Key prefix for shared rate-limit counters, so apps on one Redis can be kept apart (tests). */
+  rateLimitNamespace: string;
+  supportEmail: string;
+  brandName: string;
+  /** Absent (tests that build a config by hand): the test provider with a secret made per process. */
+  payments?: PaymentsConfig;
+  /** Absent: Alex answers with the offline brain. */
+  ai?: AiConfig;
+  /** Absent: Google sign-in is off. */
+  google?: GoogleConfig;
+  /** Absent: account e-mails go to DATA_DIR/outbox. */
+  smtpUrl?: string;
+  /** Absent: `"<brandName>" <no-reply@localhost>`. */
+  mailFrom?: string;
+  /** Absent or false: new accounts are confirmed at sign-up. */
+  authConfirmEmail?: boolean;
+}
+
+const defaultWebDistDir = resolve(dirname(fileURLToPath(import.meta.url)), "../../web/dist");
+
+/** A generated secret is kept in DATA_DIR so tokens survive restarts; only the owner may read it. */
+function readOrCreateJwtSecret(dataDir: string): string {
+  if (dataDir === ":memory:") return randomBytes(32).toString("base64url");
+  const file = join(dataDir, "jwt-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString("base64url");
+  writeFileSync(file, secret + "\n", { mode: 0o600, flag: "wx" });
+  return secret;
+}
+
+const LEMONSQUEEZY_REQUIRED = [
+  "LEMONSQUEEZY_WEBHOOK_SECRET",
+  "LEMONSQUEEZY_API_KEY",
+  "LEMONSQUEEZY_STORE_ID",
+  "LEMONSQUEEZY_VARIANT_MONTHLY",
+  "LEMONSQUEEZY_VARIANT_YEARLY",
+  "LEMONSQUEEZY_CHECKOUT_URL",
+] as const;
+
+/** Both AI_BASE_URL and AI_MODEL switch the model on; one without the other is a mistake worth naming. */
+function aiConfig(e: z.infer<typeof EnvSchema>): AiConfig | undefined {
+  if (e.AI_BASE_URL === undefined && e.AI_MODEL === undefined) return undefined;
+  if (e.AI_BASE_URL === undefined || e.AI_MODEL === undefined) {
+    const missing = e.AI_BASE_URL === undefined ? "AI_BASE_URL" : "AI_MODEL";
+    throw new Error(
+      `Invalid environment: ${missing}: required when the other of AI_BASE_URL and AI_MODEL is set`,
+    );
+  }
+  return {
+    baseUrl: e.AI_BASE_URL.replace(/\/+$/, ""),
+    // Local OpenAI-compatible servers ignore the key, but the client insists on one.
+    apiKey: e.AI_API_KEY ?? "not-needed",
+    model: e.AI_MODEL,
+    timeoutMs: e.AI_TIMEOUT_MS,
+  };
+}
+
+/** Both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET switch Google sign-in on; one alone is a mistake worth naming. */
+function googleSection(e: z.infer<typeof EnvSchema>): { google?: GoogleConfig } {
+  if (e.GOOGLE_CLIENT_ID === undefined && e.GOOGLE_CLIENT_SECRET === undefined) return {};
+  if (e.GOOGLE_CLIENT_ID === undefined || e.GOOGLE_CLIENT_SECRET === undefined) {
+    const missing = e.GOOGLE_CLIENT_ID === undefined ? "GOOGLE_CLIENT_ID" : "GOOGLE_CLIENT_SECRET";
+    throw new Error(
+      `Invalid environment: ${missing}: required when the other of GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET is set`,
+    );
+  }
+  return {
+    google: {
+      clientId: e.GOOGLE_CLIENT_ID,
+      clientSecret: e.GOOGLE_CLIENT_SECRET,
+      issuer: e.GOOGLE_ISSUER.replace(/\/+$/, ""),
+    },
+  };
+}
+
+function aiSection(e: z.infer<typeof EnvSchema>): { ai?: AiConfig } {
+  const ai = aiConfig(e);
+  return ai ? { ai } : {};
+}
+
+function paymentsConfig(e: z.infer<typeof EnvSchema>): PaymentsConfig {
+  if (e.PAYMENTS_PROVIDER === "test") {
+    // The test checkout signs its webhooks in-process, so a secret only this process knows will do.
+    return {
+      provider: "test",
+      webhookSecret: e.LEMONSQUEEZY_WEBHOOK_SECRET ?? randomBytes(32).toString("hex"),
+    };
+  }
+  const missing = LEMONSQUEEZY_REQUIRED.filter((name) => e[name] === undefined);
+  if (missing.length > 0) {
+    const problems = missing.map((name) => `${name}: required when PAYMENTS_PROVIDER=lemonsqueezy`);
+    throw new Error(`Invalid environment: ${problems.join("; ")}`);
+  }
+  const required = (name: (typeof LEMONSQUEEZY_REQUIRED)[number]): string => e[name] ?? "";
+  return {
+    provider: "lemonsqueezy",
+    webhookSecret: required("LEMONSQUEEZY_WEBHOOK_SECRET"),
+    apiKey: required("LEMONSQUEEZY_API_KEY"),
+    storeId: required("LEMONSQUEEZY_STORE_ID"),
+    variants: {
+      monthly: required("LEMONSQUEEZY_VARIANT_MONTHLY"),
+      yearly: required("LEMONSQUEEZY_VARIANT_YEARLY"),
+    },
+    checkoutUrl: required("LEMONSQUEEZY_CHECKOUT_URL").replace(/\/+$/, ""),
+    apiUrl: e.LEMONSQUEEZY_API_URL.replace(/\/+$/, ""),
+  };
+}
+
+export function loadConfig(env: Record<string, string | undefined>): AppConfig {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+    throw new Error(`Invalid environment: ${problems.join("; ")}`);
+  }
+  const e = parsed.data;
+  // npm runs workspace scripts inside the workspace folder but records where it was invoked in
+  // INIT_CWD, so `npm start` at the repository root keeps its data in ./data there.
+  const baseDir = env.INIT_CWD ?? process.cwd();
+  const dataDir =
+    e.DATA_DIR === ":memory:" || isAbsolute(e.DATA_DIR) ? e.DATA_DIR : resolve(baseDir, e.DATA_DIR);
+  const minute = 60_000;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    ...(e.DATABASE_URL ? { databaseUrl: e.DATABASE_URL } : {}),
+    jwtSecret: e.JWT_SECRET ?? readOrCreateJwtSecret(dataDir),
+    ...(e.REDIS_URL ? { redisUrl: e.REDIS_URL } : {}),
+    logLevel: e.LOG_LEVEL,
+    webDistDir: defaultWebDistDir,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
+    trustProxy: e.TRUST_PROXY,
+    rateLimits: {
+      token: { max: e.RATE_LIMIT_TOKEN_PER_MINUTE, windowMs: minute },
+      signup: { max: e.RATE_LIMIT_SIGNUP_PER_MINUTE, windowMs: minute },
+    },
+    rateLimitNamespace: "fitwise-rate-limit-",
+    supportEmail: e.SUPPORT_EMAIL,
+    brandName: e.BRAND_NAME,
+    payments: paymentsConfig(e),
+    ...aiSection(e),
+    ...googleSection(e),
+    ...(e.SMTP_URL ? { smtpUrl: e.SMTP_URL } : {}),
+    ...(e.MAIL_FROM ? { mailFrom: e.MAIL_FROM } : {}),
+    authConfirmEmail: e.AUTH_CONFIRM_EMAIL,
+  };
+}

@@ -1,0 +1,216 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import {
+  DeleteMyAccountRequestSchema,
+  EnrollFactorRequestSchema,
+  OtpRequestSchema,
+  RecoverRequestSchema,
+  ResendRequestSchema,
+  VerifyFactorRequestSchema,
+  VerifyRequestSchema,
+} from "@fitwise/contracts/account";
+import type { Database } from "../../db/database";
+import type { AppConfig } from "../../env";
+import { HttpError } from "../../http/errors";
+import { AuthRepository } from "../auth/auth.repository";
+import { AuthService } from "../auth/auth.service";
+import { parseBody, sessionMeta } from "../auth/request-input";
+import { AccountRepository } from "./account.repository";
+import { AccountService } from "./account.service";
+import { EmailLinks } from "./email-links";
+import { createMailer } from "./mailer";
+import { OidcClient } from "./oidc.client";
+
+export interface AccountRoutesOptions {
+  db: Database;
+  config: AppConfig;
+}
+
+interface Limit {
+  max: number;
+  windowMs: number;
+}
+
+const MINUTE = 60_000;
+/**
+ * Per client IP and per target. The e-mail and verify figures follow GoTrue's defaults
+ * (RATE_LIMIT_EMAIL_SENT 30/h; RATE_LIMIT_VERIFY 30 per 5 min); a factor gets 10 codes per 5 minutes,
+ * so guessing a 6-digit code (3 valid at a time) takes years on average.
+ */
+export const ACCOUNT_RATE_LIMITS = {
+  emailPerIp: { max: 30, windowMs: 60 * MINUTE },
+  emailPerAddress: { max: 5, windowMs: 60 * MINUTE },
+  verifyPerIp: { max: 30, windowMs: 5 * MINUTE },
+  oauthPerIp: { max: 30, windowMs: 5 * MINUTE },
+  mfaVerifyPerIp: { max: 30, windowMs: 5 * MINUTE },
+  mfaVerifyPerFactor: { max: 10, windowMs: 5 * MINUTE },
+  deletePerUser: { max: 5, windowMs: 15 * MINUTE },
+} as const satisfies Record<string, Limit>;
+
+/** Builds the e-mail link sender; auth.routes uses it too, for confirmation e-mails at sign-up. */
+export function createEmailLinks(app: FastifyInstance, db: Database, config: AppConfig): EmailLinks {
+  return new EmailLinks(new AccountRepository(db), createMailer(config, app.log), config);
+}
+
+/**
+ * Several limits on one route (the plugin's own route option allows one): each a counter under its
+ * own key prefix in the shared store (Redis when configured), answering 429 in the GoTrue shape.
+ */
+function limiter(app: FastifyInstance, name: string, limit: Limit) {
+  const check = app.createRateLimit({
+    max: limit.max,
+    timeWindow: limit.windowMs,
+    keyGenerator: (request) =>
+      `${name}:${(request as FastifyRequest & { rateLimitKey?: string }).rateLimitKey ?? ""}`,
+  });
+  return async (request: FastifyRequest, key: string): Promise<void> => {
+    (request as FastifyRequest & { rateLimitKey?: string }).rateLimitKey = key;
+    const result = await check(request);
+    if (!result.isAllowed && result.isExceeded) {
+      throw new HttpError(
+        429,
+        "over_request_rate_limit",
+        `Request rate limit reached, retry in ${Math.max(1, Math.ceil(result.ttl / 1000))} seconds`,
+      );
+    }
+  };
+}
+
+/**
+ * Google sign-in, e-mail links, MFA factors and /settings under /auth/v1 (beside the auth routes),
+ * and the export_my_data and delete_my_account functions under /functions/v1. Registered without a prefix.
+ */
+export async function accountRoutes(root: FastifyInstance, options: AccountRoutesOptions): Promise<void> {
+  const { db, config } = options;
+  const repo = new AccountRepository(db);
+  const links = new EmailLinks(repo, createMailer(config, root.log), config);
+  const auth = new AuthService(new AuthRepository(db), {
+    jwtSecret: config.jwtSecret,
+    issuer: `${config.publicUrl}/auth/v1`,
+  });
+  const service = new AccountService({
+    db,
+    repo,
+    auth,
+    links,
+    oidc: config.google ? new OidcClient(config.google) : null,
+    config,
+    log: root.log,
+  });
+  root.addHook("onClose", async () => {
+    await service.drain();
+  });
+  await root.register((app) => authV1(app, service), { prefix: "/auth/v1" });
+  await root.register((app) => functionsV1(app, service), { prefix: "/functions/v1" });
+}
+
+function limitsFor(app: FastifyInstance) {
+  return Object.fromEntries(
+    Object.entries(ACCOUNT_RATE_LIMITS).map(([name, limit]) => [name, limiter(app, name, limit)]),
+  ) as Record<keyof typeof ACCOUNT_RATE_LIMITS, ReturnType<typeof limiter>>;
+}
+
+const ipOf = (request: FastifyRequest) => request.ip ?? "unknown";
+
+async function authV1(app: FastifyInstance, service: AccountService): Promise<void> {
+  const limits = limitsFor(app);
+
+  const emailKey = (email: string | undefined) => (email ?? "").trim().toLowerCase();
+
+  app.get("/settings", async () => service.settings());
+
+  app.post("/recover", async (request) => {
+    const body = parseBody(RecoverRequestSchema, request.body);
+    await limits.emailPerIp(request, ipOf(request));
+    await limits.emailPerAddress(request, emailKey(body.email));
+    const query = request.query as { redirect_to?: string };
+    return service.recover(body.email, body.redirect_to ?? query.redirect_to);
+  });
+
+  app.post("/otp", async (request) => {
+    const body = parseBody(OtpRequestSchema, request.body);
+    await limits.emailPerIp(request, ipOf(request));
+    await limits.emailPerAddress(request, emailKey(body.email));
+    return service.otp(body);
+  });
+
+  app.post("/resend", async (request) => {
+    const body = parseBody(ResendRequestSchema, request.body);
+    await limits.emailPerIp(request, ipOf(request));
+    await limits.emailPerAddress(request, emailKey(body.email));
+    return service.resend(body);
+  });
+
+  app.get("/verify", async (request, reply) => {
+    await limits.verifyPerIp(request, ipOf(request));
+    const query = VerifyRequestSchema.safeParse(request.query);
+    const location = await service.verifyLinkRedirect(query.success ? query.data : {}, sessionMeta(request));
+    return reply.header("Cache-Control", "no-store").redirect(location, 303);
+  });
+
+  app.post("/verify", async (request) => {
+    await limits.verifyPerIp(request, ipOf(request));
+    return service.verifyLink(parseBody(VerifyRequestSchema, request.body), sessionMeta(request));
+  });
+
+  app.get("/authorize", async (request, reply) => {
+    await limits.oauthPerIp(request, ipOf(request));
+    const query = request.query as { provider?: string; redirect_to?: string };
+    const location = await service.authorize(query.provider, query.redirect_to);
+    return reply.header("Cache-Control", "no-store").redirect(location, 302);
+  });
+
+  app.get("/callback", async (request, reply) => {
+    await limits.oauthPerIp(request, ipOf(request));
+    const query = request.query as Record<string, string | undefined>;
+    const location = await service.callback(query, sessionMeta(request));
+    return reply
+      .header("Cache-Control", "no-store")
+      .header("Referrer-Policy", "no-referrer")
+      .redirect(location, 303);
+  });
+
+  app.post("/factors", { preHandler: app.authenticate }, async (request) =>
+    service.enroll(request.user!, parseBody(EnrollFactorRequestSchema, request.body)),
+  );
+
+  app.post<{ Params: { id: string } }>(
+    "/factors/:id/challenge",
+    { preHandler: app.authenticate },
+    async (request) => service.challenge(request.user!, request.params.id, request.ip ?? null),
+  );
+
+  app.post<{ Params: { id: string } }>(
+    "/factors/:id/verify",
+    { preHandler: app.authenticate },
+    async (request) => {
+      await limits.mfaVerifyPerIp(request, ipOf(request));
+      await limits.mfaVerifyPerFactor(request, request.params.id);
+      return service.verifyFactor(
+        request.user!,
+        request.params.id,
+        parseBody(VerifyFactorRequestSchema, request.body),
+        sessionMeta(request),
+      );
+    },
+  );
+
+  app.delete<{ Params: { id: string } }>("/factors/:id", { preHandler: app.authenticate }, async (request) =>
+    service.unenroll(request.user!, request.params.id),
+  );
+}
+
+async function functionsV1(app: FastifyInstance, service: AccountService): Promise<void> {
+  const limits = limitsFor(app);
+  app.post("/export_my_data", { preHandler: app.authenticate }, async (request, reply) => {
+    const data = await service.exportMyData(request.user!);
+    const day = new Date().toISOString().slice(0, 10);
+    return reply
+      .header("Cache-Control", "no-store")
+      .header("Content-Disposition", `attachment; filename="fitwise-my-data-${day}.json"`)
+      .send(data);
+  });
+  app.post("/delete_my_account", { preHandler: app.authenticate }, async (request) => {
+    await limits.deletePerUser(request, request.user!.id);
+    return service.deleteMyAccount(request.user!, parseBody(DeleteMyAccountRequestSchema, request.body));
+  });
+}

@@ -1,0 +1,121 @@
+import { sql } from "kysely";
+import type { Database } from "../../db/database";
+import type { DB } from "../../db/schema";
+
+/**
+ * Everything stored about one user (GDPR Art. 15 and 20), as JSON. Secrets are left out: the
+ * password hash, TOTP secrets, refresh-token and e-mail-link hashes (they identify nothing and
+ * would only help an attacker who got hold of the file).
+ */
+export async function collectUserData(db: Database, userId: string): Promise<Record<string, unknown>> {
+  const byUser = async (table: TableWithUserId): Promise<Array<Record<string, unknown>>> =>
+    (
+      await sql<Record<string, unknown>>`select * from ${sql.table(table)} where user_id = ${userId}`.execute(
+        db,
+      )
+    ).rows;
+  const [account, identities, sessions, factors, profile, mealPlans, workoutPlans] = await Promise.all([
+    db
+      .selectFrom("users")
+      .select([
+        "id",
+        "email",
+        "email_confirmed_at",
+        "last_sign_in_at",
+        "raw_app_meta_data",
+        "raw_user_meta_data",
+        "created_at",
+        "updated_at",
+      ])
+      .where("id", "=", userId)
+      .executeTakeFirst(),
+    db
+      .selectFrom("identities")
+      .select(["provider", "provider_id", "identity_data", "last_sign_in_at", "created_at", "updated_at"])
+      .where("user_id", "=", userId)
+      .execute(),
+    db
+      .selectFrom("sessions")
+      .select(["id", "aal", "user_agent", "ip", "created_at", "refreshed_at", "not_after"])
+      .where("user_id", "=", userId)
+      .execute(),
+    db
+      .selectFrom("mfa_factors")
+      .select([
+        "id",
+        "friendly_name",
+        "factor_type",
+        "status",
+        "created_at",
+        "updated_at",
+        "last_challenged_at",
+      ])
+      .where("user_id", "=", userId)
+      .execute(),
+    db.selectFrom("my_users").selectAll().where("user_id", "=", userId).executeTakeFirst(),
+    byUser("meal_plans"),
+    byUser("workout_plans"),
+  ]);
+  const [
+    savedDiets,
+    savedWorkouts,
+    usage,
+    subscription,
+    paymentSubscription,
+    checkouts,
+    cancellations,
+    chat,
+    analytics,
+  ] = await Promise.all([
+    byUser("saved_diets"),
+    byUser("saved_workouts"),
+    byUser("usage_counters"),
+    byUser("user_subscriptions"),
+    byUser("payment_subscriptions"),
+    byUser("payment_checkouts"),
+    byUser("subscription_cancellations"),
+    db
+      .selectFrom("chat_messages")
+      .select(["sender", "content", "created_at"])
+      .where("user_id", "=", userId)
+      .orderBy("created_at")
+      .orderBy("id")
+      .execute(),
+    db
+      .selectFrom("analytics_events")
+      .select(["name", "properties", "created_at"])
+      .where("user_id", "=", userId)
+      .orderBy("created_at")
+      .execute(),
+  ]);
+  return {
+    format: "fitwise-export/1",
+    exported_at: new Date().toISOString(),
+    account: account ? { ...account, identities, sessions, mfa_factors: factors } : null,
+    profile: profile ?? null,
+    meal_plans: mealPlans,
+    workout_plans: workoutPlans,
+    saved_diets: savedDiets,
+    saved_workouts: savedWorkouts,
+    usage_counters: usage[0] ?? null,
+    subscription: subscription[0] ?? null,
+    payment_subscription: paymentSubscription[0] ?? null,
+    payment_checkouts: checkouts,
+    subscription_cancellations: cancellations,
+    chat_messages: chat,
+    analytics_events: analytics,
+  };
+}
+
+type TableWithUserId = keyof Pick<
+  DB,
+  | "meal_plans"
+  | "workout_plans"
+  | "saved_diets"
+  | "saved_workouts"
+  | "usage_counters"
+  | "user_subscriptions"
+  | "payment_subscriptions"
+  | "payment_checkouts"
+  | "subscription_cancellations"
+>;

@@ -1,0 +1,112 @@
+import { createHash, randomBytes } from "node:crypto";
+import type { EmailLinkType } from "@fitwise/contracts/account";
+import type { User } from "../../db/schema";
+import type { AppConfig } from "../../env";
+import type { AccountRepository, OneTimeTokenType } from "./account.repository";
+import { linkMessage, type Mailer } from "./mailer";
+
+/** GoTrue's MAILER_OTP_EXP default: an e-mail link works for one hour. */
+export const EMAIL_LINK_TTL_MS = 60 * 60 * 1000;
+
+export function sha256Hex(value: string): string {
+  return createHash("sha256").update(value).digest("hex");
+}
+
+/** Which one_time_tokens row a link type uses; magic links share the recovery slot, as in GoTrue. */
+export function tokenTypesFor(type: EmailLinkType): OneTimeTokenType[] {
+  if (type === "recovery" || type === "magiclink") return ["recovery_token"];
+  if (type === "signup") return ["confirmation_token"];
+  // "email": either kind of e-mail OTP link (GoTrue's generic type).
+  return ["confirmation_token", "recovery_token"];
+}
+
+/**
+ * A redirect target inside the app: same origin as PUBLIC_URL, else the fallback path there.
+ * Anything else (another host, javascript:, a protocol-relative URL) would make us an open redirect.
+ */
+export function safeRedirect(
+  publicUrl: string,
+  redirectTo: string | undefined,
+  fallbackPath: string,
+): string {
+  const origin = new URL(publicUrl).origin;
+  if (redirectTo) {
+    try {
+      const target = new URL(redirectTo, origin);
+      if (target.origin === origin) {
+        target.hash = "";
+        return target.toString();
+      }
+    } catch {
+      // Unparsable targets fall through to the fallback.
+    }
+  }
+  return `${origin}${fallbackPath}`;
+}
+
+/** Issues single-use e-mail links (stored as SHA-256 only) and sends them. */
+export class EmailLinks {
+  readonly #repo: AccountRepository;
+  readonly #mailer: Mailer;
+  readonly #config: AppConfig;
+
+  constructor(repo: AccountRepository, mailer: Mailer, config: AppConfig) {
+    this.#repo = repo;
+    this.#mailer = mailer;
+    this.#config = config;
+  }
+
+  async send(
+    user: User,
+    type: "signup" | "recovery" | "magiclink",
+    redirectTo: string | undefined,
+  ): Promise<void> {
+    const token = randomBytes(32).toString("base64url");
+    const now = new Date();
+    const tokenType: OneTimeTokenType = type === "signup" ? "confirmation_token" : "recovery_token";
+    await this.#repo.putOneTimeToken(user.id, tokenType, sha256Hex(token), user.email, now);
+    const fallback = type === "recovery" ? "/reset-password" : "/signin";
+    const link = new URL(`${this.#config.publicUrl}/auth/v1/verify`);
+    link.search = new URLSearchParams({
+      token,
+      type,
+      redirect_to: safeRedirect(this.#config.publicUrl, redirectTo, fallback),
+    }).toString();
+    const brand = this.#config.brandName;
+    const texts = {
+      signup: {
+        subject: `Confirm your ${brand} account`,
+        intro: `Welcome to ${brand}! Please confirm your e-mail address to finish creating your account.`,
+        action: "Confirm my e-mail address",
+      },
+      recovery: {
+        subject: `Reset your ${brand} password`,
+        intro: `Someone (hopefully you) asked to reset the password of your ${brand} account.`,
+        action: "Choose a new password",
+      },
+      magiclink: {
+        subject: `Your ${brand} sign-in link`,
+        intro: `Use this link to sign in to ${brand}.`,
+        action: "Sign in",
+      },
+    }[type];
+    await this.#mailer.send(
+      linkMessage({
+        to: user.email,
+        ...texts,
+        link: link.toString(),
+        outro: `The link works once and expires in one hour. If you did not ask for it, ignore this e-mail.`,
+      }),
+    );
+  }
+
+  /** The user of an unexpired link, spending it; undefined when the link is unknown, used or expired. */
+  async consume(type: EmailLinkType, token: string, now: Date): Promise<User | undefined> {
+    const row = await this.#repo.consumeOneTimeToken(sha256Hex(token), tokenTypesFor(type));
+    if (!row || now.getTime() - row.created_at.getTime() > EMAIL_LINK_TTL_MS) return undefined;
+    const user = await this.#repo.findUserById(row.user_id);
+    // A link sent to an address the account no longer has is void.
+    if (!user || user.email !== row.relates_to) return undefined;
+    return user;
+  }
+}

@@ -1,0 +1,90 @@
+import { randomBytes } from "node:crypto";
+import { mkdir, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import type { FastifyBaseLogger } from "fastify";
+import nodemailer from "nodemailer";
+import type { AppConfig } from "../../env";
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** The action link inside; logged when there is no SMTP server, so a local user can still follow it. */
+  link: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+}
+
+function fromAddress(config: AppConfig): string {
+  return config.mailFrom ?? `"${config.brandName.replaceAll('"', "")}" <no-reply@localhost>`;
+}
+
+/**
+ * Sends through SMTP_URL with nodemailer; without it, writes each message as an .eml file to
+ * DATA_DIR/outbox (owner-readable only, since it holds sign-in links) and logs the link.
+ */
+export function createMailer(config: AppConfig, log: FastifyBaseLogger): Mailer {
+  const from = fromAddress(config);
+  if (config.smtpUrl) {
+    const transport = nodemailer.createTransport(config.smtpUrl);
+    return {
+      async send(message) {
+        await transport.sendMail({
+          from,
+          to: message.to,
+          subject: message.subject,
+          text: message.text,
+          html: message.html,
+        });
+      },
+    };
+  }
+  const outbox = config.dataDir === ":memory:" ? null : join(config.dataDir, "outbox");
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  return {
+    async send(message) {
+      const info = await transport.sendMail({
+        from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+      });
+      let file: string | null = null;
+      if (outbox) {
+        await mkdir(outbox, { recursive: true, mode: 0o700 });
+        // ISO time first so the files sort in sending order; the random part keeps two in one millisecond apart.
+        const stamp = new Date().toISOString().replace(/[:.]/g, "-");
+        file = join(outbox, `${stamp}-${randomBytes(4).toString("hex")}.eml`);
+        await writeFile(file, info.message as Buffer, { mode: 0o600 });
+      }
+      log.info(
+        { to: message.to, subject: message.subject, file, link: message.link },
+        "e-mail written to the outbox (SMTP_URL is not set)",
+      );
+    },
+  };
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+/** A plain message with one button; the link is also in the text part for clients without HTML. */
+export function linkMessage(input: {
+  to: string;
+  subject: string;
+  intro: string;
+  action: string;
+  link: string;
+  outro: string;
+}): MailMessage {
+  const text = `${input.intro}\n\n${input.action}: ${input.link}\n\n${input.outro}\n`;
+  const html = `<p>${escapeHtml(input.intro)}</p>
+<p><a href="${escapeHtml(input.link)}">${escapeHtml(input.action)}</a></p>
+<p>${escapeHtml(input.outro)}</p>`;
+  return { to: input.to, subject: input.subject, text, html, link: input.link };
+}

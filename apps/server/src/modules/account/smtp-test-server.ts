@@ -1,0 +1,50 @@
+import type { AddressInfo } from "node:net";
+import { simpleParser, type ParsedMail } from "mailparser";
+import { SMTPServer } from "smtp-server";
+
+/** A real SMTP server on 127.0.0.1 for tests: keeps every message it receives, parsed. */
+export async function startSmtpServer() {
+  const messages: ParsedMail[] = [];
+  const waiters: Array<() => void> = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS", "AUTH"],
+    logger: false,
+    onData(stream, _session, callback) {
+      simpleParser(stream)
+        .then((mail) => {
+          messages.push(mail);
+          for (const wake of waiters.splice(0)) wake();
+          callback();
+        })
+        .catch((error: unknown) => callback(error as Error));
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    messages,
+    /** The first message to `to` received after `after` messages, waiting up to 10 s. */
+    async next(to: string, after = 0): Promise<ParsedMail> {
+      const deadline = Date.now() + 10_000;
+      for (;;) {
+        const found = messages.slice(after).find((mail) => mail.to && JSON.stringify(mail.to).includes(to));
+        if (found) return found;
+        if (Date.now() > deadline) throw new Error(`no e-mail to ${to}`);
+        await new Promise<void>((resolve) => {
+          waiters.push(resolve);
+          setTimeout(resolve, 200);
+        });
+      }
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** The /auth/v1/verify link in a message's text part. */
+export function verifyLinkIn(mail: ParsedMail): URL {
+  const match = /https?:\/\/\S+\/auth\/v1\/verify\?\S+/.exec(mail.text ?? "");
+  if (!match) throw new Error("no verify link in the e-mail");
+  return new URL(match[0]);
+}

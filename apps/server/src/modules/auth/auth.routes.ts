@@ -1,0 +1,69 @@
+import type { FastifyInstance } from "fastify";
+import {
+  GrantTypeSchema,
+  LogoutScopeSchema,
+  PasswordGrantRequestSchema,
+  RefreshTokenGrantRequestSchema,
+  SignUpRequestSchema,
+  UpdateUserRequestSchema,
+} from "@fitwise/contracts/auth";
+import type { AppConfig } from "../../env";
+import { HttpError } from "../../http/errors";
+import { AuthRepository } from "./auth.repository";
+import { AuthService } from "./auth.service";
+import { parseBody, sessionMeta } from "./request-input";
+import { createEmailLinks } from "../account/account.routes";
+import type { Database } from "../../db/database";
+
+export interface AuthRoutesOptions {
+  db: Database;
+  config: AppConfig;
+}
+
+function rateLimit(limit: { max: number; windowMs: number }) {
+  return { rateLimit: { max: limit.max, timeWindow: limit.windowMs } };
+}
+
+/** Supabase Auth (GoTrue) compatible routes; registered with prefix /auth/v1. */
+export async function authRoutes(app: FastifyInstance, options: AuthRoutesOptions): Promise<void> {
+  const { config } = options;
+  const links = config.authConfirmEmail ? createEmailLinks(app, options.db, config) : null;
+  const service = new AuthService(new AuthRepository(options.db), {
+    jwtSecret: config.jwtSecret,
+    issuer: `${config.publicUrl}/auth/v1`,
+    ...(links ? { emailConfirmation: { send: (user) => links.send(user, "signup", undefined) } } : {}),
+  });
+
+  app.post("/signup", { config: rateLimit(config.rateLimits.signup) }, async (request) => {
+    const body = parseBody(SignUpRequestSchema, request.body);
+    return service.signUp(body, sessionMeta(request));
+  });
+
+  app.post("/token", { config: rateLimit(config.rateLimits.token) }, async (request) => {
+    const query = request.query as { grant_type?: string };
+    const grantType = GrantTypeSchema.safeParse(query.grant_type);
+    if (!grantType.success) throw new HttpError(400, "unsupported_grant_type", "unsupported_grant_type");
+    if (grantType.data === "password") {
+      return service.signInWithPassword(
+        parseBody(PasswordGrantRequestSchema, request.body),
+        sessionMeta(request),
+      );
+    }
+    return service.refresh(parseBody(RefreshTokenGrantRequestSchema, request.body).refresh_token);
+  });
+
+  app.get("/user", { preHandler: app.authenticate }, async (request) => service.getUser(request.user!.id));
+
+  app.put("/user", { preHandler: app.authenticate }, async (request) =>
+    service.updateUser(request.user!, parseBody(UpdateUserRequestSchema, request.body)),
+  );
+
+  app.post("/logout", { preHandler: app.authenticate }, async (request, reply) => {
+    const query = request.query as { scope?: string };
+    const scope = LogoutScopeSchema.safeParse(query.scope ?? "global");
+    if (!scope.success)
+      throw new HttpError(400, "validation_failed", "Invalid logout scope: use global, local or others");
+    await service.logout(request.user!, scope.data);
+    return reply.code(204).send();
+  });
+}

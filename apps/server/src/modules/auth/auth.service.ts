@@ -1,0 +1,324 @@
+import { createHash, createHmac, randomBytes } from "node:crypto";
+import { hash, verify } from "@node-rs/argon2";
+import {
+  AUTH_MESSAGES,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  type LogoutScope,
+  type Session as SessionResponse,
+  type User as UserResponse,
+} from "@fitwise/contracts/auth";
+import { z } from "zod";
+import type { Session, User } from "../../db/schema";
+import { HttpError } from "../../http/errors";
+import type { AuthenticatedUser } from "../../http/authenticate";
+import type { AuthRepository, FactorRow, SessionMeta, SessionOptions } from "./auth.repository";
+import { ACCESS_TOKEN_TTL_SECONDS, signAccessToken } from "./jwt";
+
+/** OWASP Password Storage Cheat Sheet, argon2id minimum: m=19456 KiB (19 MiB), t=2, p=1. */
+const ARGON2_OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+
+/** A spent refresh token re-presented within this window gets the session's current token (tab races). */
+export const REFRESH_TOKEN_REUSE_GRACE_MS = 10_000;
+
+/** Bounds the walk down a chain of rotations that all happened inside the grace window. */
+const MAX_GRACE_CHAIN = 20;
+
+const EmailSchema = z.email();
+
+function sha256(value: string): string {
+  return createHash("sha256").update(value).digest("hex");
+}
+
+export function hashPassword(password: string): Promise<string> {
+  return hash(password, ARGON2_OPTIONS);
+}
+
+function requirePasswordPolicy(password: string): void {
+  // Length in code points, so a password is never judged (or truncated) by its UTF-16 length.
+  const length = [...password].length;
+  if (length < PASSWORD_MIN_LENGTH) throw new HttpError(422, "weak_password", AUTH_MESSAGES.weakPassword);
+  if (length > PASSWORD_MAX_LENGTH)
+    throw new HttpError(422, "validation_failed", AUTH_MESSAGES.passwordTooLong);
+}
+
+function normaliseEmail(email: string): string {
+  const normalised = email.trim().toLowerCase();
+  if (!EmailSchema.safeParse(normalised).success) {
+    throw new HttpError(400, "validation_failed", AUTH_MESSAGES.invalidEmail);
+  }
+  return normalised;
+}
+
+/** GoTrue's factor shape inside the user object; never the secret. */
+function toFactorResponse(factor: FactorRow) {
+  return {
+    id: factor.id,
+    friendly_name: factor.friendly_name ?? "",
+    factor_type: factor.factor_type,
+    status: factor.status,
+    created_at: factor.created_at.toISOString(),
+    updated_at: factor.updated_at.toISOString(),
+  };
+}
+
+export function toUserResponse(user: User, factors: FactorRow[] = []): UserResponse {
+  return {
+    id: user.id,
+    aud: "authenticated",
+    role: "authenticated",
+    email: user.email,
+    email_confirmed_at: user.email_confirmed_at?.toISOString() ?? null,
+    last_sign_in_at: user.last_sign_in_at?.toISOString() ?? null,
+    app_metadata: { ...user.raw_app_meta_data },
+    user_metadata: user.raw_user_meta_data,
+    factors: factors.map(toFactorResponse),
+    created_at: user.created_at.toISOString(),
+    updated_at: user.updated_at.toISOString(),
+  };
+}
+
+export interface AuthServiceOptions {
+  jwtSecret: string;
+  /** JWT `iss`: `${publicUrl}/auth/v1`. */
+  issuer: string;
+  /**
+   * AUTH_CONFIRM_EMAIL: sign-up returns the user without a session and calls `sendConfirmation`;
+   * password sign-in is refused until the address is confirmed.
+   */
+  emailConfirmation?: { send(user: User): Promise<void> };
+}
+
+export class AuthService {
+  readonly #repo: AuthRepository;
+  readonly #options: AuthServiceOptions;
+  #dummyHash: Promise<string> | undefined;
+
+  constructor(repo: AuthRepository, options: AuthServiceOptions) {
+    this.#repo = repo;
+    this.#options = options;
+  }
+
+  /** Verifying against this when the email is unknown makes that answer cost as much as a wrong password. */
+  #dummyPasswordHash(): Promise<string> {
+    this.#dummyHash ??= hashPassword(randomBytes(16).toString("hex"));
+    return this.#dummyHash;
+  }
+
+  /** Child tokens are derived, not stored: a spent token re-sent in the grace window can be given the same child. */
+  #childToken(parentToken: string): string {
+    return createHmac("sha256", this.#options.jwtSecret)
+      .update(`refresh-token-child:${parentToken}`)
+      .digest("base64url");
+  }
+
+  async #issueSession(user: User, session: Session, refreshToken: string): Promise<SessionResponse> {
+    const nowSeconds = Math.floor(Date.now() / 1000);
+    const { token, expiresAt } = await signAccessToken(
+      {
+        userId: user.id,
+        email: user.email,
+        sessionId: session.id,
+        aal: session.aal,
+        // Sessions from before migration 005 have no methods recorded; they were password sign-ins.
+        amr:
+          session.amr.length > 0
+            ? session.amr
+            : [{ method: "password", timestamp: Math.floor(session.created_at.getTime() / 1000) }],
+      },
+      this.#options.jwtSecret,
+      this.#options.issuer,
+      nowSeconds,
+    );
+    return {
+      access_token: token,
+      token_type: "bearer",
+      expires_in: ACCESS_TOKEN_TTL_SECONDS,
+      expires_at: expiresAt,
+      refresh_token: refreshToken,
+      user: toUserResponse(user, await this.#repo.listFactors(user.id)),
+    };
+  }
+
+  /** Creates a session with its first refresh token; other modules (Google, e-mail links, MFA) start theirs here. */
+  async startSession(
+    user: User,
+    meta: SessionMeta,
+    now: Date,
+    options: SessionOptions = {},
+  ): Promise<SessionResponse> {
+    const session = await this.#repo.createSession(user.id, meta, now, options);
+    const refreshToken = randomBytes(32).toString("base64url");
+    await this.#repo.insertRefreshToken({
+      tokenHash: sha256(refreshToken),
+      userId: user.id,
+      sessionId: session.id,
+      parent: null,
+      now,
+    });
+    return this.#issueSession(user, session, refreshToken);
+  }
+
+  async signUp(
+    input: {
+      email?: string | undefined;
+      password?: string | undefined;
+      data?: Record<string, unknown> | undefined;
+    },
+    meta: SessionMeta,
+  ): Promise<SessionResponse | UserResponse> {
+    if (!input.email || !input.password) {
+      throw new HttpError(400, "validation_failed", AUTH_MESSAGES.missingCredentials);
+    }
+    const email = normaliseEmail(input.email);
+    requirePasswordPolicy(input.password);
+    const fullName = typeof input.data?.full_name === "string" ? input.data.full_name.trim() : "";
+    const userMetadata = { ...input.data, full_name: fullName, user_full_name: fullName, user_email: email };
+    const now = new Date();
+    const user = await this.#repo.createUser({
+      email,
+      passwordHash: await hashPassword(input.password),
+      userMetadata,
+      now,
+      emailConfirmed: !this.#options.emailConfirmation,
+    });
+    if (!user) throw new HttpError(422, "user_already_exists", AUTH_MESSAGES.userAlreadyExists);
+    if (this.#options.emailConfirmation) {
+      // GoTrue's answer while confirmation is pending: the user, no session.
+      await this.#options.emailConfirmation.send(user);
+      return toUserResponse(user);
+    }
+    const signedIn = await this.#repo.updateUser(user.id, { lastSignInAt: now }, now);
+    return this.startSession(signedIn, meta, now);
+  }
+
+  async signInWithPassword(
+    input: { email?: string | undefined; password?: string | undefined },
+    meta: SessionMeta,
+  ): Promise<SessionResponse> {
+    if (!input.email || !input.password) {
+      throw new HttpError(400, "validation_failed", AUTH_MESSAGES.missingCredentials);
+    }
+    const user = await this.#repo.findUserByEmail(input.email.trim().toLowerCase());
+    const passwordHash = user?.encrypted_password ?? (await this.#dummyPasswordHash());
+    const matches = await verify(passwordHash, input.password).catch(() => false);
+    if (!user?.encrypted_password || !matches) {
+      throw new HttpError(400, "invalid_credentials", AUTH_MESSAGES.invalidCredentials);
+    }
+    // Only someone who knows the password learns that the address is unconfirmed.
+    if (this.#options.emailConfirmation && !user.email_confirmed_at) {
+      throw new HttpError(400, "email_not_confirmed", AUTH_MESSAGES.emailNotConfirmed);
+    }
+    const now = new Date();
+    const signedIn = await this.#repo.updateUser(user.id, { lastSignInAt: now }, now);
+    // With a verified factor this is an aal1 session listing the factors; the client then asks for a code.
+    return this.startSession(signedIn, meta, now);
+  }
+
+  async refresh(refreshToken: string | undefined): Promise<SessionResponse> {
+    if (!refreshToken) throw new HttpError(400, "validation_failed", "refresh_token required");
+    const now = new Date();
+    const tokenHash = sha256(refreshToken);
+    const spent = await this.#repo.spendRefreshToken(tokenHash, now);
+    if (spent) {
+      const session = await this.#liveSession(spent.session_id, now);
+      const child = this.#childToken(refreshToken);
+      await this.#repo.insertRefreshToken({
+        tokenHash: sha256(child),
+        userId: spent.user_id,
+        sessionId: session.id,
+        parent: tokenHash,
+        now,
+      });
+      await this.#repo.touchSession(session.id, now);
+      return this.#issueSession(await this.#requireUser(spent.user_id), session, child);
+    }
+
+    const existing = await this.#repo.findRefreshToken(tokenHash);
+    if (!existing) throw new HttpError(400, "refresh_token_not_found", AUTH_MESSAGES.refreshTokenNotFound);
+    const session = await this.#liveSession(existing.session_id, now);
+    // Walk to the session's current token: each spent link must itself have been spent within the grace window.
+    let link = existing;
+    let token = refreshToken;
+    for (let step = 0; step < MAX_GRACE_CHAIN; step += 1) {
+      if (!link.used_at || now.getTime() - link.used_at.getTime() > REFRESH_TOKEN_REUSE_GRACE_MS) break;
+      const child = this.#childToken(token);
+      const childHash = sha256(child);
+      const childRow = await this.#repo.findRefreshToken(childHash);
+      if (!childRow || !childRow.revoked) {
+        // A racing request spent the parent but may not have stored the child yet.
+        await this.#repo.insertRefreshToken({
+          tokenHash: childHash,
+          userId: link.user_id,
+          sessionId: session.id,
+          parent: sha256(token),
+          now,
+        });
+        return this.#issueSession(await this.#requireUser(link.user_id), session, child);
+      }
+      link = childRow;
+      token = child;
+    }
+    // A spent token replayed after the grace window: assume it was stolen and end the session.
+    await this.#repo.deleteSession(session.id);
+    throw new HttpError(400, "refresh_token_already_used", AUTH_MESSAGES.refreshTokenAlreadyUsed);
+  }
+
+  async #liveSession(sessionId: string, now: Date): Promise<Session> {
+    const session = await this.#repo.findSession(sessionId);
+    if (!session) throw new HttpError(400, "refresh_token_not_found", AUTH_MESSAGES.refreshTokenNotFound);
+    if (session.not_after && session.not_after.getTime() <= now.getTime()) {
+      await this.#repo.deleteSession(session.id);
+      throw new HttpError(400, "session_expired", "Session has expired");
+    }
+    return session;
+  }
+
+  async #requireUser(userId: string): Promise<User> {
+    const user = await this.#repo.findUserById(userId);
+    if (!user) throw new HttpError(404, "user_not_found", "User not found");
+    return user;
+  }
+
+  async getUser(userId: string): Promise<UserResponse> {
+    return toUserResponse(await this.#requireUser(userId), await this.#repo.listFactors(userId));
+  }
+
+  async updateUser(
+    actor: AuthenticatedUser,
+    input: { data?: Record<string, unknown> | undefined; password?: string | undefined },
+  ): Promise<UserResponse> {
+    const user = await this.#requireUser(actor.id);
+    const now = new Date();
+    let passwordHash: string | undefined;
+    const factors = await this.#repo.listFactors(user.id);
+    if (input.password !== undefined) {
+      // GoTrue's rule: with MFA on, a stolen aal1 session (or a recovery link alone) cannot change the password.
+      if (actor.aal !== "aal2" && factors.some((factor) => factor.status === "verified")) {
+        throw new HttpError(403, "insufficient_aal", AUTH_MESSAGES.aal2RequiredForPassword);
+      }
+      requirePasswordPolicy(input.password);
+      passwordHash = await hashPassword(input.password);
+    }
+    const updated = await this.#repo.updateUser(
+      user.id,
+      {
+        ...(passwordHash ? { passwordHash } : {}),
+        ...(input.data ? { userMetadata: { ...user.raw_user_meta_data, ...input.data } } : {}),
+      },
+      now,
+    );
+    // Whoever knew the old password must not stay signed in elsewhere.
+    if (passwordHash) {
+      await this.#repo.deleteUserSessions(user.id, actor.sessionId);
+      await this.#repo.clearSessionNotAfter(actor.sessionId, now);
+    }
+    return toUserResponse(updated, factors);
+  }
+
+  async logout(actor: AuthenticatedUser, scope: LogoutScope): Promise<void> {
+    if (scope === "local") await this.#repo.deleteSession(actor.sessionId);
+    else if (scope === "others") await this.#repo.deleteUserSessions(actor.id, actor.sessionId);
+    else await this.#repo.deleteUserSessions(actor.id);
+  }
+}

@@ -1,0 +1,75 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { ChatTrainerRequestSchema } from "@fitwise/contracts/chat";
+import type { Database } from "../../db/database";
+import type { AiConfig } from "../../env";
+import { HttpError } from "../../http/errors";
+import { createWorkerPlanPool, type PlanPool } from "../plans/plan-pool";
+import { chatHistory, chatTrainer, clearChatHistory, type ChatDeps } from "./chat.service";
+
+export interface ChatRoutesOptions {
+  db: Database;
+  ai?: AiConfig;
+  /** Injected by tests and benchmarks; by default one worker of its own, started on the first message that needs a solve. */
+  pool?: PlanPool;
+  now?: () => Date;
+  /** Messages per user and minute (default 20): a person types far slower, a script does not. */
+  messagesPerMinute?: number;
+}
+
+export const DEFAULT_CHAT_MESSAGES_PER_MINUTE = 20;
+
+/** Whole re-plans of seven days fit well inside this; the pool's own per-solve limit still applies. */
+const SOLVE_TIMEOUT_MS = 5_000;
+
+function callerId(request: FastifyRequest): string {
+  if (!request.user) throw new HttpError(401, "no_authorization", "This endpoint requires a Bearer token");
+  return request.user.id;
+}
+
+/** The trainer chat of spec §7 under /functions/v1: openai_chat_trainer, get_chat_history, clear_chat_history. */
+export async function chatRoutes(app: FastifyInstance, options: ChatRoutesOptions): Promise<void> {
+  const ownsPool = options.pool === undefined;
+  // Its own small pool: a chat re-plan of several days should not queue the diet screen's solves behind it.
+  const pool =
+    options.pool ?? createWorkerPlanPool({ size: 1, jobTimeoutMs: SOLVE_TIMEOUT_MS, events: app.log });
+  if (ownsPool) {
+    app.addHook("onClose", async () => {
+      await pool.close();
+    });
+  }
+  const deps: ChatDeps = {
+    db: options.db,
+    pool,
+    now: options.now ?? (() => new Date()),
+    log: app.log,
+    ...(options.ai ? { ai: options.ai } : {}),
+  };
+
+  app.post(
+    "/openai_chat_trainer",
+    {
+      preHandler: [app.authenticate],
+      config: {
+        rateLimit: {
+          max: options.messagesPerMinute ?? DEFAULT_CHAT_MESSAGES_PER_MINUTE,
+          timeWindow: 60_000,
+          // After authentication, so the limit is per user rather than per address.
+          hook: "preHandler",
+          keyGenerator: (request: FastifyRequest) => `chat:${request.user?.id ?? request.ip}`,
+        },
+      },
+    },
+    async (request) => {
+      const input = ChatTrainerRequestSchema.parse(request.body ?? {});
+      return chatTrainer(deps, callerId(request), input, request.id);
+    },
+  );
+
+  app.post("/get_chat_history", { preHandler: [app.authenticate] }, async (request) =>
+    chatHistory(deps.db, callerId(request), deps.now()),
+  );
+
+  app.post("/clear_chat_history", { preHandler: [app.authenticate] }, async (request) =>
+    clearChatHistory(deps.db, callerId(request)),
+  );
+}

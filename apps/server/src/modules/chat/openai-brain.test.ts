@@ -1,0 +1,248 @@
+import { createServer, type IncomingMessage, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeEach, expect, it } from "vitest";
+import { ChatTrainerResponseSchema } from "@fitwise/contracts/chat";
+import type { MealItem } from "@fitwise/contracts/plans";
+import { FOOD_CATALOGUE } from "@fitwise/engine/nutrition/food-catalogue";
+import { RED_FLAG_REPLIES } from "@fitwise/engine/trainer/red-flags";
+import { describeWithDatabases, type SignedUp } from "../../test/test-app";
+import { callFunction, callOk, errorOf, makePro, PROFILE } from "../plans/plan-test-helpers";
+
+/**
+ * A local OpenAI-compatible server on loopback: each POST /v1/chat/completions takes the next scripted answer.
+ * "hang" never answers (the client's time-out must fire); a number answers that HTTP status.
+ */
+type Script = { toolCalls?: { name: string; arguments: string }[]; content?: string } | "hang" | number;
+
+const script: Script[] = [];
+const requests: { messages: { role: string; content: string | null }[]; tools?: unknown[] }[] = [];
+
+function completion(answer: Exclude<Script, "hang" | number>) {
+  const toolCalls = (answer.toolCalls ?? []).map((call, index) => ({
+    id: `call_${requests.length}_${index}`,
+    type: "function",
+    function: call,
+  }));
+  return {
+    id: `chatcmpl-${requests.length}`,
+    object: "chat.completion",
+    created: 1_700_000_000,
+    model: "scripted",
+    choices: [
+      {
+        index: 0,
+        finish_reason: toolCalls.length > 0 ? "tool_calls" : "stop",
+        message: {
+          role: "assistant",
+          content: answer.content ?? null,
+          ...(toolCalls.length > 0 ? { tool_calls: toolCalls } : {}),
+        },
+      },
+    ],
+  };
+}
+
+async function readBody(request: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+const fake: Server = createServer((request, response) => {
+  void readBody(request).then((body) => {
+    if (request.method !== "POST" || request.url !== "/v1/chat/completions") {
+      response.writeHead(404).end();
+      return;
+    }
+    requests.push(JSON.parse(body) as (typeof requests)[number]);
+    const next = script.shift() ?? { content: "(script exhausted)" };
+    if (next === "hang") return;
+    if (typeof next === "number") {
+      response.writeHead(next, { "content-type": "application/json" });
+      response.end(JSON.stringify({ error: { message: "scripted failure", type: "server_error" } }));
+      return;
+    }
+    response.writeHead(200, { "content-type": "application/json" });
+    response.end(JSON.stringify(completion(next)));
+  });
+});
+await new Promise<void>((resolve) => fake.listen(0, "127.0.0.1", resolve));
+const baseUrl = `http://127.0.0.1:${(fake.address() as AddressInfo).port}/v1`;
+
+afterAll(async () => {
+  fake.closeAllConnections();
+  await new Promise<void>((resolve) => fake.close(() => resolve()));
+});
+
+beforeEach(() => {
+  script.length = 0;
+  requests.length = 0;
+});
+
+const TIMEOUT_MS = 1_500;
+
+describeWithDatabases(
+  "trainer chat (model brain, scripted OpenAI-compatible server)",
+  ({ app, db, signUp }) => {
+    async function planned(): Promise<{ user: SignedUp; day1: MealItem[] }> {
+      const user = await signUp();
+      await callOk(app(), "write_user_data", PROFILE, user.accessToken);
+      await makePro(db(), user.userId);
+      const day1 = await callOk<MealItem[]>(
+        app(),
+        "openai_get_meal_plan",
+        { currentDay: 1 },
+        user.accessToken,
+      );
+      await callOk(app(), "openai_get_workout_plan", {}, user.accessToken);
+      return { user, day1 };
+    }
+    const send = (user: SignedUp, message: string) =>
+      callFunction(
+        app(),
+        "openai_chat_trainer",
+        { user_message: message, conversation_history: [] },
+        user.accessToken,
+      );
+    const storedDay1 = async (user: SignedUp) =>
+      (
+        await db()
+          .selectFrom("meal_plans")
+          .select("items")
+          .where("user_id", "=", user.userId)
+          .where("day_index", "=", 1)
+          .executeTakeFirstOrThrow()
+      ).items;
+    const storedMessages = async (user: SignedUp) =>
+      db().selectFrom("chat_messages").select("content").where("user_id", "=", user.userId).execute();
+    const toolResults = (index: number) =>
+      (requests[index]?.messages ?? [])
+        .filter((message) => message.role === "tool")
+        .map((message) => message.content ?? "");
+
+    it("carries out a tool call through the engine and saves it; the engine's numbers lead the reply", async () => {
+      const { user, day1 } = await planned();
+      const breakfast = day1.find((item) => item.Meal === "Breakfast") as MealItem;
+      script.push(
+        {
+          toolCalls: [
+            { name: "replace_meal_item", arguments: JSON.stringify({ item_name: breakfast.Item, day: 1 }) },
+          ],
+        },
+        { content: "Done, enjoy your new breakfast!" },
+      );
+      const response = await send(user, `could you swap my ${breakfast.Item}?`);
+      expect(response.statusCode, response.body).toBe(200);
+      const reply = ChatTrainerResponseSchema.parse(response.json());
+      const after = await storedDay1(user);
+      const swapped = after[day1.indexOf(breakfast)] as MealItem;
+      expect(swapped.id).not.toBe(breakfast.id);
+      expect(after.filter((item) => item !== swapped)).toEqual(
+        day1.filter((item) => item.id !== breakfast.id),
+      );
+      expect(reply.item_ids_updated).toEqual([swapped.id]);
+      expect(reply.active_day).toBe(1);
+      expect(reply.message).toMatch(/^Swapped \*\*/);
+      expect(reply.message).toContain("Done, enjoy your new breakfast!");
+      expect(requests).toHaveLength(2);
+      expect(requests[0]?.tools).toHaveLength(12);
+      expect(toolResults(1)[0]).toContain(`Swapped **${breakfast.Item}`);
+    });
+
+    it("retries bad JSON once, then answers with the offline brain", async () => {
+      const { user, day1 } = await planned();
+      const breakfast = day1.find((item) => item.Meal === "Breakfast") as MealItem;
+      script.push(
+        { toolCalls: [{ name: "replace_meal_item", arguments: "{item_name: oats" }] },
+        { toolCalls: [{ name: "replace_meal_item", arguments: "not json either" }] },
+      );
+      const response = await send(user, `swap the ${breakfast.Item}`);
+      expect(response.statusCode, response.body).toBe(200);
+      const reply = ChatTrainerResponseSchema.parse(response.json());
+      expect(requests).toHaveLength(2);
+      expect(toolResults(1)[0]).toContain("not valid JSON");
+      // The offline brain understood the same message and swapped the item itself.
+      expect(reply.message).toContain(`Swapped **${breakfast.Item}`);
+      expect((await storedDay1(user)).some((item) => item.id === breakfast.id)).toBe(false);
+    });
+
+    it("sends an invented food back for correction and then applies the corrected call", async () => {
+      const { user, day1 } = await planned();
+      const dinner = day1.find((item) => item.Meal === "Dinner") as MealItem;
+      script.push(
+        {
+          toolCalls: [
+            { name: "replace_meal_item", arguments: JSON.stringify({ item_name: "Dragon fruit souffle" }) },
+          ],
+        },
+        { toolCalls: [{ name: "replace_meal_item", arguments: JSON.stringify({ item_name: dinner.Item }) }] },
+        { content: "Swapped it." },
+      );
+      const response = await send(user, "swap my dragon fruit souffle");
+      expect(response.statusCode, response.body).toBe(200);
+      expect(toolResults(1)[0]).toContain(`"Dragon fruit souffle" is not on day 1's plan`);
+      expect((await storedDay1(user)).some((item) => item.id === dinner.id)).toBe(false);
+    });
+
+    it("refuses a food the user is allergic to, tells the model why, and changes nothing", async () => {
+      const { user, day1 } = await planned();
+      const sesameFood =
+        FOOD_CATALOGUE.find(
+          (food) => food.allergens.includes("sesame") && food.slots.includes("Breakfast"),
+        ) ?? FOOD_CATALOGUE.find((food) => food.allergens.includes("sesame"));
+      const breakfast = day1.find((item) => item.Meal === "Breakfast") as MealItem;
+      script.push(
+        {
+          toolCalls: [
+            {
+              name: "replace_meal_item",
+              arguments: JSON.stringify({ item_name: breakfast.Item, with_food: sesameFood?.name }),
+            },
+          ],
+        },
+        { content: "Sorry, that food contains sesame, which you are allergic to, so I kept your breakfast." },
+      );
+      const response = await send(user, `replace my ${breakfast.Item} with ${sesameFood?.name}`);
+      expect(response.statusCode, response.body).toBe(200);
+      const reply = ChatTrainerResponseSchema.parse(response.json());
+      expect(toolResults(1)[0]).toMatch(/^Refused: .*sesame/);
+      expect(reply.message).toContain("contains sesame");
+      expect(reply.item_ids_updated).toBeUndefined();
+      expect(reply.active_day).toBeUndefined();
+      expect(await storedDay1(user)).toEqual(day1);
+    });
+
+    it("answers 502 ai_unavailable on a time-out and stores nothing", async () => {
+      const { user, day1 } = await planned();
+      script.push("hang");
+      const started = Date.now();
+      const response = await send(user, "swap my breakfast");
+      expect(Date.now() - started).toBeLessThan(TIMEOUT_MS + 5_000);
+      expect(response.statusCode).toBe(502);
+      expect(errorOf(response)).toEqual({
+        code: "ai_unavailable",
+        message: "Alex can't answer right now. Please try again in a minute.",
+      });
+      expect(await storedDay1(user)).toEqual(day1);
+      expect(await storedMessages(user)).toEqual([]);
+    });
+
+    it("answers 502 ai_unavailable when the provider fails", async () => {
+      const { user } = await planned();
+      script.push(500);
+      const response = await send(user, "hello");
+      expect(response.statusCode).toBe(502);
+      expect(errorOf(response).code).toBe("ai_unavailable");
+    });
+
+    it("never sends red flags to the model", async () => {
+      const { user, day1 } = await planned();
+      const response = await send(user, "I get chest pain when I run, swap my workout");
+      expect(response.statusCode).toBe(200);
+      expect(ChatTrainerResponseSchema.parse(response.json()).message).toBe(RED_FLAG_REPLIES.heart);
+      expect(requests).toHaveLength(0);
+      expect(await storedDay1(user)).toEqual(day1);
+    });
+  },
+  { config: { ai: { baseUrl, apiKey: "test-key", model: "scripted", timeoutMs: TIMEOUT_MS } } },
+);

@@ -1,0 +1,146 @@
+import { randomBytes } from "node:crypto";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import {
+  CancelSubscriptionRequestSchema,
+  CreateCheckoutRequestSchema,
+  ResumeSubscriptionRequestSchema,
+} from "@fitwise/contracts/payments";
+import type { Database } from "../../db/database";
+import type { AppConfig, PaymentsConfig } from "../../env";
+import type { AuthenticatedUser } from "../../http/authenticate";
+import { HttpError } from "../../http/errors";
+import { createLemonSqueezyClient } from "./lemonsqueezy.client";
+import {
+  cancelSubscription,
+  completeTestCheckout,
+  createCheckoutUrl,
+  findTestCheckout,
+  handleWebhook,
+  PURCHASE_RETURN_PATH,
+  restorePurchase,
+  resumeSubscription,
+  testPaymentProblem,
+  type PaymentsDeps,
+} from "./payments.service";
+import { renderCheckoutGonePage, renderTestCheckoutPage } from "./test-checkout.page";
+
+export const WEBHOOK_PATH = "/webhooks/lemonsqueezy";
+
+function caller(request: FastifyRequest): AuthenticatedUser {
+  if (!request.user) throw new HttpError(401, "no_authorization", "This endpoint requires a Bearer token");
+  return request.user;
+}
+
+function headerValue(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** Without payments configuration (hand-built test configs) the test provider runs with a secret of its own. */
+function paymentsConfigOf(config: AppConfig): PaymentsConfig {
+  return config.payments ?? { provider: "test", webhookSecret: randomBytes(32).toString("hex") };
+}
+
+/**
+ * Payment routes: the functions create_checkout, cancel_subscription, resume_subscription and
+ * restore_purchase under /functions/v1, the provider's webhook, and (test provider only) the test
+ * checkout pages under /test-checkout.
+ */
+export async function paymentsRoutes(
+  app: FastifyInstance,
+  options: { db: Database; config: AppConfig; now?: () => Date },
+): Promise<void> {
+  const payments = paymentsConfigOf(options.config);
+  const deps: PaymentsDeps = {
+    db: options.db,
+    payments,
+    lemonSqueezy:
+      payments.provider === "lemonsqueezy"
+        ? createLemonSqueezyClient({ apiKey: payments.apiKey, apiUrl: payments.apiUrl })
+        : undefined,
+    now: options.now ?? (() => new Date()),
+  };
+  const brandName = options.config.brandName;
+
+  await app.register(
+    async (functions) => {
+      const authenticated = { preHandler: functions.authenticate };
+      functions.post("/create_checkout", authenticated, async (request) => {
+        const { plan } = CreateCheckoutRequestSchema.parse(request.body ?? {});
+        return { url: await createCheckoutUrl(deps, caller(request), plan) };
+      });
+      functions.post("/cancel_subscription", authenticated, async (request) =>
+        cancelSubscription(deps, caller(request), CancelSubscriptionRequestSchema.parse(request.body ?? {})),
+      );
+      functions.post("/resume_subscription", authenticated, async (request) =>
+        resumeSubscription(deps, caller(request), ResumeSubscriptionRequestSchema.parse(request.body ?? {})),
+      );
+      functions.post("/restore_purchase", authenticated, async (request) =>
+        restorePurchase(deps, caller(request)),
+      );
+    },
+    { prefix: "/functions/v1" },
+  );
+
+  await app.register(async (webhooks) => {
+    // The signature covers the exact bytes sent, so this route reads the body unparsed.
+    webhooks.removeAllContentTypeParsers();
+    webhooks.addContentTypeParser("*", { parseAs: "buffer" }, (_request, body, done) => done(null, body));
+    webhooks.post(WEBHOOK_PATH, async (request, reply) => {
+      const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      const result = await handleWebhook(deps, rawBody, {
+        signature: headerValue(request.headers["x-signature"]),
+        eventName: headerValue(request.headers["x-event-name"]),
+        eventId: headerValue(request.headers["x-event-id"]),
+      });
+      if (result.statusCode !== 200) request.log.warn({ code: result.body.error.code }, "webhook refused");
+      return reply.code(result.statusCode).send(result.body);
+    });
+  });
+
+  if (payments.provider !== "test") return;
+
+  await app.register(async (checkoutPages) => {
+    checkoutPages.addContentTypeParser(
+      "application/x-www-form-urlencoded",
+      { parseAs: "string" },
+      (_request, body, done) =>
+        done(null, new URLSearchParams(typeof body === "string" ? body : body.toString())),
+    );
+
+    checkoutPages.get<{ Params: { id: string } }>("/test-checkout/:id", async (request, reply) => {
+      reply.type("text/html; charset=utf-8").header("Cache-Control", "no-store");
+      const checkout = await findTestCheckout(deps, request.params.id);
+      if (!checkout) return reply.code(404).send(renderCheckoutGonePage(brandName));
+      return renderTestCheckoutPage({ checkout, brandName });
+    });
+
+    checkoutPages.post<{ Params: { id: string } }>("/test-checkout/:id", async (request, reply) => {
+      reply.type("text/html; charset=utf-8").header("Cache-Control", "no-store");
+      const checkout = await findTestCheckout(deps, request.params.id);
+      if (!checkout) return reply.code(404).send(renderCheckoutGonePage(brandName));
+      const form = request.body instanceof URLSearchParams ? request.body : new URLSearchParams();
+      const values = {
+        cardName: form.get("card_name") ?? "",
+        cardNumber: form.get("card_number") ?? "",
+        expiry: form.get("expiry") ?? "",
+      };
+      const problem = testPaymentProblem({ ...values, cvc: form.get("cvc") ?? "" }, deps.now());
+      if (problem)
+        return reply.code(422).send(renderTestCheckoutPage({ checkout, brandName, error: problem, values }));
+
+      const webhook = await completeTestCheckout(deps, checkout.checkout_id);
+      if (!webhook) return reply.code(404).send(renderCheckoutGonePage(brandName));
+      // Delivered through the real webhook route, exactly as the provider's request would arrive.
+      const delivery = await app.inject({
+        method: "POST",
+        url: WEBHOOK_PATH,
+        headers: webhook.headers,
+        payload: webhook.rawBody,
+      });
+      if (delivery.statusCode !== 200) {
+        throw new Error(`test checkout webhook refused: ${delivery.statusCode} ${delivery.body}`);
+      }
+      return reply.redirect(PURCHASE_RETURN_PATH, 303);
+    });
+  });
+}

@@ -1,0 +1,441 @@
+import { randomBytes } from "node:crypto";
+import { ZodError } from "zod";
+import type { SubscriptionResponse } from "@fitwise/contracts/profile";
+import {
+  PRO_PLAN_PRICES,
+  TRIAL_DAYS,
+  type CancelSubscriptionRequest,
+  type CheckoutPlan,
+  type RestorePurchaseResponse,
+  type ResumeSubscriptionRequest,
+  type UpdatedSubscriptionResponse,
+} from "@fitwise/contracts/payments";
+import type { Database } from "../../db/database";
+import type { SubscriptionRow } from "../../db/schema";
+import type { PaymentsConfig } from "../../env";
+import { HttpError } from "../../http/errors";
+import { findProfile, findSignUpName } from "../profile/profile.repository";
+import { readSubscription } from "../profile/profile.service";
+import { getProStatus, isProSubscription } from "../subscriptions/subscription-status";
+import type { LemonSqueezyClient } from "./lemonsqueezy.client";
+import {
+  changeOf,
+  eventIdOf,
+  sha256Hex,
+  signWebhookBody,
+  subscriptionStateOf,
+  verifyWebhookSignature,
+  WebhookBodySchema,
+  type SubscriptionState,
+} from "./lemonsqueezy.webhook";
+import {
+  claimWebhookEvent,
+  completeCheckout,
+  findOpenCheckout,
+  findPaymentDetails,
+  findUserIdBySubscription,
+  insertCancellation,
+  insertCheckout,
+  lockSubscription,
+  setWebhookOutcome,
+  userExists,
+  writeSubscriptionState,
+  writeSubscriptionStatus,
+  type PaymentCheckout,
+  type Provider,
+} from "./payments.repository";
+
+export interface PaymentsDeps {
+  db: Database;
+  payments: PaymentsConfig;
+  /** Present only with PAYMENTS_PROVIDER=lemonsqueezy. */
+  lemonSqueezy: LemonSqueezyClient | undefined;
+  now(): Date;
+}
+
+export interface Caller {
+  id: string;
+  email: string;
+}
+
+/** A pending test checkout can be paid for an hour. */
+const CHECKOUT_LIFETIME_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Where a paid checkout sends the user back: the diet screen refreshes Pro status and shows the toast. */
+export const PURCHASE_RETURN_PATH = "/diet?premium_zxy=active";
+
+const NOT_FOUND = (): HttpError =>
+  new HttpError(404, "subscription_not_found", "No subscription with this id belongs to you.");
+
+async function displayName(db: Database, userId: string): Promise<string | undefined> {
+  const profileName = (await findProfile(db, userId))?.user_full_name?.trim();
+  return profileName || (await findSignUpName(db, userId));
+}
+
+/** `create_checkout`: a URL where the caller can start the 7-day trial of the chosen plan. */
+export async function createCheckoutUrl(
+  deps: PaymentsDeps,
+  caller: Caller,
+  plan: CheckoutPlan,
+): Promise<string> {
+  const now = deps.now();
+  const { isPro } = await getProStatus(deps.db, caller.id, now);
+  if (isPro) throw new HttpError(409, "already_pro", "You already have Pro.");
+  const name = await displayName(deps.db, caller.id);
+  if (deps.payments.provider === "test") {
+    const checkoutId = randomBytes(24).toString("base64url");
+    await insertCheckout(deps.db, {
+      checkout_id: checkoutId,
+      user_id: caller.id,
+      email: caller.email,
+      full_name: name ?? null,
+      plan,
+      expires_at: new Date(now.getTime() + CHECKOUT_LIFETIME_MS),
+    });
+    // A path, not an absolute URL: the test checkout is served by this very server, whatever host
+    // name the browser used to reach it (the web app resolves it against its own origin).
+    return `/test-checkout/${checkoutId}`;
+  }
+  // Hosted checkout link with prefilled fields and custom data
+  // (https://docs.lemonsqueezy.com/help/checkout/prefilled-checkout-fields, .../passing-custom-data).
+  const query = new URLSearchParams();
+  query.set("checkout[email]", caller.email);
+  if (name) query.set("checkout[name]", name);
+  query.set("checkout[custom][user_id]", caller.id);
+  const variant = deps.payments.variants[plan];
+  return `${deps.payments.checkoutUrl}/${encodeURIComponent(variant)}?${query.toString()}`;
+}
+
+function isProState(state: SubscriptionState, now: Date): boolean {
+  return (
+    state.status === "active" ||
+    state.status === "on_trial" ||
+    (state.status === "cancelled" && state.endsAt !== null && state.endsAt > now)
+  );
+}
+
+type ApplyOutcome = "applied" | "stale" | "ignored";
+
+/**
+ * Makes `state` the user's subscription unless what is stored is newer: events may arrive in any
+ * order, and the provider's updated_at says which description is the latest. A different, dead
+ * subscription never replaces a live one (an old subscription expiring after the user bought anew).
+ */
+async function applyState(
+  db: Database,
+  userId: string,
+  state: SubscriptionState,
+  provider: Provider,
+  now: Date,
+): Promise<ApplyOutcome> {
+  const current = await lockSubscription(db, userId);
+  if (current?.last_event_at && state.updatedAt < current.last_event_at) return "stale";
+  const otherSubscription = current?.subscription_id && current.subscription_id !== state.subscriptionId;
+  if (otherSubscription && isProSubscription(current, now) && !isProState(state, now)) return "ignored";
+  await writeSubscriptionState(db, userId, state, provider, now);
+  return "applied";
+}
+
+export type WebhookResult =
+  | { statusCode: 200; body: { received: true; duplicate: boolean; outcome?: ApplyOutcome } }
+  | { statusCode: 400 | 401; body: { error: { code: string; message: string } } };
+
+function userIdFromCustomData(customData: Record<string, unknown> | null | undefined): string | undefined {
+  const userId = customData?.user_id;
+  const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+  return typeof userId === "string" && uuid.test(userId) ? userId.toLowerCase() : undefined;
+}
+
+/**
+ * POST /webhooks/lemonsqueezy. The signature is checked on the raw bytes before anything is parsed;
+ * the event id is claimed in the same transaction as the change, so a repeated delivery changes
+ * nothing even when two copies arrive at once.
+ */
+export async function handleWebhook(
+  deps: PaymentsDeps,
+  rawBody: Buffer,
+  headers: { signature: string | undefined; eventName: string | undefined; eventId: string | undefined },
+): Promise<WebhookResult> {
+  if (!verifyWebhookSignature(rawBody, headers.signature, deps.payments.webhookSecret)) {
+    return { statusCode: 401, body: { error: { code: "invalid_signature", message: "Invalid signature" } } };
+  }
+  let body;
+  try {
+    body = WebhookBodySchema.parse(JSON.parse(rawBody.toString("utf8")));
+  } catch {
+    return { statusCode: 400, body: { error: { code: "bad_payload", message: "Unreadable webhook body" } } };
+  }
+  if (headers.eventName && headers.eventName !== body.meta.event_name) {
+    return {
+      statusCode: 400,
+      body: { error: { code: "bad_payload", message: "X-Event-Name does not match meta.event_name" } },
+    };
+  }
+  let change;
+  try {
+    change = changeOf(body);
+  } catch (error) {
+    if (!(error instanceof ZodError)) throw error;
+    return { statusCode: 400, body: { error: { code: "bad_payload", message: "Unreadable subscription" } } };
+  }
+  const eventId = eventIdOf(rawBody, body, headers.eventId);
+  const now = deps.now();
+  return deps.db.transaction().execute(async (trx) => {
+    const claimed = await claimWebhookEvent(trx, {
+      eventId,
+      eventName: body.meta.event_name,
+      payloadSha256: sha256Hex(rawBody),
+    });
+    if (!claimed) return { statusCode: 200, body: { received: true, duplicate: true } };
+    if (change.kind === "none")
+      return { statusCode: 200, body: { received: true, duplicate: false, outcome: "ignored" } };
+
+    const subscriptionId = change.kind === "state" ? change.state.subscriptionId : change.subscriptionId;
+    const fromCustomData = userIdFromCustomData(body.meta.custom_data);
+    const userId =
+      fromCustomData && (await userExists(trx, fromCustomData))
+        ? fromCustomData
+        : await findUserIdBySubscription(trx, subscriptionId);
+    let outcome: ApplyOutcome = "ignored";
+    if (userId && change.kind === "state") {
+      const provider: Provider = deps.payments.provider;
+      outcome = await applyState(trx, userId, change.state, provider, now);
+    } else if (userId && change.kind === "status") {
+      const current = await lockSubscription(trx, userId);
+      if (current?.subscription_id === change.subscriptionId) {
+        if (current.last_event_at && change.updatedAt < current.last_event_at) outcome = "stale";
+        else {
+          await writeSubscriptionStatus(trx, userId, change.status, change.updatedAt, now);
+          outcome = "applied";
+        }
+      }
+    }
+    await setWebhookOutcome(trx, eventId, outcome, subscriptionId, userId ?? null);
+    return { statusCode: 200, body: { received: true, duplicate: false, outcome } };
+  });
+}
+
+function lemonSqueezyFor(deps: PaymentsDeps, provider: Provider): LemonSqueezyClient | undefined {
+  if (provider !== "lemonsqueezy") return undefined;
+  if (!deps.lemonSqueezy) {
+    throw new HttpError(503, "payments_unavailable", "Subscriptions cannot be changed right now.");
+  }
+  return deps.lemonSqueezy;
+}
+
+async function ownSubscription(
+  deps: PaymentsDeps,
+  caller: Caller,
+  subscriptionId: string | undefined,
+): Promise<{ row: SubscriptionRow; provider: Provider; trialEndsAt: Date | null }> {
+  const { subscription } = await getProStatus(deps.db, caller.id, deps.now());
+  if (!subscription?.subscription_id) throw NOT_FOUND();
+  if (subscriptionId !== undefined && subscription.subscription_id !== subscriptionId) throw NOT_FOUND();
+  const details = await findPaymentDetails(deps.db, caller.id);
+  const sameSubscription = details?.subscription_id === subscription.subscription_id;
+  return {
+    row: subscription,
+    provider: sameSubscription ? details.provider : deps.payments.provider,
+    trialEndsAt: sameSubscription ? details.trial_ends_at : null,
+  };
+}
+
+async function storeState(
+  deps: PaymentsDeps,
+  caller: Caller,
+  state: SubscriptionState,
+  provider: Provider,
+): Promise<SubscriptionResponse> {
+  await deps.db.transaction().execute((trx) => applyState(trx, caller.id, state, provider, deps.now()));
+  return readSubscription(deps.db, caller.id, deps.now());
+}
+
+/** `cancel_subscription`: Pro stays until the paid (or trial) period ends; the reason is kept. */
+export async function cancelSubscription(
+  deps: PaymentsDeps,
+  caller: Caller,
+  input: CancelSubscriptionRequest,
+): Promise<UpdatedSubscriptionResponse> {
+  const { row, provider, trialEndsAt } = await ownSubscription(deps, caller, input.subscription_id);
+  const now = deps.now();
+  if (row.status_name === "cancelled" && row.manually_cancelled === "true" && isProSubscription(row, now)) {
+    return { updatedRow: await readSubscription(deps.db, caller.id, now) };
+  }
+  if (!isProSubscription(row, now)) {
+    throw new HttpError(409, "subscription_not_active", "This subscription has already ended.");
+  }
+  const client = lemonSqueezyFor(deps, provider);
+  const state: SubscriptionState = client
+    ? {
+        ...subscriptionStateOf(await client.cancelSubscription(input.subscription_id)),
+        manuallyCancelled: true,
+      }
+    : {
+        subscriptionId: input.subscription_id,
+        status: "cancelled",
+        renewDate: row.renew_date,
+        // As Lemon Squeezy does: a cancelled subscription ends when the current period would renew.
+        endsAt: row.renew_date ?? trialEndsAt ?? now,
+        trialEndsAt,
+        manuallyCancelled: true,
+        variant: row.variant,
+        updatedAt: now,
+      };
+  await insertCancellation(deps.db, {
+    userId: caller.id,
+    subscriptionId: input.subscription_id,
+    reason: input.cancel_reason,
+  });
+  return { updatedRow: await storeState(deps, caller, state, provider) };
+}
+
+/** `resume_subscription`: takes back a cancellation while the subscription has not ended. */
+export async function resumeSubscription(
+  deps: PaymentsDeps,
+  caller: Caller,
+  input: ResumeSubscriptionRequest,
+): Promise<UpdatedSubscriptionResponse> {
+  const { row, provider, trialEndsAt } = await ownSubscription(deps, caller, input.subscription_id);
+  const now = deps.now();
+  const subscriptionId = row.subscription_id ?? "";
+  if (row.status_name !== "cancelled" || !isProSubscription(row, now)) {
+    throw new HttpError(
+      409,
+      "subscription_not_resumable",
+      "Only a cancelled subscription that has not ended yet can be resumed.",
+    );
+  }
+  const client = lemonSqueezyFor(deps, provider);
+  const state: SubscriptionState = client
+    ? subscriptionStateOf(await client.resumeSubscription(subscriptionId))
+    : {
+        subscriptionId,
+        status: trialEndsAt && trialEndsAt > now ? "on_trial" : "active",
+        renewDate: row.renew_date ?? row.ends_at,
+        endsAt: null,
+        trialEndsAt,
+        manuallyCancelled: false,
+        variant: row.variant,
+        updatedAt: now,
+      };
+  return { updatedRow: await storeState(deps, caller, state, provider) };
+}
+
+/** The provider's subscriptions in order of preference: one that grants Pro, then the latest. */
+function bestSubscription(states: SubscriptionState[], now: Date): SubscriptionState | undefined {
+  return [...states].sort(
+    (a, b) =>
+      Number(isProState(b, now)) - Number(isProState(a, now)) ||
+      b.updatedAt.getTime() - a.updatedAt.getTime(),
+  )[0];
+}
+
+/** `restore_purchase`: reads the subscription again from the provider (by e-mail) or the stored row. */
+export async function restorePurchase(deps: PaymentsDeps, caller: Caller): Promise<RestorePurchaseResponse> {
+  const now = deps.now();
+  if (deps.payments.provider === "lemonsqueezy" && deps.lemonSqueezy) {
+    const resources = await deps.lemonSqueezy.listSubscriptionsByEmail(deps.payments.storeId, caller.email);
+    const states: SubscriptionState[] = [];
+    for (const resource of resources) {
+      let state: SubscriptionState;
+      try {
+        state = subscriptionStateOf(resource);
+      } catch {
+        continue;
+      }
+      // A subscription already linked to another account stays there: the e-mail alone does not
+      // prove the caller paid for it.
+      const linkedTo = await findUserIdBySubscription(deps.db, state.subscriptionId);
+      if (linkedTo === undefined || linkedTo === caller.id) states.push(state);
+    }
+    const best = bestSubscription(states, now);
+    if (best)
+      await deps.db.transaction().execute((trx) => applyState(trx, caller.id, best, "lemonsqueezy", now));
+  }
+  const { isPro, subscription } = await getProStatus(deps.db, caller.id, now);
+  return {
+    restored: isPro,
+    subscription: subscription ? await readSubscription(deps.db, caller.id, now) : null,
+  };
+}
+
+/** An open test checkout, for its page; undefined once paid, expired or unknown. */
+export function findTestCheckout(
+  deps: PaymentsDeps,
+  checkoutId: string,
+): Promise<PaymentCheckout | undefined> {
+  return findOpenCheckout(deps.db, checkoutId, deps.now());
+}
+
+/** The card number the test checkout accepts (the usual test card of card processors). */
+export const TEST_CARD_NUMBER = "4242424242424242";
+
+export interface TestPaymentForm {
+  cardNumber: string;
+  expiry: string;
+  cvc: string;
+}
+
+/** The message to show for a refused test payment, or undefined when the form is acceptable. */
+export function testPaymentProblem(form: TestPaymentForm, now: Date): string | undefined {
+  const digits = form.cardNumber.replace(/[\s-]/g, "");
+  if (!/^\d{12,19}$/.test(digits)) return "Enter the card number.";
+  if (digits !== TEST_CARD_NUMBER) {
+    return "Your card was declined. This is a test checkout: use the test card 4242 4242 4242 4242.";
+  }
+  const expiry = /^\s*(\d{2})\s*\/\s*(\d{2})\s*$/.exec(form.expiry);
+  const month = Number(expiry?.[1]);
+  const year = 2000 + Number(expiry?.[2]);
+  const endOfMonth = Date.UTC(year, month, 1);
+  if (!expiry || month < 1 || month > 12 || endOfMonth <= now.getTime()) {
+    return "Enter an expiry date in the future, as MM/YY.";
+  }
+  if (!/^\d{3,4}$/.test(form.cvc.trim())) return "Enter the 3- or 4-digit security code.";
+  return undefined;
+}
+
+/**
+ * Marks the checkout paid and builds the subscription_created webhook Lemon Squeezy would send for
+ * it: same body shape (meta.custom_data.user_id, a subscriptions resource, a 7-day trial) and the
+ * same headers, signed with the webhook secret. Undefined when the checkout was already used.
+ */
+export async function completeTestCheckout(
+  deps: PaymentsDeps,
+  checkoutId: string,
+): Promise<{ rawBody: string; headers: Record<string, string> } | undefined> {
+  const now = deps.now();
+  const checkout = await completeCheckout(deps.db, checkoutId, now);
+  if (!checkout) return undefined;
+  const trialEndsAt = new Date(now.getTime() + TRIAL_DAYS * DAY_MS).toISOString();
+  const body = {
+    meta: { test_mode: true, event_name: "subscription_created", custom_data: { user_id: checkout.user_id } },
+    data: {
+      type: "subscriptions",
+      id: `test_sub_${randomBytes(12).toString("hex")}`,
+      attributes: {
+        status: "on_trial",
+        status_formatted: "On Trial",
+        cancelled: false,
+        trial_ends_at: trialEndsAt,
+        renews_at: trialEndsAt,
+        ends_at: null,
+        user_email: checkout.email,
+        user_name: checkout.full_name,
+        variant_id: checkout.plan,
+        variant_name: PRO_PLAN_PRICES[checkout.plan].name,
+        created_at: now.toISOString(),
+        updated_at: now.toISOString(),
+        test_mode: true,
+      },
+    },
+  };
+  const rawBody = JSON.stringify(body);
+  return {
+    rawBody,
+    headers: {
+      "content-type": "application/json",
+      "x-event-name": "subscription_created",
+      "x-signature": signWebhookBody(rawBody, deps.payments.webhookSecret),
+    },
+  };
+}

@@ -1,0 +1,84 @@
+import {
+  createMealPlanner,
+  type MealPlanOutcome,
+  type MealPlanRequest,
+} from "@fitwise/engine/nutrition/meal-planner";
+import {
+  replaceMealItem,
+  type ReplacementInput,
+  type ReplacementOutcome,
+} from "@fitwise/engine/nutrition/meal-replacement";
+import {
+  planWorkoutWeek,
+  type WorkoutPlanOutcome,
+  type WorkoutPlanRequest,
+} from "@fitwise/engine/workouts/workout-planner";
+import {
+  replaceWorkoutItem,
+  type WorkoutReplacementOutcome,
+  type WorkoutReplacementRequest,
+} from "@fitwise/engine/workouts/workout-replacement";
+
+/** The engine calls the server makes, as messages a worker thread can receive (plain data only). */
+export type PlanJob =
+  | { kind: "meal-plan"; request: MealPlanRequest }
+  | { kind: "meal-replacement"; input: ReplacementInput }
+  | { kind: "workout-plan"; request: WorkoutPlanRequest }
+  | { kind: "workout-replacement"; input: WorkoutReplacementRequest };
+
+export interface PlanJobOutcomes {
+  "meal-plan": MealPlanOutcome;
+  "meal-replacement": ReplacementOutcome;
+  "workout-plan": WorkoutPlanOutcome;
+  "workout-replacement": WorkoutReplacementOutcome;
+}
+export type PlanJobOutcome<J extends PlanJob> = PlanJobOutcomes[J["kind"]];
+
+export type PlanJobRunner = (job: PlanJob) => PlanJobOutcomes[PlanJob["kind"]];
+
+/** A typical request, solved once when a worker starts so the first user does not pay for cold code. */
+export const WARM_UP_JOBS: readonly PlanJob[] = [
+  {
+    kind: "meal-plan",
+    request: {
+      targetKcal: 2000,
+      weightKg: 75,
+      gender: "female",
+      goal: "Lose Weight",
+      dietType: "standard",
+      cuisine: "American",
+      proteinSources: ["Poultry", "Eggs"],
+      favouriteFoodsText: "",
+      allergiesText: "",
+      planNumber: 1,
+      seed: 1,
+    },
+  },
+  {
+    kind: "workout-plan",
+    request: {
+      goal: "Gain Muscle Mass",
+      level: "Intermediate",
+      days: ["Monday", "Wednesday", "Friday"],
+      workoutType: "GYM Workout",
+      seed: 1,
+    },
+  },
+];
+
+/** Loads the meal planner once; the returned runner is synchronous (used in a worker, or in-thread as the fallback). */
+export async function createPlanJobRunner(): Promise<PlanJobRunner> {
+  const mealPlanner = await createMealPlanner();
+  return (job) => {
+    switch (job.kind) {
+      case "meal-plan":
+        return mealPlanner.plan(job.request);
+      case "meal-replacement":
+        return replaceMealItem(job.input);
+      case "workout-plan":
+        return planWorkoutWeek(job.request);
+      case "workout-replacement":
+        return replaceWorkoutItem(job.input);
+    }
+  };
+}

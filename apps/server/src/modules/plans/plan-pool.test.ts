@@ -1,0 +1,73 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { createWorkerPlanPool, PlanningBusyError, type PlanPool } from "./plan-pool";
+import { WARM_UP_JOBS, type PlanJob } from "./plan-jobs";
+
+const mealJob = WARM_UP_JOBS.find((job) => job.kind === "meal-plan") as Extract<
+  PlanJob,
+  { kind: "meal-plan" }
+>;
+const workoutJob: PlanJob = {
+  kind: "workout-plan",
+  request: {
+    goal: "Lose Weight",
+    level: "Beginner",
+    days: ["Monday", "Wednesday", "Friday"],
+    workoutType: "Home Workout",
+    seed: 7,
+  },
+};
+
+describe("plan pool", () => {
+  let pool: PlanPool | undefined;
+  afterEach(async () => {
+    await pool?.close();
+    pool = undefined;
+  });
+
+  it("solves meal and workout plans in a worker thread started through tsx", async () => {
+    pool = createWorkerPlanPool({ size: 1 });
+    await pool.warm();
+    expect(pool.mode()).toBe("workers");
+    const [meals, workouts] = await Promise.all([
+      pool.run({ ...mealJob, request: { ...mealJob.request, seed: 42 } }),
+      pool.run(workoutJob),
+    ]);
+    expect(meals.ok).toBe(true);
+    if (meals.ok) expect(meals.plan.items.map((item) => item.Meal)).toContain("Breakfast");
+    expect(workouts.ok).toBe(true);
+  });
+
+  it("answers a job past its time limit as busy and replaces the stuck worker for the next jobs", async () => {
+    const warnings: string[] = [];
+    pool = createWorkerPlanPool({
+      size: 1,
+      jobTimeoutMs: 300,
+      workerUrl: new URL("./plan-worker.stuck.fixture.ts", import.meta.url),
+      events: { warn: (_detail, message) => warnings.push(message) },
+    });
+    await pool.warm();
+    await expect(pool.run(mealJob)).rejects.toBeInstanceOf(PlanningBusyError);
+    expect(warnings).toContain("plan job timed out; replacing its worker");
+    const outcome = await pool.run(workoutJob);
+    expect(outcome.ok).toBe(true);
+    expect(pool.mode()).toBe("workers");
+  });
+
+  it("falls back to solving in-thread when workers cannot start", async () => {
+    const warnings: string[] = [];
+    pool = createWorkerPlanPool({
+      size: 1,
+      workerUrl: new URL("./no-such-worker.ts", import.meta.url),
+      events: { warn: (_detail, message) => warnings.push(message) },
+    });
+    const outcome = await pool.run(workoutJob);
+    expect(outcome.ok).toBe(true);
+    expect(pool.mode()).toBe("inline");
+    expect(warnings).toContain("plan workers could not start; solving in-thread for now");
+  });
+
+  it("refuses work beyond its queue at once instead of queueing it", async () => {
+    pool = createWorkerPlanPool({ size: 1, maxQueue: 0 });
+    await expect(pool.run(workoutJob)).rejects.toBeInstanceOf(PlanningBusyError);
+  });
+});

@@ -1,0 +1,268 @@
+import { availableParallelism } from "node:os";
+import { Worker } from "node:worker_threads";
+import { createPlanJobRunner, type PlanJob, type PlanJobOutcome, type PlanJobRunner } from "./plan-jobs";
+import type { FromWorker, ToWorker } from "./plan-worker";
+
+/**
+ * Plan solves are CPU-bound (hundreds of ms on a loaded 2-core machine), so they run in worker
+ * threads: a solve never blocks the event loop that serves every other request. The pool is small
+ * (1–2 workers) because the machine is small and the server scales by processes (DESIGN.md "Scale").
+ */
+export interface PlanPool {
+  run<J extends PlanJob>(job: J): Promise<PlanJobOutcome<J>>;
+  /** Starts the workers and resolves once they are warm, or once the pool has fallen back to in-thread solves. */
+  warm(): Promise<void>;
+  close(): Promise<void>;
+  /** "workers" normally; "inline" while workers cannot start (solves then run on the request thread). */
+  mode(): "workers" | "inline";
+}
+
+/** The job did not finish in time or its worker died: the caller answers 503 and the user retries. */
+export class PlanningBusyError extends Error {
+  constructor(message = "Planning is busy, please retry") {
+    super(message);
+    this.name = "PlanningBusyError";
+  }
+}
+
+export interface PlanPoolEvents {
+  warn(detail: Record<string, unknown>, message: string): void;
+}
+
+export interface WorkerPlanPoolOptions {
+  /** Default: one worker per spare core, 1 to 2. */
+  size?: number;
+  /** Per job, from hand-over to a warm worker; past it the worker is replaced and the job answered busy. */
+  jobTimeoutMs?: number;
+  /** A worker that is not warm by then counts as unable to start (tsx compiles the engine on first load). */
+  startTimeoutMs?: number;
+  /** Jobs allowed to wait; more are refused at once rather than queued behind minutes of work. */
+  maxQueue?: number;
+  /** After workers failed to start, solve in-thread for this long before trying workers again. */
+  retryWorkersAfterMs?: number;
+  workerUrl?: URL;
+  events?: PlanPoolEvents;
+  now?: () => number;
+}
+
+/** Measured solves take 0.1–1 s here; 2 s is generous yet keeps a stuck solve from holding a request. */
+export const DEFAULT_JOB_TIMEOUT_MS = 2_000;
+const DEFAULT_START_TIMEOUT_MS = 30_000;
+const DEFAULT_MAX_QUEUE = 32;
+const DEFAULT_RETRY_WORKERS_AFTER_MS = 30_000;
+/** A solve needs tens of MB; the cap keeps a runaway worker from taking the server's memory with it. */
+const WORKER_HEAP_LIMIT_MB = 256;
+
+export function defaultPoolSize(): number {
+  return Math.min(2, Math.max(1, availableParallelism() - 1));
+}
+
+/**
+ * The worker is TypeScript, like the rest of the server (run by tsx). On Node 20, `execArgv:
+ * ["--import", "tsx"]` does not reach a worker's module loader (ERR_UNKNOWN_FILE_EXTENSION), so a
+ * small bootstrap registers tsx's loader inside the worker and then imports the worker module.
+ */
+function tsxBootstrap(workerUrl: URL): string {
+  const tsxApi = import.meta.resolve("tsx/esm/api");
+  return `import(${JSON.stringify(tsxApi)}).then(({ register }) => { register(); return import(${JSON.stringify(workerUrl.href)}); });`;
+}
+
+interface Pending {
+  id: number;
+  job: PlanJob;
+  resolve(outcome: unknown): void;
+  reject(error: Error): void;
+}
+
+interface Slot {
+  worker: Worker;
+  ready: boolean;
+  dead: boolean;
+  current?: Pending;
+  timer?: NodeJS.Timeout;
+}
+
+/** Solves on the calling thread: the fallback, and what tests inject when they do not exercise workers. */
+export function createInlinePlanPool(): PlanPool {
+  let runner: Promise<PlanJobRunner> | undefined;
+  const getRunner = () => (runner ??= createPlanJobRunner());
+  return {
+    async run(job) {
+      const run = await getRunner();
+      return run(job) as PlanJobOutcome<typeof job>;
+    },
+    async warm() {
+      await getRunner();
+    },
+    async close() {},
+    mode: () => "inline",
+  };
+}
+
+export function createWorkerPlanPool(options: WorkerPlanPoolOptions = {}): PlanPool {
+  const size = options.size ?? defaultPoolSize();
+  const jobTimeoutMs = options.jobTimeoutMs ?? DEFAULT_JOB_TIMEOUT_MS;
+  const startTimeoutMs = options.startTimeoutMs ?? DEFAULT_START_TIMEOUT_MS;
+  const maxQueue = options.maxQueue ?? DEFAULT_MAX_QUEUE;
+  const retryAfterMs = options.retryWorkersAfterMs ?? DEFAULT_RETRY_WORKERS_AFTER_MS;
+  const workerUrl = options.workerUrl ?? new URL("./plan-worker.ts", import.meta.url);
+  const now = options.now ?? Date.now;
+  const inline = createInlinePlanPool();
+
+  const slots: Slot[] = [];
+  const queue: Pending[] = [];
+  let warmWaiters: Array<() => void> = [];
+  let inlineUntil = 0;
+  let nextId = 1;
+  let closed = false;
+
+  const settleWarmWaiters = () => {
+    if (slots.some((slot) => !slot.ready) && now() >= inlineUntil) return;
+    const waiters = warmWaiters;
+    warmWaiters = [];
+    for (const resolve of waiters) resolve();
+  };
+
+  const runQueuedInline = () => {
+    for (const pending of queue.splice(0)) inline.run(pending.job).then(pending.resolve, pending.reject);
+  };
+
+  const retire = (slot: Slot) => {
+    slot.dead = true;
+    clearTimeout(slot.timer);
+    const index = slots.indexOf(slot);
+    if (index >= 0) slots.splice(index, 1);
+  };
+
+  const dispatch = () => {
+    for (const slot of slots) {
+      if (!slot.ready || slot.dead || slot.current) continue;
+      const pending = queue.shift();
+      if (!pending) return;
+      slot.current = pending;
+      slot.timer = setTimeout(() => {
+        options.events?.warn(
+          { jobKind: pending.job.kind, timeoutMs: jobTimeoutMs },
+          "plan job timed out; replacing its worker",
+        );
+        retire(slot);
+        void slot.worker.terminate();
+        pending.reject(new PlanningBusyError());
+        if (queue.length > 0) spawnMissing();
+      }, jobTimeoutMs);
+      slot.worker.postMessage({ id: pending.id, job: pending.job } satisfies ToWorker);
+    }
+  };
+
+  const startFailed = (slot: Slot | undefined, reason: unknown) => {
+    if (slot) retire(slot);
+    if (closed) return;
+    options.events?.warn({ err: reason }, "plan workers could not start; solving in-thread for now");
+    inlineUntil = now() + retryAfterMs;
+    for (const other of [...slots]) {
+      if (other.ready) continue;
+      retire(other);
+      void other.worker.terminate();
+    }
+    if (slots.length === 0) runQueuedInline();
+    settleWarmWaiters();
+  };
+
+  const spawn = () => {
+    let worker: Worker;
+    try {
+      worker = new Worker(tsxBootstrap(workerUrl), {
+        eval: true,
+        resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_LIMIT_MB },
+      });
+    } catch (error) {
+      startFailed(undefined, error);
+      return;
+    }
+    // Workers never keep the process alive on their own; close() ends them.
+    worker.unref();
+    const slot: Slot = { worker, ready: false, dead: false };
+    slots.push(slot);
+    const startTimer = setTimeout(() => {
+      if (slot.ready || slot.dead) return;
+      void worker.terminate();
+      startFailed(slot, new Error(`plan worker not ready after ${startTimeoutMs} ms`));
+    }, startTimeoutMs);
+    startTimer.unref();
+
+    worker.on("message", (message: FromWorker) => {
+      if (message.type === "ready") {
+        clearTimeout(startTimer);
+        slot.ready = true;
+        settleWarmWaiters();
+        dispatch();
+        return;
+      }
+      const pending = slot.current;
+      if (!pending || pending.id !== message.id) return;
+      clearTimeout(slot.timer);
+      slot.current = undefined;
+      if (message.type === "result") pending.resolve(message.outcome);
+      else pending.reject(new Error(`plan job failed in worker: ${message.error}`));
+      dispatch();
+    });
+    const onGone = (reason: unknown) => {
+      clearTimeout(startTimer);
+      if (slot.dead) return;
+      if (!slot.ready) {
+        startFailed(slot, reason);
+        return;
+      }
+      const pending = slot.current;
+      retire(slot);
+      if (closed) return;
+      options.events?.warn({ err: reason }, "plan worker stopped; starting another");
+      pending?.reject(new PlanningBusyError());
+      spawnMissing();
+    };
+    worker.on("error", onGone);
+    worker.on("exit", (code) => onGone(new Error(`plan worker exited with code ${code}`)));
+  };
+
+  const spawnMissing = () => {
+    if (closed || now() < inlineUntil) return;
+    while (slots.length < size) {
+      const before = slots.length;
+      spawn();
+      if (slots.length === before) return;
+    }
+  };
+
+  return {
+    run<J extends PlanJob>(job: J): Promise<PlanJobOutcome<J>> {
+      if (closed) return Promise.reject(new Error("the plan pool is closed"));
+      if (now() < inlineUntil) return inline.run(job);
+      if (queue.length >= maxQueue) return Promise.reject(new PlanningBusyError());
+      return new Promise<PlanJobOutcome<J>>((resolve, reject) => {
+        queue.push({ id: nextId++, job, resolve: resolve as (outcome: unknown) => void, reject });
+        spawnMissing();
+        if (slots.length === 0) runQueuedInline();
+        else dispatch();
+      });
+    },
+    warm() {
+      spawnMissing();
+      const done = new Promise<void>((resolve) => warmWaiters.push(resolve));
+      settleWarmWaiters();
+      return done;
+    },
+    async close() {
+      closed = true;
+      for (const pending of queue.splice(0)) pending.reject(new Error("the plan pool is closed"));
+      const workers = slots.splice(0).map((slot) => {
+        slot.dead = true;
+        clearTimeout(slot.timer);
+        slot.current?.reject(new Error("the plan pool is closed"));
+        return slot.worker.terminate();
+      });
+      await Promise.all(workers);
+      settleWarmWaiters();
+    },
+    mode: () => (now() < inlineUntil ? "inline" : "workers"),
+  };
+}

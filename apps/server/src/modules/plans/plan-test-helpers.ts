@@ -1,0 +1,79 @@
+import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import { expect } from "vitest";
+import type { WriteProfileRequest } from "@fitwise/contracts/profile";
+import type { Database } from "../../db/database";
+
+/** Helpers shared by the plan-journey integration tests (profile, plans, saved). */
+
+export const PROFILE: WriteProfileRequest = {
+  user_full_name: "Ada Lovelace",
+  user_age: 34,
+  user_gender: "female",
+  user_weight_in_kgs: 68,
+  user_height_in_cm: 168,
+  user_activity: 1.375,
+  user_fitness_goal: "Lose Weight",
+  user_preferred_workout_days: ["Monday", "Wednesday", "Friday"],
+  user_workout_type: "Home Workout",
+  user_experience_level: "Beginner",
+  user_diet_preference: "standard",
+  user_food_preference: "Italian",
+  user_preferred_protein_sources: ["Poultry", "Eggs", "Dairy"],
+  user_fav_food: "pasta",
+  user_allergies: "sesame",
+};
+
+export function callFunction(
+  app: FastifyInstance,
+  name: string,
+  body: unknown,
+  accessToken?: string,
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method: "POST",
+    url: `/functions/v1/${name}`,
+    headers: accessToken ? { authorization: `Bearer ${accessToken}` } : {},
+    payload: body as Record<string, unknown>,
+  });
+}
+
+/** Calls a function and insists on 200, so a failing setup step names itself. */
+export async function callOk<T>(
+  app: FastifyInstance,
+  name: string,
+  body: unknown,
+  accessToken?: string,
+): Promise<T> {
+  const response = await callFunction(app, name, body, accessToken);
+  expect(response.statusCode, `${name}: ${response.body}`).toBe(200);
+  return response.json<T>();
+}
+
+export function errorOf(response: LightMyRequestResponse): {
+  code: string;
+  message: string;
+  issues?: unknown[];
+} {
+  return response.json<{ error: { code: string; message: string; issues?: unknown[] } }>().error;
+}
+
+/** Makes a user Pro the way the payments module will: a subscription row. */
+export async function makePro(
+  db: Database,
+  userId: string,
+  status = "active",
+  endsAt: Date | null = null,
+): Promise<void> {
+  await db
+    .insertInto("user_subscriptions")
+    .values({
+      user_id: userId,
+      subscription_id: `sub_${userId.slice(0, 8)}`,
+      status_name: status,
+      ends_at: endsAt,
+    })
+    .onConflict((conflict) =>
+      conflict.column("user_id").doUpdateSet({ status_name: status, ends_at: endsAt }),
+    )
+    .execute();
+}

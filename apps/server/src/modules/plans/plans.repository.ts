@@ -1,0 +1,171 @@
+import type { Selectable } from "kysely";
+import type { MealItem } from "@fitwise/engine/nutrition/meal-planner";
+import type { WorkoutItem } from "@fitwise/engine/workouts/exercise.types";
+import type { Database } from "../../db/database";
+import type { MealPlansTable, WorkoutPlansTable } from "../../db/schema";
+
+export type MealPlanRow = Selectable<MealPlansTable>;
+export type WorkoutPlanRow = Selectable<WorkoutPlansTable>;
+
+export async function findMealPlan(
+  db: Database,
+  userId: string,
+  dayIndex: number,
+): Promise<MealPlanRow | undefined> {
+  return db
+    .selectFrom("meal_plans")
+    .selectAll()
+    .where("user_id", "=", userId)
+    .where("day_index", "=", dayIndex)
+    .executeTakeFirst();
+}
+
+export async function listMealPlans(db: Database, userId: string): Promise<MealPlanRow[]> {
+  return db.selectFrom("meal_plans").selectAll().where("user_id", "=", userId).orderBy("day_index").execute();
+}
+
+export interface NewMealPlan {
+  userId: string;
+  dayIndex: number;
+  items: readonly MealItem[];
+  seed: number;
+  generation: number;
+  inputsHash: string;
+  targetKcal: number;
+  notes: readonly string[];
+}
+
+/**
+ * Stores a freshly planned day, replacing what was there. The revision still moves on (it never
+ * restarts), so a replacement computed against the previous plan cannot be written over this one.
+ */
+export async function saveMealPlan(db: Database, plan: NewMealPlan): Promise<void> {
+  const values = {
+    items: JSON.stringify(plan.items),
+    seed: plan.seed,
+    generation: plan.generation,
+    inputs_hash: plan.inputsHash,
+    target_kcal: plan.targetKcal,
+    notes: JSON.stringify(plan.notes),
+    updated_at: new Date(),
+  };
+  await db
+    .insertInto("meal_plans")
+    .values({ user_id: plan.userId, day_index: plan.dayIndex, ...values })
+    .onConflict((conflict) =>
+      conflict
+        .columns(["user_id", "day_index"])
+        .doUpdateSet((eb) => ({ ...values, revision: eb("meal_plans.revision", "+", 1) })),
+    )
+    .execute();
+}
+
+/**
+ * Writes changed items only if nobody changed the day since `expectedRevision` was read, so two
+ * concurrent replacements cannot silently undo each other. Returns false when the check failed.
+ */
+export async function updateMealPlanItems(
+  db: Database,
+  change: { userId: string; dayIndex: number; expectedRevision: number; items: readonly MealItem[] },
+): Promise<boolean> {
+  const result = await db
+    .updateTable("meal_plans")
+    .set((eb) => ({
+      items: JSON.stringify(change.items),
+      revision: eb("revision", "+", 1),
+      updated_at: new Date(),
+    }))
+    .where("user_id", "=", change.userId)
+    .where("day_index", "=", change.dayIndex)
+    .where("revision", "=", change.expectedRevision)
+    .executeTakeFirst();
+  return result.numUpdatedRows === 1n;
+}
+
+export async function findWorkoutPlan(db: Database, userId: string): Promise<WorkoutPlanRow | undefined> {
+  return db.selectFrom("workout_plans").selectAll().where("user_id", "=", userId).executeTakeFirst();
+}
+
+export interface NewWorkoutPlan {
+  userId: string;
+  items: readonly WorkoutItem[];
+  split: string;
+  seed: number;
+  generation: number;
+  inputsHash: string;
+}
+
+/** Same as saveMealPlan: the revision moves on rather than restarting. */
+export async function saveWorkoutPlan(db: Database, plan: NewWorkoutPlan): Promise<void> {
+  const values = {
+    items: JSON.stringify(plan.items),
+    split: plan.split,
+    seed: plan.seed,
+    generation: plan.generation,
+    inputs_hash: plan.inputsHash,
+    updated_at: new Date(),
+  };
+  await db
+    .insertInto("workout_plans")
+    .values({ user_id: plan.userId, ...values })
+    .onConflict((conflict) =>
+      conflict
+        .column("user_id")
+        .doUpdateSet((eb) => ({ ...values, revision: eb("workout_plans.revision", "+", 1) })),
+    )
+    .execute();
+}
+
+/** Same optimistic check as updateMealPlanItems. */
+export async function updateWorkoutPlanItems(
+  db: Database,
+  change: { userId: string; expectedRevision: number; items: readonly WorkoutItem[] },
+): Promise<boolean> {
+  const result = await db
+    .updateTable("workout_plans")
+    .set((eb) => ({
+      items: JSON.stringify(change.items),
+      revision: eb("revision", "+", 1),
+      updated_at: new Date(),
+    }))
+    .where("user_id", "=", change.userId)
+    .where("revision", "=", change.expectedRevision)
+    .executeTakeFirst();
+  return result.numUpdatedRows === 1n;
+}
+
+export async function readFreeReplacements(db: Database, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom("usage_counters")
+    .select("free_replacements")
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
+  return row?.free_replacements ?? 0;
+}
+
+/**
+ * Counts one free replacement if fewer than `limit` were used, in one statement, so concurrent
+ * requests cannot both take the last one. Returns the new count, or undefined at the limit.
+ */
+export async function takeFreeReplacement(
+  db: Database,
+  userId: string,
+  limit: number,
+): Promise<number | undefined> {
+  if (limit < 1) return undefined;
+  const row = await db
+    .insertInto("usage_counters")
+    .values({ user_id: userId, free_replacements: 1 })
+    .onConflict((conflict) =>
+      conflict
+        .column("user_id")
+        .doUpdateSet((eb) => ({
+          free_replacements: eb("usage_counters.free_replacements", "+", 1),
+          updated_at: new Date(),
+        }))
+        .where("usage_counters.free_replacements", "<", limit),
+    )
+    .returning("free_replacements")
+    .executeTakeFirst();
+  return row?.free_replacements;
+}

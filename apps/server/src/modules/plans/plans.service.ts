@@ -1,0 +1,424 @@
+import {
+  DAY_COLUMNS,
+  PLAN_ERROR_CODES,
+  REPLACEMENT_LIMIT_MESSAGE,
+  type GetMealPlanRequest,
+  type GetWorkoutPlanRequest,
+  type ReplaceDietItemRequest,
+  type ReplaceDietItemResponse,
+  type ReplaceWorkoutItemRequest,
+  type ReplaceWorkoutItemResponse,
+} from "@fitwise/contracts/plans";
+import { FREE_REPLACEMENTS_LIMIT } from "@fitwise/contracts/profile";
+import { PLANNING_FLOOR_KCAL } from "@fitwise/engine/nutrition/energy";
+import type { Cuisine, DietType, ProteinSource } from "@fitwise/engine/nutrition/food.types";
+import type { MealItem, MealPlanRequest } from "@fitwise/engine/nutrition/meal-planner";
+import type { FitnessGoal, Gender } from "@fitwise/engine/profile.types";
+import {
+  REST_DAY_NAME,
+  WEEKDAYS,
+  type ExperienceLevel,
+  type Weekday,
+  type WorkoutItem,
+  type WorkoutType,
+} from "@fitwise/engine/workouts/exercise.types";
+import type { WorkoutPlanRequest } from "@fitwise/engine/workouts/workout-planner";
+import type { Database } from "../../db/database";
+import type { MyUser } from "../../db/schema";
+import { HttpError } from "../../http/errors";
+import { energyTargetsOf } from "../profile/profile.service";
+import { findProfile } from "../profile/profile.repository";
+import { getProStatus } from "../subscriptions/subscription-status";
+import type { PlanJob, PlanJobOutcome } from "./plan-jobs";
+import { PlanningBusyError, type PlanPool } from "./plan-pool";
+import { derivedSeed, inputsHash } from "./plan-seeds";
+import {
+  findMealPlan,
+  findWorkoutPlan,
+  readFreeReplacements,
+  saveMealPlan,
+  saveWorkoutPlan,
+  takeFreeReplacement,
+  updateMealPlanItems,
+  updateWorkoutPlanItems,
+} from "./plans.repository";
+
+export interface PlansDeps {
+  db: Database;
+  pool: PlanPool;
+  now: () => Date;
+}
+
+/** Spec §9 defaults, used where neither the stored profile nor the request says otherwise. */
+const DEFAULTS = {
+  goal: "Lose Weight",
+  dietType: "standard",
+  cuisine: "American",
+  level: "Beginner",
+  workoutType: "Home Workout",
+} as const satisfies {
+  goal: FitnessGoal;
+  dietType: DietType;
+  cuisine: Cuisine;
+  level: ExperienceLevel;
+  workoutType: WorkoutType;
+};
+
+/** Spec §2 "/diet": three plan tabs. Days 4–7 reuse the plan types with their own seeds. */
+const PLAN_TYPES = 3;
+
+export function proRequired(message: string): HttpError {
+  return new HttpError(403, PLAN_ERROR_CODES.proRequired, message);
+}
+
+function replacementLimitReached(): HttpError {
+  return new HttpError(403, PLAN_ERROR_CODES.replacementLimit, REPLACEMENT_LIMIT_MESSAGE);
+}
+
+function profileIncomplete(missing: readonly string[]): HttpError {
+  return new HttpError(
+    409,
+    PLAN_ERROR_CODES.profileIncomplete,
+    `Your profile is missing ${missing.join(", ")}. Complete the calorie calculator first.`,
+  );
+}
+
+async function runJob<J extends PlanJob>(pool: PlanPool, job: J): Promise<PlanJobOutcome<J>> {
+  try {
+    return await pool.run(job);
+  } catch (error) {
+    if (error instanceof PlanningBusyError) {
+      throw new HttpError(503, PLAN_ERROR_CODES.planningBusy, "Planning is busy, please retry");
+    }
+    throw error;
+  }
+}
+
+/** The engine's own time limit is transient (machine load), so it is answered like a busy pool. */
+const ENGINE_TIMEOUT_CODES = new Set(["PLAN_TIMEOUT"]);
+
+function engineFailure(error: { code: string; message: string }): HttpError {
+  if (ENGINE_TIMEOUT_CODES.has(error.code))
+    return new HttpError(503, PLAN_ERROR_CODES.planningBusy, error.message);
+  return new HttpError(422, error.code, error.message);
+}
+
+function present<T>(...values: Array<T | null | undefined>): T | undefined {
+  return values.find((value): value is T => value !== null && value !== undefined);
+}
+
+function nonEmptyList<T>(...lists: Array<readonly T[] | null | undefined>): readonly T[] | undefined {
+  return lists.find((list): list is readonly T[] => Array.isArray(list) && list.length > 0);
+}
+
+type MealInputs = Omit<MealPlanRequest, "planNumber" | "seed">;
+
+/**
+ * The planning request from the stored profile, which is the source of truth; the request body
+ * only fills fields the profile lacks. Avoided foods count as allergies: both are hard limits.
+ */
+export function mealInputs(profile: MyUser | undefined, payload: Partial<GetMealPlanRequest>): MealInputs {
+  const gender = profile?.user_gender ?? undefined;
+  const weightKg = profile?.user_weight_in_kgs ?? undefined;
+  const goal =
+    present<FitnessGoal>(profile?.user_fitness_goal as FitnessGoal, payload.user_fitness_goal) ??
+    DEFAULTS.goal;
+  const energy = profile ? energyTargetsOf({ ...profile, user_fitness_goal: goal }) : undefined;
+  const goalKcal = energy?.goalTdeeKcal ?? present(profile?.user_goal_tdee, payload.user_goal_tdee);
+  const missing = [
+    ...(weightKg === undefined ? ["your weight"] : []),
+    ...(gender === null || gender === undefined ? ["your gender"] : []),
+    ...(goalKcal === undefined ? ["your calorie target"] : []),
+  ];
+  if (weightKg === undefined || !gender || goalKcal === undefined) throw profileIncomplete(missing);
+  const avoidances = [present(profile?.user_allergies, payload.user_allergies), profile?.user_avoid_food]
+    .filter((text): text is string => typeof text === "string" && text.trim() !== "")
+    .join(", ");
+  return {
+    // DESIGN.md: never plan below the floor for the user's gender, whatever the goal says.
+    targetKcal: Math.max(goalKcal, PLANNING_FLOOR_KCAL[gender as Gender]),
+    weightKg,
+    gender: gender as Gender,
+    goal,
+    dietType:
+      present<DietType>(profile?.user_diet_preference as DietType, payload.user_diet_preference) ??
+      DEFAULTS.dietType,
+    cuisine:
+      present<Cuisine>(profile?.user_food_preference as Cuisine, payload.user_food_preference) ??
+      DEFAULTS.cuisine,
+    proteinSources:
+      nonEmptyList<ProteinSource>(
+        profile?.user_preferred_protein_sources as ProteinSource[] | undefined,
+        payload.user_preferred_protein_sources,
+      ) ?? [],
+    favouriteFoodsText: present(profile?.user_fav_food, payload.user_fav_food) ?? "",
+    allergiesText: avoidances,
+  };
+}
+
+function planNumberOf(dayIndex: number): 1 | 2 | 3 {
+  return (((dayIndex - 1) % PLAN_TYPES) + 1) as 1 | 2 | 3;
+}
+
+/** How many seeds a reset tries before it settles for a plan that repeats a meal. */
+const RESET_ATTEMPTS = 5;
+
+/** Meals (Breakfast, Lunch, ...) whose dishes are exactly the same in both plans. */
+function mealsKeptFrom(before: readonly MealItem[], after: readonly MealItem[]): number {
+  const dishes = (items: readonly MealItem[], meal: string) =>
+    items
+      .filter((item) => item.Meal === meal)
+      .map((item) => item.foodId)
+      .sort()
+      .join(",");
+  const meals = new Set(after.map((item) => item.Meal));
+  return [...meals].filter((meal) => dishes(before, meal) === dishes(after, meal)).length;
+}
+
+/** openai_get_meal_plan: the stored plan of the day, or a new one when there is none, it is stale, or on reset. */
+export async function getMealPlan(
+  deps: PlansDeps,
+  userId: string,
+  input: GetMealPlanRequest,
+): Promise<MealItem[]> {
+  const { db, pool } = deps;
+  const dayIndex = input.currentDay;
+  const { isPro } = await getProStatus(db, userId, deps.now());
+  if (!isPro && dayIndex > 1) throw proRequired("Plans 2 and 3 are part of Pro. Upgrade to unlock them.");
+  if (!isPro && input.buttonPress)
+    throw proRequired("Resetting a meal plan is part of Pro. Upgrade to reset it.");
+
+  const inputs = mealInputs(await findProfile(db, userId), input);
+  const planNumber = planNumberOf(dayIndex);
+  const hash = inputsHash({ ...inputs, planNumber });
+  const stored = await findMealPlan(db, userId, dayIndex);
+  if (stored && !input.buttonPress && stored.inputs_hash === hash) return stored.items;
+
+  const firstGeneration = stored ? stored.generation + (input.buttonPress ? 1 : 0) : 0;
+  const previous = input.buttonPress ? stored?.items : undefined;
+  let generation = firstGeneration;
+  let seed = derivedSeed("meal-plan", userId, dayIndex, generation);
+  let outcome = await runJob(pool, { kind: "meal-plan", request: { ...inputs, planNumber, seed } });
+  // A reset the user can't see is no reset: a seed can land on the same dishes for a meal, so try
+  // the next few generations until every meal has something new (bounded, each solve is ~10 ms).
+  while (
+    previous &&
+    outcome.ok &&
+    mealsKeptFrom(previous, outcome.plan.items) > 0 &&
+    generation < firstGeneration + RESET_ATTEMPTS - 1
+  ) {
+    generation += 1;
+    seed = derivedSeed("meal-plan", userId, dayIndex, generation);
+    const next = await runJob(pool, { kind: "meal-plan", request: { ...inputs, planNumber, seed } });
+    if (!next.ok) break;
+    outcome = next;
+  }
+  if (!outcome.ok) throw engineFailure(outcome.error);
+  await saveMealPlan(db, {
+    userId,
+    dayIndex,
+    items: outcome.plan.items,
+    seed,
+    generation,
+    inputsHash: hash,
+    targetKcal: inputs.targetKcal,
+    notes: outcome.plan.notes,
+  });
+  return outcome.plan.items;
+}
+
+/**
+ * Counts a free replacement (free tier only) and writes the changed plan in one transaction, so
+ * the plan is stored before the answer and a lost race neither counts nor overwrites.
+ */
+async function commitReplacement(
+  db: Database,
+  userId: string,
+  isPro: boolean,
+  usedBefore: number,
+  write: (trx: Database) => Promise<boolean>,
+): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    let used = usedBefore;
+    if (!isPro) {
+      const counted = await takeFreeReplacement(trx, userId, FREE_REPLACEMENTS_LIMIT);
+      if (counted === undefined) throw replacementLimitReached();
+      used = counted;
+    }
+    if (!(await write(trx))) {
+      throw new HttpError(
+        409,
+        PLAN_ERROR_CODES.planChanged,
+        "Your plan changed while we were replacing the item. Please try again.",
+      );
+    }
+    return used;
+  });
+}
+
+export async function replaceDietItem(
+  deps: PlansDeps,
+  userId: string,
+  input: ReplaceDietItemRequest,
+): Promise<ReplaceDietItemResponse> {
+  const { db, pool } = deps;
+  const dayIndex = DAY_COLUMNS.indexOf(input.column_name) + 1;
+  const { isPro } = await getProStatus(db, userId, deps.now());
+  if (!isPro && dayIndex > 1)
+    throw proRequired("Plans 2 and 3 are part of Pro. Upgrade to replace their items.");
+
+  const stored = await findMealPlan(db, userId, dayIndex);
+  if (!stored)
+    throw new HttpError(404, PLAN_ERROR_CODES.planNotFound, "No meal plan is stored for this day yet.");
+  const item = stored.items.find((candidate) => candidate.id === input.itemToReplace.id);
+  if (!item) {
+    throw new HttpError(
+      404,
+      PLAN_ERROR_CODES.itemNotFound,
+      "That item is no longer in your plan. Reload the plan and try again.",
+    );
+  }
+  if (!isPro && item.Meal !== "Breakfast") {
+    throw proRequired("Replacing Lunch, Snacks and Dinner items is part of Pro. Upgrade to unlock them.");
+  }
+  const used = await readFreeReplacements(db, userId);
+  if (!isPro && used >= FREE_REPLACEMENTS_LIMIT) throw replacementLimitReached();
+
+  const inputs = mealInputs(await findProfile(db, userId), {});
+  const seed = derivedSeed("meal-replacement", userId, dayIndex, stored.generation, stored.revision);
+  const outcome = await runJob(pool, {
+    kind: "meal-replacement",
+    input: {
+      plan: stored.items,
+      itemId: item.id,
+      // The day keeps the target it was planned for; allergies and diet are today's.
+      request: {
+        ...inputs,
+        targetKcal: stored.target_kcal,
+        planNumber: planNumberOf(dayIndex),
+        seed: stored.seed,
+      },
+      seed,
+    },
+  });
+  if (!outcome.ok) throw engineFailure(outcome.error);
+  const items = stored.items.map((candidate) => (candidate.id === item.id ? outcome.item : candidate));
+  const freeReplacementsUsed = await commitReplacement(db, userId, isPro, used, (trx) =>
+    updateMealPlanItems(trx, { userId, dayIndex, expectedRevision: stored.revision, items }),
+  );
+  return {
+    replacementItem: JSON.stringify(outcome.item),
+    freeReplacementsUsed,
+    freeReplacementsLimit: FREE_REPLACEMENTS_LIMIT,
+  };
+}
+
+type WorkoutInputs = Omit<WorkoutPlanRequest, "seed">;
+
+export function workoutInputs(
+  profile: MyUser | undefined,
+  payload: Partial<GetWorkoutPlanRequest>,
+): WorkoutInputs {
+  const days = nonEmptyList<Weekday>(
+    profile?.user_preferred_workout_days as Weekday[] | undefined,
+    payload.user_preferred_workout_days,
+  );
+  if (!days) throw profileIncomplete(["your workout days"]);
+  return {
+    goal: present<FitnessGoal>(profile?.user_fitness_goal as FitnessGoal, payload.userGoal) ?? DEFAULTS.goal,
+    level:
+      present<ExperienceLevel>(
+        profile?.user_experience_level as ExperienceLevel,
+        payload.user_experience_level,
+      ) ?? DEFAULTS.level,
+    days,
+    workoutType:
+      present<WorkoutType>(profile?.user_workout_type as WorkoutType, payload.user_workout_type) ??
+      DEFAULTS.workoutType,
+  };
+}
+
+/** The free tier's one workout day: the first day of the week (Monday first) that is not a rest day. */
+export function firstWorkoutDay(items: readonly WorkoutItem[]): Weekday | undefined {
+  return WEEKDAYS.find((day) =>
+    items.some((item) => item.Day === day && item["Body Part Targeted"].trim() !== REST_DAY_NAME),
+  );
+}
+
+/** openai_get_workout_plan: the stored week, or a new one when there is none, it is stale, or on reset. */
+export async function getWorkoutPlan(
+  deps: PlansDeps,
+  userId: string,
+  input: GetWorkoutPlanRequest,
+): Promise<WorkoutItem[]> {
+  const { db, pool } = deps;
+  const { isPro } = await getProStatus(db, userId, deps.now());
+  if (!isPro && input.buttonPress)
+    throw proRequired("Resetting the workout plan is part of Pro. Upgrade to reset it.");
+
+  const inputs = workoutInputs(await findProfile(db, userId), input);
+  const hash = inputsHash(inputs);
+  const stored = await findWorkoutPlan(db, userId);
+  if (stored && !input.buttonPress && stored.inputs_hash === hash) return stored.items;
+
+  const generation = stored ? stored.generation + (input.buttonPress ? 1 : 0) : 0;
+  const seed = derivedSeed("workout-plan", userId, generation);
+  const outcome = await runJob(pool, { kind: "workout-plan", request: { ...inputs, seed } });
+  if (!outcome.ok) throw engineFailure(outcome.error);
+  await saveWorkoutPlan(db, {
+    userId,
+    items: outcome.plan.items,
+    split: outcome.plan.split,
+    seed,
+    generation,
+    inputsHash: hash,
+  });
+  return outcome.plan.items;
+}
+
+export async function replaceWorkout(
+  deps: PlansDeps,
+  userId: string,
+  input: ReplaceWorkoutItemRequest,
+): Promise<ReplaceWorkoutItemResponse> {
+  const { db, pool } = deps;
+  const { isPro } = await getProStatus(db, userId, deps.now());
+  const stored = await findWorkoutPlan(db, userId);
+  if (!stored) throw new HttpError(404, PLAN_ERROR_CODES.planNotFound, "No workout plan is stored yet.");
+  const item = stored.items.find((candidate) => candidate.id === input.workoutToReplace.id);
+  if (!item) {
+    throw new HttpError(
+      404,
+      PLAN_ERROR_CODES.itemNotFound,
+      "That exercise is no longer in your plan. Reload the plan and try again.",
+    );
+  }
+  if (!isPro && item.Day !== firstWorkoutDay(stored.items)) {
+    throw proRequired("Only your first workout day is free. Upgrade to Pro to change the other days.");
+  }
+  const used = await readFreeReplacements(db, userId);
+  if (!isPro && used >= FREE_REPLACEMENTS_LIMIT) throw replacementLimitReached();
+
+  const profile = await findProfile(db, userId);
+  const seed = derivedSeed("workout-replacement", userId, stored.generation, stored.revision);
+  const outcome = await runJob(pool, {
+    kind: "workout-replacement",
+    input: {
+      plan: stored.items,
+      itemId: item.id,
+      level: (profile?.user_experience_level as ExperienceLevel | null) ?? DEFAULTS.level,
+      workoutType: (profile?.user_workout_type as WorkoutType | null) ?? DEFAULTS.workoutType,
+      seed,
+    },
+  });
+  if (!outcome.ok) throw engineFailure(outcome.error);
+  const items = stored.items.map((candidate) => (candidate.id === item.id ? outcome.item : candidate));
+  const freeReplacementsUsed = await commitReplacement(db, userId, isPro, used, (trx) =>
+    updateWorkoutPlanItems(trx, { userId, expectedRevision: stored.revision, items }),
+  );
+  return {
+    replacementWorkout: JSON.stringify(outcome.item),
+    freeReplacementsUsed,
+    freeReplacementsLimit: FREE_REPLACEMENTS_LIMIT,
+  };
+}

@@ -1,0 +1,559 @@
+import { describe, expect, it } from "vitest";
+import {
+  MealPlanResponseSchema,
+  MealItemSchema,
+  WorkoutItemSchema,
+  WorkoutPlanResponseSchema,
+  REPLACEMENT_LIMIT_MESSAGE,
+  type MealItem,
+  type ReplaceDietItemResponse,
+  type ReplaceWorkoutItemResponse,
+  type WorkoutItem,
+} from "@fitwise/contracts/plans";
+import type { ProfileResponse } from "@fitwise/contracts/profile";
+import { computeEnergyTargets } from "@fitwise/engine/nutrition/energy";
+import { findFood } from "@fitwise/engine/nutrition/food-catalogue";
+import { HttpError } from "../../http/errors";
+import { describeWithDatabases, type SignedUp } from "../../test/test-app";
+import type { PlanPool } from "./plan-pool";
+import { PlanningBusyError } from "./plan-pool";
+import { callFunction, callOk, errorOf, makePro, PROFILE } from "./plan-test-helpers";
+import { findMealPlan, saveMealPlan, updateMealPlanItems } from "./plans.repository";
+import { getMealPlan } from "./plans.service";
+
+const mealPlan = (day = 1, buttonPress = false) => ({
+  currentDay: day,
+  buttonPress,
+  user_fitness_goal: "Lose Weight",
+  user_goal_tdee: 1200,
+});
+const workoutPlan = (buttonPress = false) => ({ user_id: "ignored", buttonPress });
+
+describeWithDatabases("plan functions", ({ app, db, signUp }) => {
+  async function userWithProfile(profile: Record<string, unknown> = {}): Promise<SignedUp> {
+    const user = await signUp();
+    await callOk(app(), "write_user_data", { ...PROFILE, ...profile }, user.accessToken);
+    return user;
+  }
+  const getMeals = (user: SignedUp, day = 1, reset = false) =>
+    callOk<MealItem[]>(app(), "openai_get_meal_plan", mealPlan(day, reset), user.accessToken);
+  const getWorkouts = (user: SignedUp, reset = false) =>
+    callOk<WorkoutItem[]>(app(), "openai_get_workout_plan", workoutPlan(reset), user.accessToken);
+  const replaceMeal = (user: SignedUp, item: Pick<MealItem, "id"> & Partial<MealItem>, column = "diet_one") =>
+    callFunction(
+      app(),
+      "replace_diet_item",
+      {
+        itemToReplace: item,
+        column_name: column,
+        userData: {},
+        current_diet: [],
+        user_food_preference: "Italian",
+      },
+      user.accessToken,
+    );
+  const replaceExercise = (user: SignedUp, item: Pick<WorkoutItem, "id">) =>
+    callFunction(
+      app(),
+      "replace_workout_item",
+      { workoutToReplace: item, userData: {}, current_workout_data: [] },
+      user.accessToken,
+    );
+  const replacementsUsed = async (user: SignedUp) =>
+    (await callOk<ProfileResponse>(app(), "get_user_data", { table: "my_users" }, user.accessToken))
+      .user_replaced;
+
+  describe("openai_get_meal_plan", () => {
+    it("refuses a missing or invalid token (401)", async () => {
+      expect((await callFunction(app(), "openai_get_meal_plan", mealPlan())).statusCode).toBe(401);
+      expect((await callFunction(app(), "openai_get_meal_plan", mealPlan(), "x.y.z")).statusCode).toBe(401);
+    });
+
+    it("answers 400 with issues for a bad day or flag", async () => {
+      const user = await userWithProfile();
+      for (const body of [{ currentDay: 0 }, { currentDay: 8 }, { currentDay: 1, buttonPress: "yes" }, {}]) {
+        const response = await callFunction(app(), "openai_get_meal_plan", body, user.accessToken);
+        expect(response.statusCode).toBe(400);
+        expect(errorOf(response).issues?.length).toBeGreaterThan(0);
+      }
+    });
+
+    it("plans day 1 from the stored profile, stores it, and answers the same plan again", async () => {
+      const user = await userWithProfile();
+      const items = await getMeals(user);
+      expect(MealPlanResponseSchema.parse(items)).toEqual(items);
+      expect(new Set(items.map((item) => item.Meal))).toEqual(
+        new Set(["Breakfast", "Lunch", "Snacks", "Dinner"]),
+      );
+      // The body's 1200 kcal only fills gaps: the stored profile's goal (above the floor) wins.
+      const goalKcal = computeEnergyTargets({
+        weightKg: 68,
+        heightCm: 168,
+        ageYears: 34,
+        gender: "female",
+        activityFactor: 1.375,
+        goal: "Lose Weight",
+      }).goalTdeeKcal;
+      const totalKcal = items.reduce((sum, item) => sum + item.Calories, 0);
+      expect(Math.abs(totalKcal - goalKcal) / goalKcal).toBeLessThanOrEqual(0.03);
+      // The profile's allergy is a hard limit.
+      for (const item of items) expect(findFood(item.foodId)?.allergens).not.toContain("sesame");
+
+      expect(await getMeals(user)).toEqual(items);
+      const stored = await db()
+        .selectFrom("meal_plans")
+        .selectAll()
+        .where("user_id", "=", user.userId)
+        .execute();
+      expect(stored.map((row) => [row.day_index, row.items])).toEqual([[1, items]]);
+    });
+
+    it("gives two users with the same profile their own plans, each derived from the user's id", async () => {
+      const first = await userWithProfile();
+      const second = await userWithProfile();
+      const [firstItems, secondItems] = [await getMeals(first), await getMeals(second)];
+      const seeds = await db()
+        .selectFrom("meal_plans")
+        .select(["user_id", "seed"])
+        .where("user_id", "in", [first.userId, second.userId])
+        .execute();
+      expect(new Set(seeds.map((row) => row.seed)).size).toBe(2);
+      expect(firstItems.length).toBeGreaterThan(0);
+      expect(secondItems.length).toBeGreaterThan(0);
+    });
+
+    it("plans afresh when the profile changed since the stored plan was made", async () => {
+      const user = await userWithProfile();
+      await getMeals(user);
+      const storedRow = () =>
+        db()
+          .selectFrom("meal_plans")
+          .select(["generation", "inputs_hash"])
+          .where("user_id", "=", user.userId)
+          .executeTakeFirstOrThrow();
+      const before = await storedRow();
+      await callOk(app(), "write_user_data", { user_allergies: "sesame, egg" }, user.accessToken);
+      const after = await getMeals(user);
+      for (const item of after) expect(findFood(item.foodId)?.allergens).not.toContain("egg");
+      const row = await storedRow();
+      expect(row.inputs_hash).not.toBe(before.inputs_hash);
+      // A profile change is not a reset: it stays available on the free tier.
+      expect(row.generation).toBe(0);
+    });
+
+    it("answers 409 profile_incomplete until the calorie calculator was filled in", async () => {
+      const user = await signUp();
+      await callOk(app(), "write_user_data", { user_fitness_goal: "Lose Weight" }, user.accessToken);
+      const response = await callFunction(app(), "openai_get_meal_plan", mealPlan(), user.accessToken);
+      expect(response.statusCode).toBe(409);
+      expect(errorOf(response)).toMatchObject({ code: "profile_incomplete" });
+      expect(errorOf(response).message).toContain("your weight");
+    });
+
+    it("passes an engine refusal on as 422 with the engine's code and message", async () => {
+      const user = await userWithProfile({
+        user_gender: "male",
+        user_weight_in_kgs: 350,
+        user_height_in_cm: 275,
+        user_age: 13,
+        user_activity: 1.9,
+        user_fitness_goal: "Gain Muscle Mass",
+      });
+      const response = await callFunction(app(), "openai_get_meal_plan", mealPlan(), user.accessToken);
+      expect(response.statusCode).toBe(422);
+      expect(errorOf(response).code).toBe("INVALID_TARGET");
+      expect(errorOf(response).message).toMatch(/kcal is outside what we plan/);
+    });
+
+    it("keeps plans 2–7 and resets for Pro (403 pro_required on the free tier)", async () => {
+      const user = await userWithProfile();
+      for (const body of [mealPlan(2), mealPlan(7), mealPlan(1, true)]) {
+        const response = await callFunction(app(), "openai_get_meal_plan", body, user.accessToken);
+        expect(response.statusCode).toBe(403);
+        expect(errorOf(response).code).toBe("pro_required");
+      }
+      expect(
+        await db().selectFrom("meal_plans").selectAll().where("user_id", "=", user.userId).execute(),
+      ).toEqual([]);
+    });
+
+    it("gives every meal something new on each reset", async () => {
+      const user = await userWithProfile();
+      await makePro(db(), user.userId, "active");
+      const dishesOf = (items: MealItem[], meal: string) =>
+        items
+          .filter((item) => item.Meal === meal)
+          .map((item) => item.foodId)
+          .sort();
+      let before = await getMeals(user, 2);
+      for (let reset = 0; reset < 4; reset += 1) {
+        const after = await getMeals(user, 2, true);
+        for (const meal of ["Breakfast", "Lunch", "Snacks", "Dinner"]) {
+          expect(dishesOf(after, meal), `reset ${reset + 1}, ${meal}`).not.toEqual(dishesOf(before, meal));
+        }
+        before = after;
+      }
+    });
+
+    it("lets a Pro user open other days and reset a day to a different, then stable, plan", async () => {
+      const user = await userWithProfile();
+      await makePro(db(), user.userId, "active");
+      const dayOne = await getMeals(user, 1);
+      const dayTwo = await getMeals(user, 2);
+      expect(dayTwo.map((item) => item.id)).not.toEqual(dayOne.map((item) => item.id));
+
+      const reset = await getMeals(user, 1, true);
+      expect(reset.map((item) => item.foodId)).not.toEqual(dayOne.map((item) => item.foodId));
+      expect(await getMeals(user, 1)).toEqual(reset);
+      const row = await db()
+        .selectFrom("meal_plans")
+        .select("generation")
+        .where("user_id", "=", user.userId)
+        .where("day_index", "=", 1)
+        .executeTakeFirstOrThrow();
+      // One reset moves to the next generation, or a few further when a seed repeated a meal.
+      expect(row.generation).toBeGreaterThanOrEqual(1);
+      expect(row.generation).toBeLessThanOrEqual(5);
+    });
+  });
+
+  describe("another user's plans", () => {
+    it("are never answered, whatever user_id the body carries", async () => {
+      const owner = await userWithProfile();
+      await getMeals(owner);
+      await getWorkouts(owner);
+      const stranger = await signUp();
+      const meals = await callFunction(
+        app(),
+        "openai_get_meal_plan",
+        { ...mealPlan(), user_id: owner.userId },
+        stranger.accessToken,
+      );
+      expect(meals.statusCode).toBe(409);
+      expect(errorOf(meals).code).toBe("profile_incomplete");
+      const workouts = await callFunction(
+        app(),
+        "openai_get_workout_plan",
+        { ...workoutPlan(), user_id: owner.userId },
+        stranger.accessToken,
+      );
+      expect(workouts.statusCode).toBe(409);
+      expect(errorOf(workouts).code).toBe("profile_incomplete");
+    });
+  });
+
+  describe("replace_diet_item", () => {
+    it("refuses a missing token (401) and bad input (400 with issues)", async () => {
+      expect((await callFunction(app(), "replace_diet_item", { column_name: "diet_one" })).statusCode).toBe(
+        401,
+      );
+      const user = await userWithProfile();
+      for (const body of [
+        { column_name: "diet_one" },
+        { itemToReplace: { id: "x" }, column_name: "diet_eight" },
+        { itemToReplace: "x", column_name: "diet_one" },
+      ]) {
+        const response = await callFunction(app(), "replace_diet_item", body, user.accessToken);
+        expect(response.statusCode).toBe(400);
+        expect(errorOf(response).issues?.length).toBeGreaterThan(0);
+      }
+    });
+
+    it("replaces a Breakfast item in the stored plan before answering, and counts it", async () => {
+      const user = await userWithProfile();
+      const items = await getMeals(user);
+      const breakfast = items.find((item) => item.Meal === "Breakfast") as MealItem;
+      const response = await replaceMeal(user, { ...breakfast, Item: "client copy is ignored" });
+      expect(response.statusCode).toBe(200);
+      const body = response.json<ReplaceDietItemResponse>();
+      expect(body).toMatchObject({ freeReplacementsUsed: 1, freeReplacementsLimit: 3 });
+      const replacement = MealItemSchema.parse(JSON.parse(body.replacementItem));
+      expect(replacement.Meal).toBe("Breakfast");
+      expect(replacement.id).not.toBe(breakfast.id);
+      expect(Math.abs(replacement.Calories - breakfast.Calories)).toBeLessThanOrEqual(
+        0.05 * breakfast.Calories + 1,
+      );
+
+      const stored = await getMeals(user);
+      expect(stored).toContainEqual(replacement);
+      expect(stored.map((item) => item.id)).not.toContain(breakfast.id);
+      expect(await replacementsUsed(user)).toBe(1);
+    });
+
+    it("keeps Lunch, Snacks, Dinner and days 2–7 for Pro without counting (403 pro_required)", async () => {
+      const user = await userWithProfile();
+      const items = await getMeals(user);
+      const dinner = items.find((item) => item.Meal === "Dinner") as MealItem;
+      const locked = await replaceMeal(user, dinner);
+      expect(locked.statusCode).toBe(403);
+      expect(errorOf(locked).code).toBe("pro_required");
+      const otherDay = await replaceMeal(user, dinner, "diet_two");
+      expect(otherDay.statusCode).toBe(403);
+      expect(errorOf(otherDay).code).toBe("pro_required");
+      expect(await replacementsUsed(user)).toBe(0);
+      expect(await getMeals(user)).toEqual(items);
+    });
+
+    it("allows 3 free replacements, then answers the spec's limit message", async () => {
+      const user = await userWithProfile();
+      const used: number[] = [];
+      for (let round = 0; round < 3; round += 1) {
+        const breakfast = (await getMeals(user)).find((item) => item.Meal === "Breakfast") as MealItem;
+        const response = await replaceMeal(user, breakfast);
+        expect(response.statusCode).toBe(200);
+        used.push(response.json<ReplaceDietItemResponse>().freeReplacementsUsed);
+      }
+      expect(used).toEqual([1, 2, 3]);
+      const before = await getMeals(user);
+      const breakfast = before.find((item) => item.Meal === "Breakfast") as MealItem;
+      const refused = await replaceMeal(user, breakfast);
+      expect(refused.statusCode).toBe(403);
+      expect(errorOf(refused)).toEqual({ code: "replacement_limit", message: REPLACEMENT_LIMIT_MESSAGE });
+      expect(await getMeals(user)).toEqual(before);
+
+      // The same counter covers workout replacements.
+      const week = await getWorkouts(user);
+      const exercise = week.find(
+        (item) => item.Day === "Monday" && !["Warmup", "Cooldown"].includes(item["Body Part Targeted"]),
+      );
+      const workoutRefused = await replaceExercise(user, exercise as WorkoutItem);
+      expect(errorOf(workoutRefused).code).toBe("replacement_limit");
+    });
+
+    it("never lets concurrent requests take more than the free replacements left", async () => {
+      const user = await userWithProfile();
+      await db()
+        .insertInto("usage_counters")
+        .values({ user_id: user.userId, free_replacements: 2 })
+        .execute();
+      const breakfast = (await getMeals(user)).filter((item) => item.Meal === "Breakfast");
+      const responses = await Promise.all(breakfast.slice(0, 2).map((item) => replaceMeal(user, item)));
+      expect(
+        responses.map((response) => response.statusCode).filter((status) => status === 200),
+      ).toHaveLength(1);
+      expect(await replacementsUsed(user)).toBe(3);
+    });
+
+    it("lets a Pro user replace any meal on any day without using free replacements", async () => {
+      const user = await userWithProfile();
+      await makePro(db(), user.userId, "on_trial");
+      const dinner = (await getMeals(user, 3)).find((item) => item.Meal === "Dinner") as MealItem;
+      const response = await replaceMeal(user, dinner, "diet_three");
+      expect(response.statusCode).toBe(200);
+      expect(response.json<ReplaceDietItemResponse>().freeReplacementsUsed).toBe(0);
+      expect(await getMeals(user, 3)).toContainEqual(
+        JSON.parse(response.json<ReplaceDietItemResponse>().replacementItem),
+      );
+    });
+
+    it("cannot touch another user's plan (404), and leaves it unchanged", async () => {
+      const owner = await userWithProfile();
+      const ownerItems = await getMeals(owner);
+      const ownerBreakfast = ownerItems.find((item) => item.Meal === "Breakfast") as MealItem;
+
+      const stranger = await userWithProfile({
+        user_diet_preference: "vegetarian",
+        user_food_preference: "Mexican",
+      });
+      const noPlan = await replaceMeal(stranger, ownerBreakfast);
+      expect(noPlan.statusCode).toBe(404);
+      expect(errorOf(noPlan).code).toBe("plan_not_found");
+
+      const strangerIds = new Set((await getMeals(stranger)).map((item) => item.id));
+      const foreign = ownerItems.find((item) => !strangerIds.has(item.id)) as MealItem;
+      const response = await replaceMeal(stranger, foreign);
+      expect(response.statusCode).toBe(404);
+      expect(errorOf(response).code).toBe("item_not_found");
+      expect(await getMeals(owner)).toEqual(ownerItems);
+    });
+  });
+
+  describe("openai_get_workout_plan", () => {
+    it("refuses a missing token (401) and bad input (400 with issues)", async () => {
+      expect((await callFunction(app(), "openai_get_workout_plan", workoutPlan())).statusCode).toBe(401);
+      const user = await userWithProfile();
+      for (const body of [
+        { buttonPress: "no" },
+        { user_preferred_workout_days: ["Monday", "Tuesday"] },
+        { user_experience_level: "Guru" },
+      ]) {
+        const response = await callFunction(app(), "openai_get_workout_plan", body, user.accessToken);
+        expect(response.statusCode).toBe(400);
+        expect(errorOf(response).issues?.length).toBeGreaterThan(0);
+      }
+    });
+
+    it("plans the week from the stored profile, not from the body, and answers it again from storage", async () => {
+      const user = await userWithProfile();
+      const response = await callFunction(
+        app(),
+        "openai_get_workout_plan",
+        {
+          ...workoutPlan(),
+          user_preferred_workout_days: ["Tuesday", "Thursday", "Saturday", "Sunday"],
+          user_workout_type: "GYM Workout",
+        },
+        user.accessToken,
+      );
+      expect(response.statusCode).toBe(200);
+      const items = WorkoutPlanResponseSchema.parse(response.json());
+      const trainingDays = new Set(
+        items.filter((item) => item["Body Part Targeted"] !== "Rest Day").map((item) => item.Day),
+      );
+      expect([...trainingDays]).toEqual(["Monday", "Wednesday", "Friday"]);
+      expect(
+        items.filter((item) => item["Body Part Targeted"] === "Rest Day").map((item) => item.Day),
+      ).toEqual(["Tuesday", "Thursday", "Saturday", "Sunday"]);
+      expect(await getWorkouts(user)).toEqual(items);
+    });
+
+    it("uses the body's days when the profile has none, and answers 409 when neither has", async () => {
+      const user = await signUp();
+      const missing = await callFunction(app(), "openai_get_workout_plan", workoutPlan(), user.accessToken);
+      expect(missing.statusCode).toBe(409);
+      expect(errorOf(missing).code).toBe("profile_incomplete");
+      const items = await callOk<WorkoutItem[]>(
+        app(),
+        "openai_get_workout_plan",
+        { ...workoutPlan(), user_preferred_workout_days: ["Tuesday", "Thursday", "Saturday"] },
+        user.accessToken,
+      );
+      expect(new Set(items.filter((item) => item["No of Sets"] > 0).map((item) => item.Day))).toEqual(
+        new Set(["Tuesday", "Thursday", "Saturday"]),
+      );
+    });
+
+    it("keeps resets for Pro, and a Pro reset gives another week", async () => {
+      const user = await userWithProfile();
+      const first = await getWorkouts(user);
+      const refused = await callFunction(
+        app(),
+        "openai_get_workout_plan",
+        workoutPlan(true),
+        user.accessToken,
+      );
+      expect(refused.statusCode).toBe(403);
+      expect(errorOf(refused).code).toBe("pro_required");
+      await makePro(db(), user.userId);
+      const reset = await getWorkouts(user, true);
+      expect(reset.map((item) => item.id)).not.toEqual(first.map((item) => item.id));
+      expect(await getWorkouts(user)).toEqual(reset);
+    });
+  });
+
+  describe("replace_workout_item", () => {
+    const isExercise = (item: WorkoutItem) =>
+      !["Warmup", "Cooldown", "Rest Day"].includes(item["Body Part Targeted"]);
+
+    it("refuses a missing token (401) and bad input (400 with issues)", async () => {
+      expect(
+        (await callFunction(app(), "replace_workout_item", { workoutToReplace: { id: "x" } })).statusCode,
+      ).toBe(401);
+      const user = await userWithProfile();
+      for (const body of [{}, { workoutToReplace: { id: "" } }, { workoutToReplace: 5 }]) {
+        const response = await callFunction(app(), "replace_workout_item", body, user.accessToken);
+        expect(response.statusCode).toBe(400);
+        expect(errorOf(response).issues?.length).toBeGreaterThan(0);
+      }
+    });
+
+    it("replaces an exercise of the first workout day in the stored plan, keeping body part, sets and reps", async () => {
+      const user = await userWithProfile();
+      const week = await getWorkouts(user);
+      const exercise = week.find((item) => item.Day === "Monday" && isExercise(item)) as WorkoutItem;
+      const response = await replaceExercise(user, exercise);
+      expect(response.statusCode).toBe(200);
+      const body = response.json<ReplaceWorkoutItemResponse>();
+      expect(body).toMatchObject({ freeReplacementsUsed: 1, freeReplacementsLimit: 3 });
+      const replacement = WorkoutItemSchema.parse(JSON.parse(body.replacementWorkout));
+      expect(replacement).toMatchObject({
+        Day: "Monday",
+        "Body Part Targeted": exercise["Body Part Targeted"],
+        "No of Sets": exercise["No of Sets"],
+        "No of Reps": exercise["No of Reps"],
+      });
+      const stored = await getWorkouts(user);
+      expect(stored).toContainEqual(replacement);
+      expect(stored.map((item) => item.id)).not.toContain(exercise.id);
+    });
+
+    it("keeps the other workout days for Pro (403) and refuses warmups (422), without counting either", async () => {
+      const user = await userWithProfile();
+      const week = await getWorkouts(user);
+      const wednesday = week.find((item) => item.Day === "Wednesday" && isExercise(item)) as WorkoutItem;
+      const locked = await replaceExercise(user, wednesday);
+      expect(locked.statusCode).toBe(403);
+      expect(errorOf(locked).code).toBe("pro_required");
+      const warmup = week.find(
+        (item) => item.Day === "Monday" && item["Body Part Targeted"] === "Warmup",
+      ) as WorkoutItem;
+      const refused = await replaceExercise(user, warmup);
+      expect(refused.statusCode).toBe(422);
+      expect(errorOf(refused).code).toBe("not_replaceable");
+      expect(await replacementsUsed(user)).toBe(0);
+
+      await makePro(db(), user.userId);
+      expect((await replaceExercise(user, wednesday)).statusCode).toBe(200);
+      expect(await replacementsUsed(user)).toBe(0);
+    });
+
+    it("cannot touch another user's plan (404), and leaves it unchanged", async () => {
+      const owner = await userWithProfile();
+      const ownerWeek = await getWorkouts(owner);
+      const stranger = await userWithProfile();
+      const exercise = ownerWeek.find((item) => item.Day === "Monday" && isExercise(item)) as WorkoutItem;
+      const noPlan = await replaceExercise(stranger, exercise);
+      expect(noPlan.statusCode).toBe(404);
+      expect(errorOf(noPlan).code).toBe("plan_not_found");
+      const strangerIds = new Set((await getWorkouts(stranger)).map((item) => item.id));
+      const foreign = ownerWeek.find((item) => isExercise(item) && !strangerIds.has(item.id)) as WorkoutItem;
+      const response = await replaceExercise(stranger, foreign);
+      expect(response.statusCode).toBe(404);
+      expect(errorOf(response).code).toBe("item_not_found");
+      expect(await getWorkouts(owner)).toEqual(ownerWeek);
+    });
+  });
+
+  describe("stored plan revisions", () => {
+    it("refuse a write computed against an older version of the day, even after a re-plan", async () => {
+      const user = await userWithProfile();
+      const items = await getMeals(user);
+      const row = await findMealPlan(db(), user.userId, 1);
+      expect(row?.revision).toBe(0);
+      const change = { userId: user.userId, dayIndex: 1, items: items.slice(1) };
+      expect(await updateMealPlanItems(db(), { ...change, expectedRevision: 0 })).toBe(true);
+      expect(await updateMealPlanItems(db(), { ...change, expectedRevision: 0 })).toBe(false);
+      await saveMealPlan(db(), {
+        userId: user.userId,
+        dayIndex: 1,
+        items,
+        seed: 1,
+        generation: 1,
+        inputsHash: "re-planned",
+        targetKcal: 1800,
+        notes: [],
+      });
+      expect((await findMealPlan(db(), user.userId, 1))?.revision).toBe(2);
+      expect(await updateMealPlanItems(db(), { ...change, expectedRevision: 1 })).toBe(false);
+      expect((await findMealPlan(db(), user.userId, 1))?.items).toEqual(items);
+    });
+  });
+
+  describe("when the planning workers are busy", () => {
+    it("answers 503 planning_busy so the client can retry", async () => {
+      const user = await userWithProfile();
+      const busyPool: PlanPool = {
+        run: () => Promise.reject(new PlanningBusyError()),
+        warm: async () => {},
+        close: async () => {},
+        mode: () => "workers",
+      };
+      const attempt = getMealPlan({ db: db(), pool: busyPool, now: () => new Date() }, user.userId, {
+        currentDay: 1,
+        buttonPress: false,
+      });
+      await expect(attempt).rejects.toMatchObject({ statusCode: 503, code: "planning_busy" });
+      await expect(attempt).rejects.toBeInstanceOf(HttpError);
+    });
+  });
+});

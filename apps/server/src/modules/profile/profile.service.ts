@@ -1,0 +1,177 @@
+import type { ProfileResponse, SubscriptionResponse, WriteProfileRequest } from "@fitwise/contracts/profile";
+import { computeEnergyTargets, type EnergyTargets } from "@fitwise/engine/nutrition/energy";
+import type { FitnessGoal, Gender } from "@fitwise/engine/profile.types";
+import type { Database } from "../../db/database";
+import type { MyUser } from "../../db/schema";
+import { HttpError } from "../../http/errors";
+import { readFreeReplacements } from "../plans/plans.repository";
+import { getProStatus } from "../subscriptions/subscription-status";
+import { findProfile, findSignUpName, upsertProfile, type ProfileValues } from "./profile.repository";
+
+export const PROFILE_NOT_FOUND = "profile_not_found";
+
+type BodyData = Pick<
+  MyUser,
+  | "user_weight_in_kgs"
+  | "user_height_in_cm"
+  | "user_age"
+  | "user_gender"
+  | "user_activity"
+  | "user_fitness_goal"
+>;
+
+/**
+ * The energy targets for a profile, or undefined while it lacks a body field. The server computes
+ * them (Mifflin-St Jeor, spec §9, with DESIGN.md's choices where the spec has two readings) rather
+ * than storing what the browser sent: the goal target drives every meal plan, so a stale cache or a
+ * forged value must not set it, and every client then agrees on one number.
+ */
+export function energyTargetsOf(profile: Partial<BodyData>): EnergyTargets | undefined {
+  const { user_weight_in_kgs, user_height_in_cm, user_age, user_gender, user_activity, user_fitness_goal } =
+    profile;
+  if (
+    user_weight_in_kgs == null ||
+    user_height_in_cm == null ||
+    user_age == null ||
+    user_gender == null ||
+    user_activity == null ||
+    user_fitness_goal == null
+  ) {
+    return undefined;
+  }
+  return computeEnergyTargets({
+    weightKg: user_weight_in_kgs,
+    heightCm: user_height_in_cm,
+    ageYears: user_age,
+    gender: user_gender as Gender,
+    activityFactor: user_activity,
+    goal: user_fitness_goal as FitnessGoal,
+  });
+}
+
+/** Keys the client may write; user_id and user_email come from the access token instead. */
+type WritableKey = Exclude<keyof WriteProfileRequest, "write_table" | "user_id" | "user_email">;
+
+function providedValues(input: WriteProfileRequest): ProfileValues {
+  const values: ProfileValues = {};
+  const set = <K extends WritableKey>(
+    key: K,
+    write: (value: NonNullable<WriteProfileRequest[K]>) => void,
+  ) => {
+    const value = input[key];
+    if (value !== undefined && value !== null) write(value as NonNullable<WriteProfileRequest[K]>);
+  };
+  set("user_full_name", (value) => (values.user_full_name = value));
+  set("user_age", (value) => (values.user_age = value));
+  set("user_gender", (value) => (values.user_gender = value));
+  set("user_weight_in_kgs", (value) => (values.user_weight_in_kgs = value));
+  set("user_height_in_cm", (value) => (values.user_height_in_cm = value));
+  set("user_activity", (value) => (values.user_activity = value));
+  set("user_tdee", (value) => (values.user_tdee = value));
+  set("user_goal_tdee", (value) => (values.user_goal_tdee = value));
+  set("user_fitness_goal", (value) => (values.user_fitness_goal = value));
+  set("user_preferred_workout_days", (value) => (values.user_preferred_workout_days = JSON.stringify(value)));
+  set("user_workout_type", (value) => (values.user_workout_type = value));
+  set("user_experience_level", (value) => (values.user_experience_level = value));
+  set("user_diet_preference", (value) => (values.user_diet_preference = value));
+  set("user_food_preference", (value) => (values.user_food_preference = value));
+  set(
+    "user_preferred_protein_sources",
+    (value) => (values.user_preferred_protein_sources = JSON.stringify(value)),
+  );
+  set("user_fav_food", (value) => (values.user_fav_food = value));
+  set("user_allergies", (value) => (values.user_allergies = value));
+  set("user_avoid_food", (value) => (values.user_avoid_food = value));
+  set("source", (value) => (values.source = value));
+  set("user_device", (value) => (values.user_device = value));
+  return values;
+}
+
+export function toProfileResponse(
+  row: MyUser,
+  isPro: boolean,
+  freeReplacementsUsed: number,
+): ProfileResponse {
+  return {
+    user_id: row.user_id,
+    user_email: row.user_email,
+    user_full_name: row.user_full_name,
+    user_age: row.user_age,
+    user_gender: row.user_gender,
+    user_weight_in_kgs: row.user_weight_in_kgs,
+    user_height_in_cm: row.user_height_in_cm,
+    user_activity: row.user_activity,
+    user_tdee: row.user_tdee,
+    user_goal_tdee: row.user_goal_tdee,
+    user_fitness_goal: row.user_fitness_goal as ProfileResponse["user_fitness_goal"],
+    user_preferred_workout_days:
+      row.user_preferred_workout_days as ProfileResponse["user_preferred_workout_days"],
+    user_workout_type: row.user_workout_type as ProfileResponse["user_workout_type"],
+    user_experience_level: row.user_experience_level as ProfileResponse["user_experience_level"],
+    user_diet_preference: row.user_diet_preference as ProfileResponse["user_diet_preference"],
+    user_food_preference: row.user_food_preference as ProfileResponse["user_food_preference"],
+    user_preferred_protein_sources:
+      row.user_preferred_protein_sources as ProfileResponse["user_preferred_protein_sources"],
+    user_fav_food: row.user_fav_food,
+    user_allergies: row.user_allergies,
+    user_avoid_food: row.user_avoid_food,
+    user_pro: isPro ? 1 : 0,
+    user_replaced: freeReplacementsUsed,
+  };
+}
+
+async function withStatus(db: Database, row: MyUser, now: Date): Promise<ProfileResponse> {
+  const [{ isPro }, replaced] = await Promise.all([
+    getProStatus(db, row.user_id, now),
+    readFreeReplacements(db, row.user_id),
+  ]);
+  return toProfileResponse(row, isPro, replaced);
+}
+
+/** write_user_data for my_users: merges the sent fields into the caller's profile. */
+export async function writeProfile(
+  db: Database,
+  user: { id: string; email: string },
+  input: WriteProfileRequest,
+  now: Date,
+): Promise<ProfileResponse> {
+  const existing = await findProfile(db, user.id);
+  const values = providedValues(input);
+  values.user_email = user.email;
+  if (!existing && values.user_full_name === undefined) {
+    const name = await findSignUpName(db, user.id);
+    if (name !== undefined) values.user_full_name = name;
+  }
+  const energy = energyTargetsOf({ ...existing, ...(values as Partial<BodyData>) });
+  if (energy) {
+    values.user_tdee = energy.tdeeKcal;
+    values.user_goal_tdee = energy.goalTdeeKcal;
+  }
+  const row = await upsertProfile(db, user.id, values);
+  return withStatus(db, row, now);
+}
+
+export async function readProfile(db: Database, userId: string, now: Date): Promise<ProfileResponse> {
+  const row = await findProfile(db, userId);
+  if (!row) throw new HttpError(404, PROFILE_NOT_FOUND, "No profile yet: complete your fitness goals first.");
+  return withStatus(db, row, now);
+}
+
+export async function readSubscription(
+  db: Database,
+  userId: string,
+  now: Date,
+): Promise<SubscriptionResponse> {
+  const { subscription } = await getProStatus(db, userId, now);
+  if (!subscription) throw new HttpError(404, "subscription_not_found", "No subscription found.");
+  return {
+    user_id: subscription.user_id,
+    subscription_id: subscription.subscription_id,
+    status_name: subscription.status_name,
+    manually_cancelled: subscription.manually_cancelled,
+    renew_date: subscription.renew_date?.toISOString() ?? null,
+    ends_at: subscription.ends_at?.toISOString() ?? null,
+    variant: subscription.variant,
+    updated_at: subscription.updated_at.toISOString(),
+  };
+}

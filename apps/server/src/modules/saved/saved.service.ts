@@ -1,0 +1,188 @@
+import { randomUUID } from "node:crypto";
+import type {
+  PublicSavedDiet,
+  PublicSavedWorkout,
+  SaveDietRequest,
+  SavedDietRecord,
+  SavedPlanRef,
+  SavedTable,
+  SavedWorkoutRecord,
+  SaveWorkoutRequest,
+} from "@fitwise/contracts/saved";
+import { SAVED_PLAN_ERROR_CODES } from "@fitwise/contracts/saved";
+import type { Database } from "../../db/database";
+import { HttpError } from "../../http/errors";
+import { listMealPlans, findWorkoutPlan } from "../plans/plans.repository";
+import { findProfile } from "../profile/profile.repository";
+import {
+  deleteSavedDiet,
+  deleteSavedWorkout,
+  findPublicDiet,
+  findPublicWorkout,
+  insertSavedDiet,
+  insertSavedWorkout,
+  listSavedDiets,
+  listSavedWorkouts,
+  type PublicDietRow,
+  type PublicWorkoutRow,
+} from "./saved.repository";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function savedPlanNotFound(): HttpError {
+  return new HttpError(404, SAVED_PLAN_ERROR_CODES.notFound, "This plan does not exist or was deleted.");
+}
+
+function planOutOfDate(what: "meal" | "workout"): HttpError {
+  return new HttpError(
+    409,
+    SAVED_PLAN_ERROR_CODES.planOutOfDate,
+    `This ${what} plan is not your current plan any more. Reload it and save again.`,
+  );
+}
+
+function sameIds(items: ReadonlyArray<{ id: string }>, ids: ReadonlySet<string>): boolean {
+  return items.length === ids.size && items.every((item) => ids.has(item.id));
+}
+
+/**
+ * Saves one of the caller's current day plans. The body names the plan by its items; the server
+ * stores its own copy, so a saved (and publicly shared) plan is always one the engine made, never
+ * text a client made up.
+ */
+export async function saveDiet(
+  db: Database,
+  userId: string,
+  input: SaveDietRequest,
+): Promise<{ diet_id: string }> {
+  const ids = new Set(input.diet_one.map((item) => item.id));
+  const plan = (await listMealPlans(db, userId)).find((candidate) => sameIds(candidate.items, ids));
+  if (!plan) throw planOutOfDate("meal");
+  const profile = await findProfile(db, userId);
+  const dietId = randomUUID();
+  await insertSavedDiet(db, {
+    diet_id: dietId,
+    user_id: userId,
+    user_activity: profile?.user_activity ?? null,
+    user_age: profile?.user_age ?? null,
+    user_allergies: profile?.user_allergies ?? null,
+    user_diet_preference: profile?.user_diet_preference ?? null,
+    user_fav_food: profile?.user_fav_food ?? null,
+    user_fitness_goal: profile?.user_fitness_goal ?? null,
+    user_food_preference: profile?.user_food_preference ?? null,
+    user_gender: profile?.user_gender ?? null,
+    user_goal_tdee: profile?.user_goal_tdee ?? null,
+    user_height_in_cm: profile?.user_height_in_cm ?? null,
+    user_preferred_protein_sources: JSON.stringify(profile?.user_preferred_protein_sources ?? []),
+    user_tdee: profile?.user_tdee ?? null,
+    user_weight_in_kgs: profile?.user_weight_in_kgs ?? null,
+    diet_one: JSON.stringify(plan.items),
+  });
+  return { diet_id: dietId };
+}
+
+export async function saveWorkout(
+  db: Database,
+  userId: string,
+  input: SaveWorkoutRequest,
+): Promise<{ workout_id: string }> {
+  const ids = new Set(input.workout_plan.map((item) => item.id));
+  const plan = await findWorkoutPlan(db, userId);
+  if (!plan || !sameIds(plan.items, ids)) throw planOutOfDate("workout");
+  const profile = await findProfile(db, userId);
+  const workoutId = randomUUID();
+  await insertSavedWorkout(db, {
+    workout_id: workoutId,
+    user_id: userId,
+    workout_plan: JSON.stringify(plan.items),
+    user_experience_level: profile?.user_experience_level ?? null,
+    user_fitness_goal: profile?.user_fitness_goal ?? null,
+    user_preferred_workout_days: JSON.stringify(profile?.user_preferred_workout_days ?? []),
+    user_workout_type: profile?.user_workout_type ?? null,
+  });
+  return { workout_id: workoutId };
+}
+
+function toPublicDiet(row: PublicDietRow): PublicSavedDiet {
+  return {
+    diet_id: row.diet_id,
+    created_at: row.created_at.toISOString(),
+    user_fitness_goal: row.user_fitness_goal as PublicSavedDiet["user_fitness_goal"],
+    user_weight_in_kgs: row.user_weight_in_kgs,
+    user_height_in_cm: row.user_height_in_cm,
+    user_age: row.user_age,
+    user_gender: row.user_gender as PublicSavedDiet["user_gender"],
+    user_diet_preference: row.user_diet_preference as PublicSavedDiet["user_diet_preference"],
+    user_food_preference: row.user_food_preference as PublicSavedDiet["user_food_preference"],
+    user_tdee: row.user_tdee,
+    user_goal_tdee: row.user_goal_tdee,
+    diet_one: row.diet_one,
+  };
+}
+
+function toPublicWorkout(row: PublicWorkoutRow): PublicSavedWorkout {
+  return {
+    workout_id: row.workout_id,
+    created_at: row.created_at.toISOString(),
+    workout_plan: row.workout_plan,
+    user_experience_level: row.user_experience_level as PublicSavedWorkout["user_experience_level"],
+    user_fitness_goal: row.user_fitness_goal as PublicSavedWorkout["user_fitness_goal"],
+    user_preferred_workout_days:
+      row.user_preferred_workout_days as PublicSavedWorkout["user_preferred_workout_days"],
+    user_workout_type: row.user_workout_type as PublicSavedWorkout["user_workout_type"],
+  };
+}
+
+/** get_saved_list: the caller's own records, newest first (the owner sees their whole snapshot). */
+export async function listSaved(
+  db: Database,
+  userId: string,
+  table: SavedTable,
+): Promise<SavedDietRecord[] | SavedWorkoutRecord[]> {
+  if (table === "saved_diets") {
+    return (await listSavedDiets(db, userId)).map((row) => ({
+      ...toPublicDiet(row),
+      public: row.public,
+      user_activity: row.user_activity,
+      user_allergies: row.user_allergies,
+      user_fav_food: row.user_fav_food,
+      user_preferred_protein_sources:
+        row.user_preferred_protein_sources as SavedDietRecord["user_preferred_protein_sources"],
+    }));
+  }
+  return (await listSavedWorkouts(db, userId)).map((row) => ({
+    ...toPublicWorkout(row),
+    public: row.public,
+  }));
+}
+
+/** get_saved_data: what anyone with the link may see. Malformed and unknown ids answer alike (404). */
+export async function readPublicSaved(
+  db: Database,
+  ref: SavedPlanRef,
+): Promise<PublicSavedDiet | PublicSavedWorkout> {
+  if (ref.table === "saved_diets") {
+    const row = UUID.test(ref.diet_id) ? await findPublicDiet(db, ref.diet_id) : undefined;
+    if (!row) throw savedPlanNotFound();
+    return toPublicDiet(row);
+  }
+  const row = UUID.test(ref.workout_id) ? await findPublicWorkout(db, ref.workout_id) : undefined;
+  if (!row) throw savedPlanNotFound();
+  return toPublicWorkout(row);
+}
+
+/** delete_saved_plan: only the owner may delete; anyone else gets the same 404 as for an unknown id. */
+export async function deleteSaved(
+  db: Database,
+  userId: string,
+  ref: SavedPlanRef,
+): Promise<{ deleted: true }> {
+  const id = ref.table === "saved_diets" ? ref.diet_id : ref.workout_id;
+  const deleted =
+    UUID.test(id) &&
+    (ref.table === "saved_diets"
+      ? await deleteSavedDiet(db, userId, id)
+      : await deleteSavedWorkout(db, userId, id));
+  if (!deleted) throw savedPlanNotFound();
+  return { deleted: true };
+}

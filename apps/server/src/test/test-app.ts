@@ -1,0 +1,157 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import type { FastifyInstance } from "fastify";
+import pg from "pg";
+import { afterAll, beforeAll, describe } from "vitest";
+import type { Session } from "@fitwise/contracts/auth";
+import { buildApp } from "../app";
+import { createPGlite, wrapPGlite, type Database } from "../db/database";
+import { migrate } from "../db/migrate";
+import type { AppConfig } from "../env";
+
+export const TEST_PASSWORD = "correct horse battery staple";
+
+/** A config for tests: in-memory PGlite, a random secret, no web build, generous rate limits. */
+export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
+  return {
+    port: 0,
+    host: "127.0.0.1",
+    dataDir: ":memory:",
+    jwtSecret: randomBytes(32).toString("base64url"),
+    logLevel: "silent",
+    webDistDir: "/nonexistent/fitwise-web-dist",
+    publicUrl: "http://localhost:3000",
+    trustProxy: false,
+    rateLimits: { token: { max: 1000, windowMs: 60_000 }, signup: { max: 1000, windowMs: 60_000 } },
+    rateLimitNamespace: `fitwise-test-${randomUUID()}-`,
+    supportEmail: "support@fitwise.app",
+    brandName: "Fitwise",
+    ...overrides,
+  };
+}
+
+/** DATABASE_URL of the test environment (CI sets it); unset means PGlite only. */
+export const postgresAdminUrl = process.env.DATABASE_URL;
+
+/** Creates an empty PostgreSQL database for one suite; drop() removes it. */
+export async function createPostgresDatabase(
+  adminUrl: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `fitwise_test_${randomUUID().replaceAll("-", "")}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      try {
+        await client.query(`drop database if exists ${name} with (force)`);
+      } finally {
+        await client.end();
+      }
+    },
+  };
+}
+
+let template: Promise<Blob> | undefined;
+
+/**
+ * A fresh in-memory PGlite with every migration applied. initdb takes seconds on a busy machine, so
+ * each test process runs it once and later databases start from a dump of that first one.
+ */
+export async function openTestPGlite(): Promise<Database> {
+  template ??= (async () => {
+    const pglite = await createPGlite({});
+    await migrate(wrapPGlite(pglite));
+    const dump = await pglite.dumpDataDir("none");
+    await pglite.close();
+    return dump;
+  })();
+  return wrapPGlite(await createPGlite({ loadDataDir: await template }));
+}
+
+/** An app on a fresh in-memory PGlite, for tests that need their own config. */
+export async function buildTestApp(overrides: Partial<AppConfig> = {}): Promise<FastifyInstance> {
+  return buildApp(testConfig(overrides), { logger: false, database: await openTestPGlite() });
+}
+
+export interface SignedUp {
+  accessToken: string;
+  refreshToken: string;
+  userId: string;
+  email: string;
+  session: Session;
+}
+
+export interface TestContext {
+  app(): FastifyInstance;
+  db(): Database;
+  signUp(email?: string): Promise<SignedUp>;
+}
+
+export async function signUpThrough(
+  app: FastifyInstance,
+  email = `user-${randomUUID()}@example.com`,
+): Promise<SignedUp> {
+  const response = await app.inject({
+    method: "POST",
+    url: "/auth/v1/signup",
+    payload: { email, password: TEST_PASSWORD, data: { full_name: "Test User" } },
+  });
+  if (response.statusCode !== 200) throw new Error(`sign-up failed: ${response.statusCode} ${response.body}`);
+  const session = response.json<Session>();
+  return {
+    accessToken: session.access_token,
+    refreshToken: session.refresh_token,
+    userId: session.user.id,
+    email: session.user.email,
+    session,
+  };
+}
+
+export interface DescribeOptions {
+  config?: Partial<AppConfig>;
+}
+
+/**
+ * Runs the suite on a fresh in-memory PGlite and, when DATABASE_URL is set, again on a fresh
+ * PostgreSQL database created for the suite and dropped afterwards.
+ */
+export function describeWithDatabases(
+  title: string,
+  fn: (ctx: TestContext) => void,
+  options: DescribeOptions = {},
+): void {
+  const targets: Array<"PGlite" | "PostgreSQL"> = postgresAdminUrl ? ["PGlite", "PostgreSQL"] : ["PGlite"];
+  for (const target of targets) {
+    describe(`${title} [${target}]`, () => {
+      let app: FastifyInstance | undefined;
+      let postgres: { url: string; drop(): Promise<void> } | undefined;
+      beforeAll(async () => {
+        if (target === "PostgreSQL" && postgresAdminUrl)
+          postgres = await createPostgresDatabase(postgresAdminUrl);
+        const config = testConfig({ ...options.config, ...(postgres ? { databaseUrl: postgres.url } : {}) });
+        app = await buildApp(config, {
+          logger: false,
+          ...(postgres ? {} : { database: await openTestPGlite() }),
+        });
+      });
+      afterAll(async () => {
+        await app?.close();
+        await postgres?.drop();
+      });
+      const current = (): FastifyInstance => {
+        if (!app) throw new Error("the test app is not built yet");
+        return app;
+      };
+      fn({ app: current, db: () => current().db, signUp: (email) => signUpThrough(current(), email) });
+    });
+  }
+}

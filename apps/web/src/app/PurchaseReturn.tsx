@@ -1,0 +1,58 @@
+import { useEffect, useRef } from "react";
+import { useLocation, useNavigate } from "react-router";
+import { useQueryClient } from "@tanstack/react-query";
+import { useAlert } from "../lib/alerts";
+import { useAuth } from "../lib/auth";
+
+const PURCHASE_MARKER = "premium_zxy";
+
+/** Spec §8. */
+const PURCHASE_SUCCESS_MESSAGE = "Successfully upgraded to premium! Enjoy all the benefits!";
+
+/**
+ * The checkout sends the buyer back with ?premium_zxy=active (spec §2 /diet). That flag proves
+ * nothing (DESIGN.md "Security rules"): it only makes the app read the subscription from the server
+ * again, which updates the cached user_pro and subscription_data, then shows the spec's success text.
+ * The parameter is removed from the address so a reload or a shared link does not repeat this. The
+ * work is loaded on demand, so it adds nothing to the first page's bundle.
+ */
+export function PurchaseReturn() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const { status } = useAuth();
+  const { showAlert } = useAlert();
+  const queryClient = useQueryClient();
+  const handling = useRef(false);
+  const marked = new URLSearchParams(location.search).get(PURCHASE_MARKER) === "active";
+
+  useEffect(() => {
+    if (!marked || status !== "signedIn" || handling.current) return;
+    handling.current = true;
+    const params = new URLSearchParams(location.search);
+    params.delete(PURCHASE_MARKER);
+    const search = params.toString();
+    void navigate(
+      { pathname: location.pathname, search: search ? `?${search}` : "", hash: location.hash },
+      { replace: true },
+    );
+    void (async () => {
+      try {
+        const { confirmPurchase } = await import("./purchase-confirmation");
+        if (await confirmPurchase(queryClient)) {
+          showAlert("success", PURCHASE_SUCCESS_MESSAGE);
+        } else {
+          showAlert(
+            "alert",
+            "We are still confirming your payment. Your Pro features will appear shortly; reload the page in a minute.",
+          );
+        }
+      } catch {
+        showAlert("error", "We couldn't confirm your upgrade right now. Please reload the page in a moment.");
+      } finally {
+        handling.current = false;
+      }
+    })();
+  }, [marked, status, location.pathname, location.search, location.hash, navigate, queryClient, showAlert]);
+
+  return null;
+}

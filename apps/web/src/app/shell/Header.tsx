@@ -1,0 +1,51 @@
+import { Link, NavLink, useNavigate } from "react-router";
+import { useAuth } from "../../lib/auth";
+import { Logo } from "./Logo";
+import styles from "./Shell.module.css";
+
+const BLOG_URL = "https://blog.fitwise.app";
+
+export function Header() {
+  const { status, signOut } = useAuth();
+  const navigate = useNavigate();
+
+  const onSignOut = async () => {
+    await signOut();
+    await navigate("/signin", { replace: true });
+  };
+
+  return (
+    <header className={styles.header}>
+      <div className={styles.headerInner}>
+        <Logo />
+        <nav aria-label="Main" className={styles.headerNav}>
+          {status === "signedIn" ? (
+            <>
+              <NavLink to="/diet" className={styles.headerLink}>
+                My Diet
+              </NavLink>
+              <NavLink to="/workouts" className={styles.headerLink}>
+                My Workouts
+              </NavLink>
+              <button type="button" className={styles.headerButton} onClick={() => void onSignOut()}>
+                Signout
+              </button>
+            </>
+          ) : (
+            <>
+              <a href={BLOG_URL} className={styles.headerLink} target="_blank" rel="noopener noreferrer">
+                Blog<span className="visually-hidden"> (opens in a new tab)</span>
+              </a>
+              <NavLink to="/signin" className={styles.headerLink}>
+                Sign In
+              </NavLink>
+              <Link to="/signup" className={styles.headerCta}>
+                Sign Up
+              </Link>
+            </>
+          )}
+        </nav>
+      </div>
+    </header>
+  );
+}

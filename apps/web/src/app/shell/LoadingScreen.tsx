@@ -1,0 +1,10 @@
+import styles from "./Shell.module.css";
+
+/** Shown until the stored session has been checked (spec §2 Shell). */
+export function LoadingScreen() {
+  return (
+    <div className={styles.loading} role="status">
+      Loading...
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+/** Side menu (spec §2 Shell). `matches` lists the paths that highlight the item besides its own. */
+export interface NavItem {
+  to: string;
+  label: string;
+  icon: "diet" | "workouts" | "saved" | "guide" | "settings";
+  matches?: readonly string[];
+}
+
+const SETTINGS_PATHS = [
+  "/updatemyinfo",
+  "/updatemydietinfo",
+  "/updatemyworkoutinfo",
+  "/othersettings",
+] as const;
+
+export const SIDE_MENU_ITEMS: readonly NavItem[] = [
+  { to: "/diet", label: "My Diet", icon: "diet" },
+  { to: "/workouts", label: "My Fitness", icon: "workouts" },
+  { to: "/saved", label: "My Saved Plans", icon: "saved" },
+  { to: "/beginnerguide", label: "Beginner Guide", icon: "guide" },
+  { to: "/updatemyinfo", label: "Settings", icon: "settings", matches: SETTINGS_PATHS },
+];
+
+/** Bottom tab bar at ≤ 768 px: diet, workouts, updatemyinfo, beginnerguide (spec §2 Shell). */
+export const TAB_BAR_ITEMS: readonly NavItem[] = [
+  { to: "/diet", label: "Diet", icon: "diet" },
+  { to: "/workouts", label: "Workouts", icon: "workouts" },
+  { to: "/updatemyinfo", label: "Settings", icon: "settings", matches: SETTINGS_PATHS },
+  { to: "/beginnerguide", label: "Guide", icon: "guide" },
+];
+
+export function isCurrent(item: NavItem, pathname: string): boolean {
+  const path = pathname.replace(/\/+$/, "") || "/";
+  return path === item.to || (item.matches?.includes(path) ?? false);
+}

@@ -1,0 +1,41 @@
+import type { ReactNode } from "react";
+import { AuthCard } from "../../../components/AuthCard";
+import { GoogleConnectButton } from "./GoogleConnectButton";
+import styles from "./AuthForm.module.css";
+
+interface PasswordAuthCardProps {
+  /** True once signed in, while the next screen is being chosen. */
+  redirecting: boolean;
+  documentTitle: string;
+  title: string;
+  intro: string;
+  /** The line offering the other of sign-in and sign-up. */
+  switchPrompt: ReactNode;
+  /** The e-mail and password form. */
+  children: ReactNode;
+}
+
+/** Sign-in and sign-up: the e-mail form, then Google as the alternative. */
+export function PasswordAuthCard({
+  redirecting,
+  documentTitle,
+  title,
+  intro,
+  switchPrompt,
+  children,
+}: PasswordAuthCardProps) {
+  if (redirecting) {
+    return (
+      <p className={styles.status} role="status">
+        Signing you in...
+      </p>
+    );
+  }
+  return (
+    <AuthCard documentTitle={documentTitle} title={title} intro={intro} footer={switchPrompt}>
+      {children}
+      <p className={styles.divider}>or</p>
+      <GoogleConnectButton />
+    </AuthCard>
+  );
+}

@@ -1,0 +1,86 @@
+import { useRef, useState } from "react";
+import { Link } from "react-router";
+import { AuthCardForm } from "../../../components/AuthCard";
+import { EmailField } from "../../../components/EmailField";
+import { PasswordField } from "../../../components/PasswordField";
+import { TextField } from "../../../components/TextField";
+import { useAuth } from "../../../lib/auth";
+import { useRedirectWhenSignedIn } from "../hooks/use-redirect-when-signed-in";
+import { authErrorMessage } from "./auth-error-message";
+import { PasswordAuthCard } from "./PasswordAuthCard";
+import styles from "./AuthForm.module.css";
+
+export function SignUpPage() {
+  const { signUp } = useAuth();
+  // A new account always starts onboarding, whatever the completeness check would say.
+  const destination = useRef<string | null>(null);
+  const redirecting = useRedirectWhenSignedIn(destination);
+  const [fullName, setFullName] = useState("");
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+
+  const onSubmit = async () => {
+    setError(null);
+    if (!fullName.trim()) {
+      setError("Please enter your full name.");
+      return;
+    }
+    setSubmitting(true);
+    destination.current = "/goal";
+    try {
+      await signUp({ fullName, email, password });
+    } catch (caught) {
+      destination.current = null;
+      setError(authErrorMessage(caught));
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <PasswordAuthCard
+      redirecting={redirecting}
+      documentTitle="Sign up"
+      title="Create your account"
+      intro="Custom diets, custom workouts and a 24/7 AI trainer, free to start."
+      switchPrompt={
+        <>
+          Already have an account? <Link to="/signin">Sign in</Link>
+        </>
+      }
+    >
+      <AuthCardForm
+        onSubmit={onSubmit}
+        error={error}
+        errorTestId="auth-error"
+        busy={submitting}
+        submitLabel="Sign Up"
+        beforeSubmit={
+          <p className={styles.legal}>
+            By signing up you agree to our <Link to="/termsofservice">Terms of Service</Link> and{" "}
+            <Link to="/privacypolicy">Privacy Policy</Link>.
+          </p>
+        }
+      >
+        <TextField
+          label="Full name"
+          name="fullName"
+          autoComplete="name"
+          required
+          value={fullName}
+          onChange={(event) => setFullName(event.target.value)}
+        />
+        <EmailField value={email} onChange={(event) => setEmail(event.target.value)} />
+        <PasswordField
+          label="Password"
+          name="password"
+          autoComplete="new-password"
+          hint="At least 8 characters."
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+        />
+      </AuthCardForm>
+    </PasswordAuthCard>
+  );
+}

@@ -1,0 +1,60 @@
+import { ChatTrainerResponseSchema, type ChatTrainerResponse } from "@fitwise/contracts/chat";
+import { callFunction } from "../../../lib/api-client";
+import { readCache } from "../../../lib/local-cache";
+
+/** The reply had neither shape spec §7 allows (a string, or an object with a message). */
+export class UnexpectedReplyError extends Error {
+  constructor() {
+    super("Unexpected data format");
+    this.name = "UnexpectedReplyError";
+  }
+}
+
+/** Spec §7 allows a bare string or the object form; both become the object. */
+export function parseTrainerReply(body: unknown): ChatTrainerResponse {
+  if (typeof body === "string" && body.trim() !== "") return { message: body };
+  const parsed = ChatTrainerResponseSchema.safeParse(body);
+  if (!parsed.success) throw new UnexpectedReplyError();
+  return parsed.data;
+}
+
+export interface ContextMessage {
+  role: "user" | "assistant";
+  content: string;
+}
+
+/** Cached profile fields go along as spec §7 has it; the server only uses them where its own profile is blank. */
+function profileFields() {
+  return {
+    user_age: readCache("user_age"),
+    user_gender: readCache("user_gender"),
+    user_weight_in_kgs: readCache("user_weight_in_kgs"),
+    user_height_in_cm: readCache("user_height_in_cm"),
+    user_activity: readCache("user_activity"),
+    user_tdee: readCache("user_tdee"),
+    user_goal_tdee: readCache("user_goal_tdee"),
+    user_fitness_goal: readCache("user_fitness_goal"),
+    user_preferred_workout_days: readCache("user_preferred_workout_days"),
+    user_workout_type: readCache("user_workout_type"),
+    user_experience_level: readCache("user_experience_level"),
+    user_diet_preference: readCache("user_diet_preference"),
+    user_food_preference: readCache("user_food_preference"),
+    user_preferred_protein_sources: readCache("user_preferred_protein_sources"),
+    user_fav_food: readCache("user_fav_food"),
+    user_allergies: readCache("user_allergies"),
+  };
+}
+
+/** `openai_chat_trainer`: one message with the recent conversation as context. */
+export async function sendChatMessage(
+  message: string,
+  history: readonly ContextMessage[],
+): Promise<ChatTrainerResponse> {
+  const body = await callFunction<unknown>("openai_chat_trainer", {
+    ...profileFields(),
+    user_message: message,
+    conversation_history: history,
+    active_day: readCache("active_day") ?? undefined,
+  });
+  return parseTrainerReply(body);
+}

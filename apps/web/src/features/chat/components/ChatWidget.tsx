@@ -1,0 +1,165 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { CHAT_MESSAGE_MAX_CHARS } from "@fitwise/contracts/chat";
+import { readCache, writeCache } from "../../../lib/local-cache";
+import { useChat } from "../hooks/use-chat";
+import { ChatMarkdown } from "./ChatMarkdown";
+import styles from "./ChatWidget.module.css";
+
+function ChatIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="26" height="26" aria-hidden="true" focusable="false">
+      <path
+        fill="currentColor"
+        d="M4 4h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H8l-4 4V6a2 2 0 0 1 2-2zm3 6v2h10v-2H7zm0-3v2h10V7H7zm0 6v2h6v-2H7z"
+      />
+    </svg>
+  );
+}
+
+function CloseIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
+      <path
+        fill="currentColor"
+        d="M18.3 5.7 12 12l6.3 6.3-1.4 1.4L10.6 13.4 4.3 19.7 2.9 18.3 9.2 12 2.9 5.7 4.3 4.3l6.3 6.3 6.3-6.3z"
+      />
+    </svg>
+  );
+}
+
+/**
+ * Spec §9's mobile breakpoint. Up to it the panel would cover most of the screen (and the plan's buttons), so
+ * there it starts closed behind the round button; on wider screens it starts open as spec §2 has it — until
+ * the user closes it: from then on their choice is remembered, so the panel stops covering the page.
+ */
+const WIDE_SCREEN = "(min-width: 769px)";
+
+function startsOpen(): boolean {
+  const remembered = readCache("chat_open");
+  if (remembered !== null) return remembered;
+  return typeof window.matchMedia !== "function" || window.matchMedia(WIDE_SCREEN).matches;
+}
+
+/** Spec §2 "Chat widget": Alex's panel (header toggles) and the round button that opens and closes it. */
+export default function ChatWidget() {
+  const [open, setOpen] = useState(startsOpen);
+  const [expanded, setExpanded] = useState(true);
+  const [draft, setDraft] = useState("");
+  const { messages, pending, error, send } = useChat();
+  const logRef = useRef<HTMLDivElement>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const id = useId();
+  const panelId = `${id}-panel`;
+  const bodyId = `${id}-body`;
+  const titleId = `${id}-title`;
+
+  useEffect(() => {
+    const log = logRef.current;
+    if (log) log.scrollTop = log.scrollHeight;
+  }, [messages, pending, expanded, open]);
+
+  useEffect(() => {
+    if (!pending && open && expanded) inputRef.current?.focus({ preventScroll: true });
+  }, [pending, open, expanded]);
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (send(draft)) setDraft("");
+  };
+
+  return (
+    <div className={styles.chat}>
+      <section
+        id={panelId}
+        className={styles.panel}
+        aria-labelledby={titleId}
+        hidden={!open}
+        data-testid="chat-panel"
+      >
+        <h2 className={styles.title} id={titleId}>
+          <button
+            type="button"
+            className={styles.header}
+            aria-expanded={expanded}
+            aria-controls={bodyId}
+            onClick={() => setExpanded((value) => !value)}
+          >
+            <span>Chat with your 24/7 personal trainer</span>
+            <span className={`${styles.chevron} ${expanded ? styles.chevronOpen : ""}`} aria-hidden="true">
+              ▾
+            </span>
+          </button>
+        </h2>
+        <div id={bodyId} className={styles.body} hidden={!expanded}>
+          <div
+            ref={logRef}
+            className={styles.log}
+            role="log"
+            aria-live="polite"
+            aria-label="Conversation with Alex"
+            tabIndex={0}
+          >
+            {messages.map((entry, index) => (
+              <div
+                key={`${index}-${entry.created_at}`}
+                className={`${styles.message} ${entry.sender === "user" ? styles.user : styles.assistant}`}
+                data-sender={entry.sender}
+              >
+                <span className="visually-hidden">{entry.sender === "user" ? "You: " : "Alex: "}</span>
+                <ChatMarkdown content={entry.content} />
+              </div>
+            ))}
+          </div>
+          <p className={styles.typing} role="status" data-testid="typing-indicator" hidden={!pending}>
+            <span className={styles.dots} aria-hidden="true">
+              <span />
+              <span />
+              <span />
+            </span>
+            <span className="visually-hidden">Alex is typing…</span>
+          </p>
+          {error ? (
+            <p className={styles.error} role="alert">
+              {error}
+            </p>
+          ) : null}
+          <form className={styles.form} onSubmit={onSubmit}>
+            <label className="visually-hidden" htmlFor={`${id}-input`}>
+              Message to your trainer
+            </label>
+            <input
+              ref={inputRef}
+              id={`${id}-input`}
+              className={styles.input}
+              type="text"
+              placeholder="Ask me anything about fitness"
+              autoComplete="off"
+              maxLength={CHAT_MESSAGE_MAX_CHARS}
+              value={draft}
+              disabled={pending}
+              onChange={(event) => setDraft(event.target.value)}
+            />
+            <button type="submit" className={styles.send} disabled={pending || draft.trim() === ""}>
+              Send
+            </button>
+          </form>
+        </div>
+      </section>
+      <button
+        type="button"
+        className={styles.fab}
+        aria-label={open ? "Close chat" : "Open chat with your trainer"}
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => {
+          writeCache("chat_open", !open);
+          setOpen(!open);
+        }}
+        data-testid="chat-toggle"
+      >
+        {open ? <CloseIcon /> : <ChatIcon />}
+        {open ? null : <span className={styles.online} aria-hidden="true" data-testid="chat-online-dot" />}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { MealPlanResponseSchema } from "@fitwise/contracts/plans";
+import { CuisineSchema, ProteinSourcesSchema } from "@fitwise/contracts/profile";
+import type { GetMealPlanRequest, MealItem } from "@fitwise/contracts/plans";
+import { callFunction } from "../../../lib/api-client";
+import { readCache } from "../../../lib/local-cache";
+import { cachePlan, readCachedPlan } from "./meal-plan-cache";
+import type { PlanDay } from "./meal-plan-cache";
+
+export const mealPlanQueryKey = (day: PlanDay) => ["openai_get_meal_plan", day] as const;
+
+/** The spec §7 payload; the server plans from the stored profile and uses these only to fill gaps. */
+function payload(day: PlanDay, buttonPress: boolean): GetMealPlanRequest {
+  return {
+    currentDay: day,
+    buttonPress,
+    user_fitness_goal: readCache("user_fitness_goal"),
+    user_goal_tdee: readCache("user_goal_tdee"),
+    user_tdee: readCache("user_tdee"),
+    user_allergies: readCache("user_allergies"),
+    // A cached value the server would refuse is left out rather than failing the whole request.
+    user_food_preference: CuisineSchema.safeParse(readCache("user_food_preference")).data,
+    user_diet_preference: readCache("user_diet_preference"),
+    user_preferred_protein_sources: ProteinSourcesSchema.safeParse(
+      readCache("user_preferred_protein_sources"),
+    ).data,
+    user_fav_food: readCache("user_fav_food"),
+  };
+}
+
+/** `openai_get_meal_plan`: the stored plan of the day, or a new one (buttonPress true plans it afresh, Pro only). */
+export async function fetchMealPlan(day: PlanDay, buttonPress = false): Promise<MealItem[]> {
+  const items = await callFunction("openai_get_meal_plan", payload(day, buttonPress), MealPlanResponseSchema);
+  cachePlan(day, items);
+  return items;
+}
+
+/**
+ * The day's plan. The locally cached copy shows at once while the server, which is the authority
+ * (and generates a plan when it has none), answers; `enabled` is false for days the user may not open.
+ */
+export function useMealPlan(day: PlanDay, enabled: boolean) {
+  return useQuery({
+    queryKey: mealPlanQueryKey(day),
+    queryFn: () => fetchMealPlan(day),
+    enabled,
+    placeholderData: () => readCachedPlan(day),
+    staleTime: 0,
+  });
+}
+
+/** Reset Day N: a new plan for the day (Pro; the server answers 403 pro_required otherwise). */
+export function useResetMealPlan() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (day: PlanDay) => fetchMealPlan(day, true),
+    onSuccess: (items, day) => queryClient.setQueryData(mealPlanQueryKey(day), items),
+  });
+}

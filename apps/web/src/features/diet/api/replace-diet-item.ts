@@ -1,0 +1,49 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { MealItemSchema, ReplaceDietItemResponseSchema } from "@fitwise/contracts/plans";
+import type { MealItem } from "@fitwise/contracts/plans";
+import { callFunction } from "../../../lib/api-client";
+import { parseJsonTextResponse } from "../../../lib/json-text-response";
+import { cachePlan, dayColumn } from "./meal-plan-cache";
+import type { PlanDay } from "./meal-plan-cache";
+import { mealPlanQueryKey } from "./get-meal-plan";
+
+export interface DietReplacement {
+  oldItem: MealItem;
+  newItem: MealItem;
+  freeReplacementsUsed: number;
+  freeReplacementsLimit: number;
+}
+
+/** `replace_diet_item`: swaps one item of the stored plan for one with similar calories and macros. */
+export async function replaceDietItem(
+  day: PlanDay,
+  item: MealItem,
+  plan: readonly MealItem[],
+): Promise<DietReplacement> {
+  const response = await callFunction(
+    "replace_diet_item",
+    { itemToReplace: item, column_name: dayColumn(day), current_diet: plan, user_food_preference: null },
+    ReplaceDietItemResponseSchema,
+  );
+  const newItem = parseJsonTextResponse(response.replacementItem, MealItemSchema);
+  return {
+    oldItem: item,
+    newItem,
+    freeReplacementsUsed: response.freeReplacementsUsed,
+    freeReplacementsLimit: response.freeReplacementsLimit,
+  };
+}
+
+export function useReplaceDietItem(day: PlanDay) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ item, plan }: { item: MealItem; plan: readonly MealItem[] }) =>
+      replaceDietItem(day, item, plan),
+    onSuccess: ({ oldItem, newItem }) => {
+      const plan = queryClient.setQueryData<MealItem[]>(mealPlanQueryKey(day), (current) =>
+        current?.map((candidate) => (candidate.id === oldItem.id ? newItem : candidate)),
+      );
+      if (plan) cachePlan(day, plan);
+    },
+  });
+}

@@ -1,0 +1,276 @@
+import { useMemo, useState } from "react";
+import { Link, useNavigate } from "react-router";
+import { PLAN_ERROR_CODES } from "@fitwise/contracts/plans";
+import type { MealItem } from "@fitwise/contracts/plans";
+import { FREE_REPLACEMENTS_LIMIT } from "@fitwise/contracts/profile";
+import { PLANNING_FLOOR_KCAL } from "@fitwise/engine/nutrition/energy";
+import type { MealSlot } from "@fitwise/engine/nutrition/food.types";
+import { Button } from "../../../components/Button";
+import { ErrorBox } from "../../../components/ErrorBox";
+import { CheckingForUpdates, EmptyPlan } from "../../../components/PlanStatus";
+import { FreeReplacementsNotice } from "../../../components/FreeReplacementsNotice";
+import { MissingTargetGate } from "../../../components/MissingTargetGate";
+import { Modal } from "../../../components/Modal";
+import { PageTitle } from "../../../components/PageTitle";
+import { ProBadge } from "../../../components/ProBadge";
+import { Tabs } from "../../../components/Tabs";
+import { TotalBox } from "../../../components/TotalBox";
+import { useAlert } from "../../../lib/alerts";
+import { readCache, writeCache } from "../../../lib/local-cache";
+import { apiErrorCode, planLoadErrorText } from "../../../lib/plan-errors";
+import { totalsOf, twoDecimals } from "../../../lib/meal-totals";
+import { useUpgradeOverlay } from "../../../lib/upgrade-overlay";
+import { usePlanReplacement } from "../../../lib/use-plan-replacement";
+import { useUpdatingItems } from "../../../lib/use-updating-items";
+import { usePlanProfile } from "../../../lib/user-profile";
+import { useMealPlan, useResetMealPlan } from "../api/get-meal-plan";
+import { PLAN_DAYS } from "../api/meal-plan-cache";
+import type { PlanDay } from "../api/meal-plan-cache";
+import { useReplaceDietItem } from "../api/replace-diet-item";
+import { useSaveDiet } from "../api/save-diet";
+import { DietLoading } from "./DietLoading";
+import { MealGroups } from "./MealGroups";
+import styles from "./Diet.module.css";
+
+/** Spec §8 texts. */
+export const DIET_MESSAGES = {
+  saved: "Successfully saved meal plan!",
+  saveFailed: "Error saving meal plan. Please try again later!",
+  replaceFailed: "Error replacing item. Please try again later!",
+  replaced: (oldName: string, newName: string) =>
+    `Successfully replaced ${oldName} with ${newName} maintaining similar calories and macros`,
+} as const;
+
+const PLAN_LOAD_FAILED = "We couldn't load your meal plan. Please check your connection and try again.";
+
+/** Shown on the upgrade overlay: why the action needs Pro. */
+const UPGRADE_REASONS = {
+  plans: "Plans 2 and 3 are part of Pro. Upgrade to see three different meal plans.",
+  meals: "Lunch, Snacks and Dinner are part of Pro. Upgrade to see your whole day.",
+  reset: "Resetting a meal plan is part of Pro. Upgrade for unlimited meal resets.",
+} as const;
+
+/** Spec §4: a free user may open Breakfast only. */
+const FREE_MEALS: ReadonlySet<MealSlot> = new Set(["Breakfast"]);
+const LOCKED_FOR_FREE: ReadonlySet<MealSlot> = new Set(["Lunch", "Snacks", "Dinner"]);
+const NOTHING_LOCKED: ReadonlySet<MealSlot> = new Set();
+
+function isPlanDay(value: number | null): value is PlanDay {
+  return value === 1 || value === 2 || value === 3;
+}
+
+export function DietPage() {
+  const navigate = useNavigate();
+  const { showAlert } = useAlert();
+  const { openUpgradeOverlay } = useUpgradeOverlay();
+  const { query: profileQuery, goalTdeeKcal, gender, isPro, replacementsUsed } = usePlanProfile();
+  const replacement = usePlanReplacement({
+    isPro,
+    replacementsUsed,
+    failedMessage: DIET_MESSAGES.replaceFailed,
+  });
+  const [selectedDay, setSelectedDay] = useState<PlanDay>(() => {
+    const stored = readCache("active_day");
+    return isPlanDay(stored) ? stored : 1;
+  });
+  // A free user who was Pro before (or another tab's choice) still lands on the plan they may use.
+  const day: PlanDay = isPro ? selectedDay : 1;
+  const [openMeal, setOpenMeal] = useState<MealSlot | null>("Breakfast");
+  const [askContinue, setAskContinue] = useState(false);
+
+  const hasTarget = goalTdeeKcal !== null && goalTdeeKcal > 0;
+  const plan = useMealPlan(day, hasTarget);
+  const replace = useReplaceDietItem(day);
+  const reset = useResetMealPlan();
+  const save = useSaveDiet();
+  const items = plan.data;
+  const updatingIds = useUpdatingItems();
+  const replacingId = replace.isPending ? (replace.variables?.item.id ?? null) : null;
+
+  const tabs = useMemo(
+    () =>
+      PLAN_DAYS.map((planDay) => ({
+        key: String(planDay) as `${PlanDay}`,
+        label:
+          !isPro && planDay > 1 ? (
+            <>
+              Plan {planDay} <ProBadge />
+            </>
+          ) : (
+            `Plan ${planDay}`
+          ),
+      })),
+    [isPro],
+  );
+
+  if (!hasTarget) {
+    return (
+      <MissingTargetGate
+        title="My Diet"
+        className={styles.page}
+        profileQuery={profileQuery}
+        loading={<DietLoading message="Checking your profile…" />}
+      />
+    );
+  }
+
+  const selectDay = (key: string) => {
+    const next = Number(key);
+    if (!isPlanDay(next) || next === day) return;
+    if (!isPro && next > 1) {
+      openUpgradeOverlay(UPGRADE_REASONS.plans);
+      return;
+    }
+    setSelectedDay(next);
+    writeCache("active_day", next);
+  };
+
+  const toggleMeal = (meal: MealSlot) => {
+    if (!isPro && !FREE_MEALS.has(meal)) {
+      openUpgradeOverlay(UPGRADE_REASONS.meals);
+      return;
+    }
+    setOpenMeal((current) => (current === meal ? null : meal));
+  };
+
+  const onReplace = (item: MealItem) => {
+    if (!items || !replacement.mayReplace()) return;
+    replace.mutate(
+      { item, plan: items },
+      {
+        onSuccess: (result) =>
+          replacement.succeeded(
+            result.freeReplacementsUsed,
+            DIET_MESSAGES.replaced(result.oldItem.Item, result.newItem.Item),
+          ),
+        onError: replacement.failed,
+      },
+    );
+  };
+
+  const onReset = () => {
+    if (!isPro) {
+      openUpgradeOverlay(UPGRADE_REASONS.reset);
+      return;
+    }
+    reset.mutate(day, {
+      onSuccess: () => showAlert("success", `Your Day ${day} meal plan has been reset.`),
+      onError: (error) => {
+        if (apiErrorCode(error) === PLAN_ERROR_CODES.proRequired) openUpgradeOverlay(UPGRADE_REASONS.reset);
+        else showAlert("error", "Error resetting meal plan. Please try again later!");
+      },
+    });
+  };
+
+  const onSave = () => {
+    if (!items) return;
+    save.mutate(items, {
+      onSuccess: () => {
+        showAlert("success", DIET_MESSAGES.saved);
+        // Spec §2: the first visit after plan creation offers to continue to the workout plan.
+        if (readCache("hasVisitedDietScreen") !== true) {
+          writeCache("hasVisitedDietScreen", true);
+          setAskContinue(true);
+        }
+      },
+      onError: () => showAlert("error", DIET_MESSAGES.saveFailed),
+    });
+  };
+
+  const floorKcal = gender ? PLANNING_FLOOR_KCAL[gender] : null;
+  const busy = replace.isPending || reset.isPending || save.isPending;
+
+  let panel;
+  if (reset.isPending) {
+    panel = <DietLoading message={`Creating a new Day ${day} meal plan…`} />;
+  } else if (items === undefined) {
+    panel = plan.isError ? (
+      <ErrorBox alert>
+        <p>{planLoadErrorText(plan.error, PLAN_LOAD_FAILED)}</p>
+        {apiErrorCode(plan.error) === PLAN_ERROR_CODES.profileIncomplete ? (
+          <Link to="/userinfo">Open the calorie calculator</Link>
+        ) : (
+          <Button variant="secondary" onClick={() => void plan.refetch()}>
+            Try again
+          </Button>
+        )}
+      </ErrorBox>
+    ) : (
+      <DietLoading message="Creating your custom healthy meal plan…" />
+    );
+  } else if (items.length === 0) {
+    panel = (
+      <EmptyPlan
+        message="There are no meal items in this plan yet."
+        actionLabel="Create my meal plan"
+        onCreate={() => void plan.refetch()}
+      />
+    );
+  } else {
+    panel = (
+      <>
+        {plan.isPlaceholderData ? <CheckingForUpdates /> : null}
+        <MealGroups
+          items={items}
+          openMeal={openMeal}
+          onToggle={toggleMeal}
+          lockedMeals={isPro ? NOTHING_LOCKED : LOCKED_FOR_FREE}
+          replacingId={replacingId}
+          updatingIds={updatingIds}
+          onReplace={onReplace}
+        />
+        <TotalBox totals={totalsOf(items)} className={styles.total} testId="diet-total" />
+        <div className={styles.actions}>
+          <Button variant="secondary" onClick={onReset} disabled={busy || plan.isPlaceholderData}>
+            Reset Day {day} meal plan
+            {isPro ? null : <ProBadge />}
+          </Button>
+          <Button onClick={onSave} busy={save.isPending} disabled={busy || plan.isPlaceholderData}>
+            {save.isPending ? "Saving…" : "Save"}
+          </Button>
+        </div>
+      </>
+    );
+  }
+
+  return (
+    <section className={styles.page}>
+      <PageTitle>My Diet</PageTitle>
+      <p className={styles.target}>
+        Your daily target: <strong>{twoDecimals(goalTdeeKcal)} kcal</strong>
+        {floorKcal !== null && goalTdeeKcal < floorKcal
+          ? `. Your plans provide ${floorKcal} kcal, the lowest daily intake we plan for without medical supervision.`
+          : null}
+      </p>
+      {isPro ? null : <FreeReplacementsNotice used={replacementsUsed} limit={FREE_REPLACEMENTS_LIMIT} />}
+      <Tabs label="Meal plans" items={tabs} selected={String(day) as `${PlanDay}`} onSelect={selectDay}>
+        {panel}
+      </Tabs>
+      <p className={styles.next}>
+        <Link to="/workouts">Next: see your workout plan</Link>
+      </p>
+      <Modal
+        open={askContinue}
+        title="Continue to your workout plan?"
+        onClose={() => setAskContinue(false)}
+        actions={
+          <>
+            <Button variant="secondary" onClick={() => setAskContinue(false)}>
+              Stay here
+            </Button>
+            <Button
+              onClick={() => {
+                setAskContinue(false);
+                void navigate("/workouts");
+              }}
+            >
+              Continue to workouts
+            </Button>
+          </>
+        }
+      >
+        <p>Your meal plan is ready. Would you like to continue to your personalised workout plan now?</p>
+      </Modal>
+    </section>
+  );
+}

@@ -1,0 +1,37 @@
+import { useQuery } from "@tanstack/react-query";
+import {
+  GetSavedDataRequestSchema,
+  PublicSavedDietSchema,
+  PublicSavedWorkoutSchema,
+} from "@fitwise/contracts/saved";
+import type { PublicSavedDiet, PublicSavedWorkout } from "@fitwise/contracts/saved";
+import { ApiError, callFunction } from "../../../lib/api-client";
+
+const notFound = () => new ApiError(404, "saved_plan_not_found", "This plan doesn't exist.");
+
+/** `get_saved_data` needs no sign-in (spec §6): the unguessable id in the link is the credential. */
+export async function getPublicDiet(dietId: string): Promise<PublicSavedDiet> {
+  const payload = GetSavedDataRequestSchema.safeParse({ table: "saved_diets", diet_id: dietId });
+  // An id no saved plan could have (e.g. far too long) is simply not found; no need to ask.
+  if (!payload.success) throw notFound();
+  return callFunction("get_saved_data", payload.data, PublicSavedDietSchema, { auth: false });
+}
+
+export async function getPublicWorkout(workoutId: string): Promise<PublicSavedWorkout> {
+  const payload = GetSavedDataRequestSchema.safeParse({ table: "saved_workouts", workout_id: workoutId });
+  if (!payload.success) throw notFound();
+  return callFunction("get_saved_data", payload.data, PublicSavedWorkoutSchema, { auth: false });
+}
+
+/** Unknown, malformed and deleted ids all answer 404. */
+export function isPlanNotFound(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 404;
+}
+
+export function usePublicDiet(dietId: string) {
+  return useQuery({ queryKey: ["public-diet", dietId], queryFn: () => getPublicDiet(dietId) });
+}
+
+export function usePublicWorkout(workoutId: string) {
+  return useQuery({ queryKey: ["public-workout", workoutId], queryFn: () => getPublicWorkout(workoutId) });
+}

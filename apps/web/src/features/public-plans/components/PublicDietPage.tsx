@@ -1,0 +1,137 @@
+import { useId, useState } from "react";
+import { Link, useParams } from "react-router";
+import type { PublicSavedDiet } from "@fitwise/contracts/saved";
+import { SITE_CONFIG } from "../../../lib/site-config";
+import { Button } from "../../../components/Button";
+import { PageTitle } from "../../../components/PageTitle";
+import { TotalBox } from "../../../components/TotalBox";
+import { useAuth } from "../../../lib/auth";
+import { totalsOf } from "../../../lib/meal-totals";
+import { usePublicDiet } from "../api/get-saved-data";
+import { amount, groupMeals } from "../model/meal-groups";
+import { MealGroups } from "./MealGroups";
+import { PublicPlanStates } from "./PlanStates";
+import { usePublicReplace, useSignUpPrompt } from "./sign-up-prompt";
+import { useIsCachedPro } from "./use-user-pro";
+import styles from "./PublicPlans.module.css";
+
+const TITLE = `${SITE_CONFIG.brandName}AI's Diet Plan`;
+const LOADING_MESSAGE = "Getting your custom healthy meal plan, please wait it may take few seconds..";
+
+/** /fulldiet/{id} (spec §2): a shared diet plan, readable without signing in. */
+export function PublicDietPage() {
+  const { id = "" } = useParams();
+  const query = usePublicDiet(id);
+  return (
+    <PublicPlanStates query={query} title={TITLE} loadingMessage={LOADING_MESSAGE}>
+      {(plan) => <DietPlan plan={plan} />}
+    </PublicPlanStates>
+  );
+}
+
+const notGiven = "Not given";
+const withUnit = (value: number | null, unit: string) =>
+  value === null ? notGiven : `${amount(value)} ${unit}`;
+
+function DietPlan({ plan }: { plan: PublicSavedDiet }) {
+  const { status } = useAuth();
+  const signedIn = status === "signedIn";
+  const isCachedPro = useIsCachedPro();
+  const showSignUpPrompt = useSignUpPrompt();
+  const [detailsOpen, setDetailsOpen] = useState(false);
+  const detailsId = useId();
+  const groups = groupMeals(plan.diet_one);
+  const [openMeal, setOpenMeal] = useState(groups[0]?.meal ?? null);
+  const total = totalsOf(plan.diet_one);
+
+  const onReplace = usePublicReplace("diet");
+
+  return (
+    <section className={styles.page}>
+      <PageTitle>{TITLE}</PageTitle>
+
+      {!signedIn && !isCachedPro ? (
+        <aside className={styles.guestInvite} aria-label="Free trial">
+          <p>
+            Like this plan? <Link to="/signup">Sign up</Link> for a 14-day free trial and get a meal plan made
+            for your own body and goal.
+          </p>
+        </aside>
+      ) : null}
+
+      <div className={styles.summaryCard}>
+        <p className={styles.summary}>
+          {plan.user_tdee !== null && plan.user_goal_tdee !== null ? (
+            <>
+              This plan was made for someone whose daily calorie needs are{" "}
+              <strong>{amount(plan.user_tdee)} kcal</strong>, with a target of{" "}
+              <strong>{amount(plan.user_goal_tdee)} kcal</strong> a day.
+            </>
+          ) : (
+            "This plan was saved without its owner's calorie needs and target."
+          )}
+        </p>
+        <button
+          type="button"
+          className={styles.detailsToggle}
+          aria-expanded={detailsOpen}
+          aria-controls={detailsId}
+          onClick={() => setDetailsOpen((open) => !open)}
+        >
+          {detailsOpen ? "Hide details" : "Show details"}
+          <span className={styles.chevron} data-open={detailsOpen} aria-hidden="true" />
+        </button>
+        <dl id={detailsId} className={styles.details} hidden={!detailsOpen}>
+          <div>
+            <dt>Goal</dt>
+            <dd>{plan.user_fitness_goal ?? notGiven}</dd>
+          </div>
+          <div>
+            <dt>Weight</dt>
+            <dd>{withUnit(plan.user_weight_in_kgs, "kg")}</dd>
+          </div>
+          <div>
+            <dt>Height</dt>
+            <dd>{withUnit(plan.user_height_in_cm, "cm")}</dd>
+          </div>
+          <div>
+            <dt>Age</dt>
+            <dd>{withUnit(plan.user_age, "years")}</dd>
+          </div>
+          <div>
+            <dt>Gender</dt>
+            <dd className={styles.capitalize}>{plan.user_gender ?? notGiven}</dd>
+          </div>
+          <div>
+            <dt>Diet preference</dt>
+            <dd className={styles.capitalize}>{plan.user_diet_preference ?? notGiven}</dd>
+          </div>
+          <div>
+            <dt>Food preference</dt>
+            <dd>{plan.user_food_preference ?? notGiven}</dd>
+          </div>
+        </dl>
+      </div>
+
+      {groups.length === 0 ? (
+        <p className={styles.emptyCard}>No diet items available.</p>
+      ) : (
+        <>
+          <MealGroups
+            groups={groups}
+            openMeal={openMeal}
+            onToggle={(meal) => setOpenMeal((current) => (current === meal ? null : meal))}
+            onReplace={onReplace}
+          />
+          <TotalBox totals={total} />
+        </>
+      )}
+
+      {!signedIn ? (
+        <div className={styles.ctaRow}>
+          <Button onClick={showSignUpPrompt}>Get Your Own Meal Plan</Button>
+        </div>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,36 @@
+import { describe, expect, it } from "vitest";
+import type { MealItem } from "@fitwise/contracts/plans";
+import { amount, groupMeals } from "./meal-groups";
+
+function meal(
+  id: string,
+  Meal: MealItem["Meal"],
+  Calories: number,
+  Protein = 10,
+  Carbs = 20,
+  Fat = 5,
+): MealItem {
+  return { id, Meal, Item: id, Weight: 100, Calories, Protein, Carbs, Fat, foodId: id, image: "dish" };
+}
+
+describe("groupMeals", () => {
+  it("orders groups Breakfast, Lunch, Snacks, Dinner and leaves out empty ones", () => {
+    const items = [
+      meal("d", "Dinner", 600),
+      meal("b1", "Breakfast", 300),
+      meal("b2", "Breakfast", 150),
+      meal("s", "Snacks", 200),
+    ];
+    const groups = groupMeals(items);
+    expect(groups.map((group) => group.meal)).toEqual(["Breakfast", "Snacks", "Dinner"]);
+    expect(groups[0]?.items.map((item) => item.id)).toEqual(["b1", "b2"]);
+    expect(groups[0]?.totals).toEqual({ calories: 450, proteinG: 20, carbsG: 40, fatG: 10 });
+  });
+});
+
+describe("amount", () => {
+  it("shows item amounts to at most 2 decimals", () => {
+    expect(amount(120)).toBe("120");
+    expect(amount(52.456)).toBe("52.46");
+  });
+});

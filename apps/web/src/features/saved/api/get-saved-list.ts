@@ -1,0 +1,48 @@
+import { useQuery } from "@tanstack/react-query";
+import { z } from "zod";
+import {
+  GetSavedListRequestSchema,
+  SavedDietRecordSchema,
+  SavedWorkoutRecordSchema,
+} from "@fitwise/contracts/saved";
+import type { SavedDietRecord, SavedTable, SavedWorkoutRecord } from "@fitwise/contracts/saved";
+import { ApiError, callFunction } from "../../../lib/api-client";
+
+export type SavedListOf<T extends SavedTable> = T extends "saved_diets"
+  ? SavedDietRecord[]
+  : SavedWorkoutRecord[];
+
+const listSchemas = {
+  saved_diets: z.array(SavedDietRecordSchema),
+  saved_workouts: z.array(SavedWorkoutRecordSchema),
+} as const;
+
+/** `get_saved_list` (bearer): the signed-in user's saved plans of one kind, newest first. */
+export function getSavedList<T extends SavedTable>(table: T): Promise<SavedListOf<T>> {
+  const schema = listSchemas[table] as unknown as z.ZodType<SavedListOf<T>>;
+  return callFunction("get_saved_list", GetSavedListRequestSchema.parse({ table }), schema);
+}
+
+export const savedListKey = (table: SavedTable) => ["saved-list", table] as const;
+
+/** Spec §8 "Saved list": the message shown in the red banner for a failed listing. */
+export function savedListErrorMessage(error: unknown): string {
+  if (error instanceof ApiError) {
+    // No token at all (apiFetch's own answer, or the server's); any other 401 is a token it refused.
+    if (error.code === "no_authorization") return "No active session found. Please log in.";
+    if (error.status === 401) return "Invalid session data. Please log in again.";
+    if (error.status === 404) return "No saved plans found.";
+    if (error.code === "unexpected_response") return "Received unexpected data format from server.";
+  }
+  return "Failed to fetch saved plans. Please try again later.";
+}
+
+/** Re-requested whenever its tab is shown (spec §7); a list seen before stays on screen meanwhile. */
+export function useSavedList<T extends SavedTable>(table: T) {
+  return useQuery({
+    queryKey: savedListKey(table),
+    queryFn: () => getSavedList(table),
+    staleTime: 0,
+    refetchOnMount: "always",
+  });
+}

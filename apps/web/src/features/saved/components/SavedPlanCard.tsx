@@ -1,0 +1,174 @@
+import { useId, useState } from "react";
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import type { SavedDietRecord, SavedTable, SavedWorkoutRecord } from "@fitwise/contracts/saved";
+import { Button } from "../../../components/Button";
+import { Modal } from "../../../components/Modal";
+import { useAlert } from "../../../lib/alerts";
+import { useDeleteSavedPlan } from "../api/delete-saved-plan";
+import { countText, formatCreatedAt, moreText, previewOf } from "./plan-preview";
+import styles from "./SavedPage.module.css";
+
+interface CardFrameProps {
+  title: string;
+  createdAt: string;
+  table: SavedTable;
+  id: string;
+  fullPlanHref: string;
+  fullPlanLabel: string;
+  children: ReactNode;
+}
+
+function CardFrame({ title, createdAt, table, id, fullPlanHref, fullPlanLabel, children }: CardFrameProps) {
+  const titleId = useId();
+  return (
+    <article className={styles.card} aria-labelledby={titleId}>
+      <header className={styles.cardHeader}>
+        <h2 id={titleId} className={styles.cardTitle}>
+          {title}
+        </h2>
+        <p className={styles.created}>
+          Saved <time dateTime={createdAt}>{formatCreatedAt(createdAt)}</time>
+        </p>
+      </header>
+      {children}
+      <div className={styles.cardActions}>
+        <Link to={fullPlanHref} className={styles.primaryLink}>
+          {fullPlanLabel}
+          <span className="visually-hidden"> ({title})</span>
+        </Link>
+        <DeletePlanButton table={table} id={id} planTitle={title} />
+      </div>
+    </article>
+  );
+}
+
+/** Ours, not the spec's: an owner can withdraw a plan they shared; its public link then answers "not found". */
+function DeletePlanButton({ table, id, planTitle }: { table: SavedTable; id: string; planTitle: string }) {
+  const [confirming, setConfirming] = useState(false);
+  const deletion = useDeleteSavedPlan();
+  const { showAlert } = useAlert();
+
+  const close = () => {
+    setConfirming(false);
+    deletion.reset();
+  };
+  const confirm = () =>
+    deletion.mutate(
+      { table, id },
+      {
+        onSuccess: () => {
+          setConfirming(false);
+          showAlert("success", `${planTitle} was deleted.`);
+        },
+      },
+    );
+
+  return (
+    <>
+      <Button variant="secondary" onClick={() => setConfirming(true)}>
+        Delete<span className="visually-hidden"> {planTitle}</span>
+      </Button>
+      <Modal
+        open={confirming}
+        title={`Delete ${planTitle}?`}
+        onClose={close}
+        actions={
+          <>
+            <Button variant="secondary" onClick={close} disabled={deletion.isPending}>
+              Cancel
+            </Button>
+            <Button variant="danger" onClick={confirm} busy={deletion.isPending}>
+              Delete plan
+            </Button>
+          </>
+        }
+      >
+        <p>
+          The plan will be removed from your saved plans, and anyone who has its link will no longer be able
+          to open it. This cannot be undone.
+        </p>
+        {deletion.isError ? (
+          <p role="alert" className={styles.modalError}>
+            Could not delete the plan. Please try again.
+          </p>
+        ) : null}
+      </Modal>
+    </>
+  );
+}
+
+function formatKcal(calories: number): string {
+  return `${Math.round(calories)} kcal`;
+}
+
+export function SavedDietCard({ record, number }: { record: SavedDietRecord; number: number }) {
+  const preview = previewOf(record.diet_one);
+  return (
+    <CardFrame
+      title={`Diet Plan #${number}`}
+      createdAt={record.created_at}
+      table="saved_diets"
+      id={record.diet_id}
+      fullPlanHref={`/fulldiet/${record.diet_id}`}
+      fullPlanLabel="Show Full Diet Plan"
+    >
+      {preview.total === 0 ? (
+        <p className={styles.muted}>No diet items available.</p>
+      ) : (
+        <>
+          <ul className={styles.preview}>
+            {preview.shown.map((item) => (
+              <li key={item.id}>
+                <span className={styles.previewLabel}>{item.Meal}:</span> {item.Item}{" "}
+                <span className={styles.previewMeta}>· {formatKcal(item.Calories)}</span>
+              </li>
+            ))}
+          </ul>
+          {preview.moreCount > 0 ? (
+            <p className={styles.muted}>{moreText(preview.moreCount, "meal")}</p>
+          ) : null}
+          <p className={styles.count}>{countText(preview.total, "meal")}</p>
+        </>
+      )}
+    </CardFrame>
+  );
+}
+
+/** Rest-day placeholders ("Rest Day") are not exercises, so they are neither previewed nor counted. */
+function isRestItem(item: SavedWorkoutRecord["workout_plan"][number]): boolean {
+  return /\brest\b/i.test(item["Body Part Targeted"]) || /^rest day$/i.test(item["Workout Name"]);
+}
+
+export function SavedWorkoutCard({ record, number }: { record: SavedWorkoutRecord; number: number }) {
+  const preview = previewOf(record.workout_plan.filter((item) => !isRestItem(item)));
+  return (
+    <CardFrame
+      title={`Workout Plan #${number}`}
+      createdAt={record.created_at}
+      table="saved_workouts"
+      id={record.workout_id}
+      fullPlanHref={`/fullworkout/${record.workout_id}`}
+      fullPlanLabel="Show Full Workout Plan"
+    >
+      {preview.total === 0 ? (
+        <p className={styles.muted}>No workout items available.</p>
+      ) : (
+        <>
+          <ul className={styles.preview}>
+            {preview.shown.map((item) => (
+              <li key={item.id}>
+                {item["Workout Name"]}{" "}
+                <span className={styles.previewMeta}>· {item["Body Part Targeted"]}</span>
+              </li>
+            ))}
+          </ul>
+          {preview.moreCount > 0 ? (
+            <p className={styles.muted}>{moreText(preview.moreCount, "exercise")}</p>
+          ) : null}
+          <p className={styles.count}>{countText(preview.total, "exercise")}</p>
+        </>
+      )}
+    </CardFrame>
+  );
+}

@@ -1,0 +1,14 @@
+import { useMutation } from "@tanstack/react-query";
+import { UpdatedSubscriptionResponseSchema } from "@fitwise/contracts/payments";
+import { callFunction } from "../../../lib/api-client";
+import { useStoreSubscription } from "./get-subscription";
+
+/** `cancel_subscription` { subscription_id, cancel_reason } → updatedRow replaces the subscription (spec §4). */
+export function useCancelSubscription() {
+  const store = useStoreSubscription();
+  return useMutation({
+    mutationFn: (input: { subscription_id: string; cancel_reason: string }) =>
+      callFunction("cancel_subscription", input, UpdatedSubscriptionResponseSchema),
+    onSuccess: ({ updatedRow }) => store(updatedRow),
+  });
+}

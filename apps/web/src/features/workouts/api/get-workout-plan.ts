@@ -1,0 +1,62 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { z } from "zod";
+import { WorkoutItemSchema, WorkoutPlanResponseSchema } from "@fitwise/contracts/plans";
+import type { GetWorkoutPlanRequest, WorkoutItem } from "@fitwise/contracts/plans";
+import { WorkoutDaysSchema } from "@fitwise/contracts/profile";
+import { callFunction } from "../../../lib/api-client";
+import { readCache, writeCache } from "../../../lib/local-cache";
+
+export const WORKOUT_PLAN_QUERY_KEY = ["openai_get_workout_plan"] as const;
+
+/** Spec §3 userWorkoutData: the week kept in localStorage, if it still has the item shape. */
+export function readCachedWorkoutPlan(): WorkoutItem[] | undefined {
+  const parsed = z.array(WorkoutItemSchema).safeParse(readCache("userWorkoutData"));
+  return parsed.success && parsed.data.length > 0 ? parsed.data : undefined;
+}
+
+export function cacheWorkoutPlan(items: readonly WorkoutItem[]): void {
+  writeCache("userWorkoutData", [...items]);
+}
+
+/** The spec §7 payload; the server plans from the stored profile and uses these only to fill gaps. */
+function payload(buttonPress: boolean): GetWorkoutPlanRequest {
+  return {
+    buttonPress,
+    userGoal: readCache("user_fitness_goal"),
+    // A cached value the server would refuse is left out rather than failing the whole request.
+    user_preferred_workout_days: WorkoutDaysSchema.safeParse(readCache("user_preferred_workout_days")).data,
+    user_experience_level: readCache("user_experience_level"),
+    user_workout_type: readCache("user_workout_type"),
+  };
+}
+
+/** `openai_get_workout_plan`: the stored week, or a new one (buttonPress true plans it afresh, Pro only). */
+export async function fetchWorkoutPlan(buttonPress = false): Promise<WorkoutItem[]> {
+  const items = await callFunction(
+    "openai_get_workout_plan",
+    payload(buttonPress),
+    WorkoutPlanResponseSchema,
+  );
+  cacheWorkoutPlan(items);
+  return items;
+}
+
+/** The week's plan: the cached copy shows at once while the server, the authority, answers (generating one if none). */
+export function useWorkoutPlan(enabled: boolean) {
+  return useQuery({
+    queryKey: WORKOUT_PLAN_QUERY_KEY,
+    queryFn: () => fetchWorkoutPlan(),
+    enabled,
+    placeholderData: readCachedWorkoutPlan,
+    staleTime: 0,
+  });
+}
+
+/** Reset my workout plan (Pro; the server answers 403 pro_required otherwise). */
+export function useResetWorkoutPlan() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => fetchWorkoutPlan(true),
+    onSuccess: (items) => queryClient.setQueryData(WORKOUT_PLAN_QUERY_KEY, items),
+  });
+}

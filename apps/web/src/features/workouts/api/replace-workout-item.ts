@@ -1,0 +1,46 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { ReplaceWorkoutItemResponseSchema, WorkoutItemSchema } from "@fitwise/contracts/plans";
+import type { WorkoutItem } from "@fitwise/contracts/plans";
+import { callFunction } from "../../../lib/api-client";
+import { parseJsonTextResponse } from "../../../lib/json-text-response";
+import { WORKOUT_PLAN_QUERY_KEY, cacheWorkoutPlan } from "./get-workout-plan";
+
+export interface WorkoutReplacement {
+  oldItem: WorkoutItem;
+  newItem: WorkoutItem;
+  freeReplacementsUsed: number;
+  freeReplacementsLimit: number;
+}
+
+/** `replace_workout_item`: swaps one exercise for another of the same body part and equipment. */
+export async function replaceWorkoutItem(
+  item: WorkoutItem,
+  plan: readonly WorkoutItem[],
+): Promise<WorkoutReplacement> {
+  const response = await callFunction(
+    "replace_workout_item",
+    { workoutToReplace: item, current_workout_data: plan },
+    ReplaceWorkoutItemResponseSchema,
+  );
+  const newItem = parseJsonTextResponse(response.replacementWorkout, WorkoutItemSchema);
+  return {
+    oldItem: item,
+    newItem,
+    freeReplacementsUsed: response.freeReplacementsUsed,
+    freeReplacementsLimit: response.freeReplacementsLimit,
+  };
+}
+
+export function useReplaceWorkoutItem() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ item, plan }: { item: WorkoutItem; plan: readonly WorkoutItem[] }) =>
+      replaceWorkoutItem(item, plan),
+    onSuccess: ({ oldItem, newItem }) => {
+      const plan = queryClient.setQueryData<WorkoutItem[]>(WORKOUT_PLAN_QUERY_KEY, (current) =>
+        current?.map((candidate) => (candidate.id === oldItem.id ? newItem : candidate)),
+      );
+      if (plan) cacheWorkoutPlan(plan);
+    },
+  });
+}

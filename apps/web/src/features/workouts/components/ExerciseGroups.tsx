@@ -1,0 +1,89 @@
+import type { WorkoutItem } from "@fitwise/contracts/plans";
+import { COOLDOWN, WARMUP } from "@fitwise/engine/workouts/exercise.types";
+import { ReplaceButton } from "../../../components/ReplaceButton";
+import { UpdatingNote } from "../../../components/UpdatingNote";
+import highlight from "../../../components/ItemUpdating.module.css";
+import { groupByBodyPart } from "./workout-days";
+import styles from "./Workouts.module.css";
+
+/** Spec §2 "/workouts": no Replace on the warmup and cooldown entries. */
+const NOT_REPLACEABLE = new Set<string>([WARMUP, COOLDOWN]);
+
+export interface ExerciseGroupsProps {
+  items: readonly WorkoutItem[];
+  replacingId: string | null;
+  /** Items the chat is changing right now (spec §4): highlighted and busy. */
+  updatingIds: ReadonlySet<string>;
+  onReplace(item: WorkoutItem): void;
+}
+
+function VideoIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
+      <rect x="2" y="5" width="20" height="14" rx="4" fill="currentColor" />
+      <path d="M10 9v6l5-3z" fill="#fff" />
+    </svg>
+  );
+}
+
+/** One day's exercises grouped by body part, in the order the plan lists them (warmup first, cooldown last). */
+export function ExerciseGroups({ items, replacingId, updatingIds, onReplace }: ExerciseGroupsProps) {
+  return (
+    <div className={styles.groups}>
+      {groupByBodyPart(items).map(([bodyPart, exercises]) => (
+        <section key={bodyPart} className={styles.group} aria-label={bodyPart}>
+          <h2 className={styles.groupTitle}>{bodyPart}</h2>
+          <ul className={styles.exercises}>
+            {exercises.map((item) => {
+              const name = item["Workout Name"];
+              const replacing = item.id === replacingId;
+              const updating = updatingIds.has(item.id);
+              const link = item["Youtube Video Link"].trim();
+              return (
+                <li
+                  key={item.id}
+                  className={updating ? `${styles.exercise} ${highlight.updating}` : styles.exercise}
+                  data-testid="workout-item"
+                  data-updating={updating || undefined}
+                  aria-busy={replacing || updating || undefined}
+                >
+                  <div className={styles.exerciseText}>
+                    <p className={styles.exerciseName}>
+                      {name}
+                      {updating ? <UpdatingNote /> : null}
+                    </p>
+                    <p className={styles.exerciseFacts}>
+                      <span>Sets: {item["No of Sets"]}</span>
+                      <span>Reps: {item["No of Reps"]}</span>
+                    </p>
+                  </div>
+                  <div className={styles.exerciseActions}>
+                    {link ? (
+                      <a
+                        href={link}
+                        target="_blank"
+                        rel="noopener noreferrer"
+                        className={styles.video}
+                        aria-label={`Watch a video of ${name} (opens in a new tab)`}
+                      >
+                        <VideoIcon />
+                      </a>
+                    ) : null}
+                    {NOT_REPLACEABLE.has(item["Body Part Targeted"].trim()) ? null : (
+                      <ReplaceButton
+                        name={name}
+                        replacing={replacing}
+                        disabled={replacingId !== null}
+                        onClick={() => onReplace(item)}
+                      />
+                    )}
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+        </section>
+      ))}
+    </div>
+  );
+}

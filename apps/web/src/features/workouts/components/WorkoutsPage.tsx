@@ -1,0 +1,241 @@
+import { useEffect, useMemo, useState } from "react";
+import { Link } from "react-router";
+import { PLAN_ERROR_CODES } from "@fitwise/contracts/plans";
+import type { WorkoutItem } from "@fitwise/contracts/plans";
+import { FREE_REPLACEMENTS_LIMIT } from "@fitwise/contracts/profile";
+import type { Weekday } from "@fitwise/engine/workouts/exercise.types";
+import { Button } from "../../../components/Button";
+import { ErrorBox } from "../../../components/ErrorBox";
+import { CheckingForUpdates, EmptyPlan } from "../../../components/PlanStatus";
+import { FreeReplacementsNotice } from "../../../components/FreeReplacementsNotice";
+import { MissingTargetGate } from "../../../components/MissingTargetGate";
+import { PageTitle } from "../../../components/PageTitle";
+import { ProBadge } from "../../../components/ProBadge";
+import { Spinner } from "../../../components/Spinner";
+import { Tabs } from "../../../components/Tabs";
+import { useAlert } from "../../../lib/alerts";
+import { readCache, writeCache } from "../../../lib/local-cache";
+import { apiErrorCode, planLoadErrorText } from "../../../lib/plan-errors";
+import { useUpgradeOverlay } from "../../../lib/upgrade-overlay";
+import { usePlanReplacement } from "../../../lib/use-plan-replacement";
+import { useUpdatingItems } from "../../../lib/use-updating-items";
+import { usePlanProfile } from "../../../lib/user-profile";
+import { useResetWorkoutPlan, useWorkoutPlan } from "../api/get-workout-plan";
+import { useReplaceWorkoutItem } from "../api/replace-workout-item";
+import { useSaveWorkout } from "../api/save-workout";
+import { ExerciseGroups } from "./ExerciseGroups";
+import { firstWorkoutDay, workoutDays } from "./workout-days";
+import styles from "./Workouts.module.css";
+
+/**
+ * The spec gives no texts for workout save and replace (a failed replace is "only logged"); these
+ * follow the diet screen's wording so the two screens answer alike.
+ */
+export const WORKOUT_MESSAGES = {
+  loading: "Building your workout plan…",
+  saved: "Successfully saved workout plan!",
+  saveFailed: "Error saving workout plan. Please try again later!",
+  replaceFailed: "Error replacing exercise. Please try again later!",
+  replaced: (oldName: string, newName: string) =>
+    `Successfully replaced ${oldName} with ${newName} targeting the same body part`,
+} as const;
+
+const PLAN_LOAD_FAILED = "We couldn't load your workout plan. Please check your connection and try again.";
+
+/** Shown on the upgrade overlay: why the action needs Pro. */
+const UPGRADE_REASONS = {
+  days: "Only your first workout day is free. Upgrade to Pro to unlock every day of your plan.",
+  reset: "Resetting your workout plan is part of Pro. Upgrade for unlimited workout resets.",
+} as const;
+
+function LoadingView({ message }: { message: string }) {
+  return (
+    <div className={styles.loading}>
+      <Spinner label={message} size={28} />
+      <p aria-hidden="true">{message}</p>
+    </div>
+  );
+}
+
+export function WorkoutsPage() {
+  const { showAlert } = useAlert();
+  const { openUpgradeOverlay } = useUpgradeOverlay();
+  const { query: profileQuery, goalTdeeKcal, isPro, replacementsUsed } = usePlanProfile();
+  const replacement = usePlanReplacement({
+    isPro,
+    replacementsUsed,
+    failedMessage: WORKOUT_MESSAGES.replaceFailed,
+  });
+  const hasTarget = goalTdeeKcal !== null && goalTdeeKcal > 0;
+  const plan = useWorkoutPlan(hasTarget);
+  const replace = useReplaceWorkoutItem();
+  const reset = useResetWorkoutPlan();
+  const save = useSaveWorkout();
+  const [chosenDay, setChosenDay] = useState<Weekday | null>(null);
+  // The first visit gets a short explanation of the screen (spec §3 hasVisitedWorkoutScreen).
+  const [firstVisit] = useState(() => readCache("hasVisitedWorkoutScreen") !== true);
+  const [showIntro, setShowIntro] = useState(firstVisit);
+  useEffect(() => {
+    if (firstVisit) writeCache("hasVisitedWorkoutScreen", true);
+  }, [firstVisit]);
+
+  const items = plan.data;
+  const days = useMemo(() => workoutDays(items ?? []), [items]);
+  // Spec §4: a free user may use the first workout day only; rest days hold nothing to lock.
+  const firstDay = firstWorkoutDay(days);
+  const isLocked = (day: Weekday, rest: boolean) => !isPro && !rest && day !== firstDay;
+  const usable = days.find((entry) => entry.day === chosenDay && !isLocked(entry.day, entry.rest));
+  const selected = usable ?? days.find((entry) => entry.day === firstDay) ?? days[0];
+  const updatingIds = useUpdatingItems();
+  const replacingId = replace.isPending ? (replace.variables?.item.id ?? null) : null;
+
+  if (!hasTarget) {
+    return (
+      <MissingTargetGate
+        title="My Workouts"
+        className={styles.page}
+        profileQuery={profileQuery}
+        loading={<LoadingView message="Checking your profile…" />}
+      />
+    );
+  }
+
+  const selectDay = (key: string) => {
+    const entry = days.find((candidate) => candidate.day === key);
+    if (!entry) return;
+    if (isLocked(entry.day, entry.rest)) {
+      openUpgradeOverlay(UPGRADE_REASONS.days);
+      return;
+    }
+    setChosenDay(entry.day);
+  };
+
+  const onReplace = (item: WorkoutItem) => {
+    if (!items || !replacement.mayReplace()) return;
+    replace.mutate(
+      { item, plan: items },
+      {
+        onSuccess: (result) =>
+          replacement.succeeded(
+            result.freeReplacementsUsed,
+            WORKOUT_MESSAGES.replaced(result.oldItem["Workout Name"], result.newItem["Workout Name"]),
+          ),
+        onError: replacement.failed,
+      },
+    );
+  };
+
+  const onReset = () => {
+    if (!isPro) {
+      openUpgradeOverlay(UPGRADE_REASONS.reset);
+      return;
+    }
+    reset.mutate(undefined, {
+      onSuccess: () => showAlert("success", "Your workout plan has been reset."),
+      onError: (error) => {
+        if (apiErrorCode(error) === PLAN_ERROR_CODES.proRequired) openUpgradeOverlay(UPGRADE_REASONS.reset);
+        else showAlert("error", "Error resetting workout plan. Please try again later!");
+      },
+    });
+  };
+
+  const onSave = () => {
+    if (!items) return;
+    save.mutate(items, {
+      onSuccess: () => showAlert("success", WORKOUT_MESSAGES.saved),
+      onError: () => showAlert("error", WORKOUT_MESSAGES.saveFailed),
+    });
+  };
+
+  const busy = replace.isPending || reset.isPending || save.isPending;
+  let content;
+  if (reset.isPending) {
+    content = <LoadingView message={WORKOUT_MESSAGES.loading} />;
+  } else if (items === undefined) {
+    content = plan.isError ? (
+      <ErrorBox alert>
+        <p>{planLoadErrorText(plan.error, PLAN_LOAD_FAILED)}</p>
+        {apiErrorCode(plan.error) === PLAN_ERROR_CODES.profileIncomplete ? (
+          <Link to="/goal">Set your workout days</Link>
+        ) : (
+          <Button variant="secondary" onClick={() => void plan.refetch()}>
+            Try again
+          </Button>
+        )}
+      </ErrorBox>
+    ) : (
+      <LoadingView message={WORKOUT_MESSAGES.loading} />
+    );
+  } else if (!selected) {
+    content = (
+      <EmptyPlan
+        message="There are no exercises in your workout plan yet."
+        actionLabel="Create my workout plan"
+        onCreate={() => void plan.refetch()}
+      />
+    );
+  } else {
+    content = (
+      <>
+        {plan.isPlaceholderData ? <CheckingForUpdates /> : null}
+        <Tabs
+          label="Workout days"
+          items={days.map((entry) => ({
+            key: entry.day,
+            label: (
+              <span className={styles.tabLabel}>
+                <span>{entry.day}</span>
+                {entry.rest ? <span className={styles.tabSub}>Rest Day</span> : null}
+                {isLocked(entry.day, entry.rest) ? <ProBadge /> : null}
+              </span>
+            ),
+          }))}
+          selected={selected.day}
+          onSelect={selectDay}
+        >
+          {selected.rest ? (
+            <div className={styles.rest}>
+              <h2 className={styles.groupTitle}>Rest Day</h2>
+              <p>Recovery is part of training. A walk or some light stretching is fine today.</p>
+            </div>
+          ) : (
+            <ExerciseGroups
+              items={selected.items}
+              replacingId={replacingId}
+              updatingIds={updatingIds}
+              onReplace={onReplace}
+            />
+          )}
+        </Tabs>
+        <div className={styles.actions}>
+          <Button variant="secondary" onClick={onReset} disabled={busy || plan.isPlaceholderData}>
+            Reset my workout plan
+            {isPro ? null : <ProBadge />}
+          </Button>
+          <Button onClick={onSave} busy={save.isPending} disabled={busy || plan.isPlaceholderData}>
+            {save.isPending ? "Saving…" : "Save Plan"}
+          </Button>
+        </div>
+      </>
+    );
+  }
+
+  return (
+    <section className={styles.page}>
+      <PageTitle>My Workouts</PageTitle>
+      {showIntro ? (
+        <div className={styles.intro}>
+          <p>
+            Here is your week. Pick a day to see its exercises, tap the video icon to see how each one is
+            done, and replace any exercise you don't want.
+          </p>
+          <Button variant="link" onClick={() => setShowIntro(false)}>
+            Got it
+          </Button>
+        </div>
+      ) : null}
+      {isPro ? null : <FreeReplacementsNotice used={replacementsUsed} limit={FREE_REPLACEMENTS_LIMIT} />}
+      {content}
+    </section>
+  );
+}

@@ -1,0 +1,65 @@
+import { describe, expect, it } from "vitest";
+import type { WorkoutItem } from "@fitwise/contracts/plans";
+import type { Weekday } from "@fitwise/engine/workouts/exercise.types";
+import { firstWorkoutDay, groupByBodyPart, workoutDays } from "./workout-days";
+
+let nextId = 0;
+function item(Day: Weekday, bodyPart: string, name = `${bodyPart} exercise`): WorkoutItem {
+  nextId += 1;
+  return {
+    id: `w${nextId}`,
+    Day,
+    "Workout Name": name,
+    "Body Part Targeted": bodyPart,
+    "Youtube Video Link": "",
+    "No of Sets": bodyPart === "Rest Day" ? 0 : 3,
+    "No of Reps": bodyPart === "Rest Day" ? "0" : "8-12",
+  };
+}
+
+describe("workoutDays", () => {
+  it("sorts days Monday to Sunday whatever the plan's order, and marks rest days", () => {
+    const days = workoutDays([
+      item("Wednesday", "Chest"),
+      item("Monday", "Rest Day", "Rest Day"),
+      item("Sunday", "Rest Day", "Rest Day"),
+      item("Tuesday", "Legs"),
+    ]);
+    expect(days.map((entry) => [entry.day, entry.rest])).toEqual([
+      ["Monday", true],
+      ["Tuesday", false],
+      ["Wednesday", false],
+      ["Sunday", true],
+    ]);
+  });
+
+  it("finds the free tier's day: the first training day, skipping rest days", () => {
+    const days = workoutDays([
+      item("Monday", "Rest Day", "Rest Day"),
+      item("Thursday", "Back"),
+      item("Tuesday", "Chest"),
+    ]);
+    expect(firstWorkoutDay(days)).toBe("Tuesday");
+    expect(firstWorkoutDay(workoutDays([item("Monday", "Rest Day", "Rest Day")]))).toBeNull();
+  });
+});
+
+describe("groupByBodyPart", () => {
+  it("keeps the plan's order of groups and of exercises within them", () => {
+    const groups = groupByBodyPart([
+      item("Monday", "Warmup", "Jumping jacks"),
+      item("Monday", "Chest", "Push-up"),
+      item("Monday", "Back", "Row"),
+      item("Monday", "Chest ", "Dumbbell press"),
+      item("Monday", "Cooldown", "Stretch"),
+    ]);
+    expect(
+      groups.map(([bodyPart, items]) => [bodyPart, items.map((entry) => entry["Workout Name"])]),
+    ).toEqual([
+      ["Warmup", ["Jumping jacks"]],
+      ["Chest", ["Push-up", "Dumbbell press"]],
+      ["Back", ["Row"]],
+      ["Cooldown", ["Stretch"]],
+    ]);
+  });
+});

@@ -1,0 +1,47 @@
+import { describe, expect, it } from "vitest";
+import type { MealItem } from "@fitwise/contracts/plans";
+import { totalsOf, twoDecimals } from "./meal-totals";
+
+const item = (Calories: number, Protein: number, Carbs: number, Fat: number): MealItem => ({
+  id: `m-${Calories}`,
+  Meal: "Breakfast",
+  Item: "Oats",
+  Weight: 100,
+  Calories,
+  Protein,
+  Carbs,
+  Fat,
+  foodId: "oats",
+  image: "grain",
+});
+
+describe("totalsOf", () => {
+  it("adds calories and macros of every item", () => {
+    expect(totalsOf([item(300, 10.5, 40, 8), item(150.25, 5, 20.5, 2)])).toEqual({
+      calories: 450.25,
+      proteinG: 15.5,
+      carbsG: 60.5,
+      fatG: 10,
+    });
+    expect(totalsOf([item(512.25, 30.1, 40.2, 12.3), item(300, 20, 10, 5)])).toEqual({
+      calories: 812.25,
+      proteinG: 50.1,
+      carbsG: 50.2,
+      fatG: 17.3,
+    });
+  });
+
+  it("is zero for an empty group", () => {
+    expect(totalsOf([])).toEqual({ calories: 0, proteinG: 0, carbsG: 0, fatG: 0 });
+  });
+});
+
+describe("twoDecimals", () => {
+  it("shows exactly two decimals (spec §9)", () => {
+    expect(twoDecimals(2272)).toBe("2272.00");
+    expect(twoDecimals(13.5)).toBe("13.50");
+    expect(twoDecimals(0.1 + 0.2)).toBe("0.30");
+    expect(twoDecimals(812.25)).toBe("812.25");
+    expect(twoDecimals(17.3)).toBe("17.30");
+  });
+});

@@ -1,0 +1,288 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import type { MealItem } from "@fitwise/contracts/plans";
+import { checkA11y, launchBrowser, newPage, screenshot } from "./support/browser";
+import { startServer } from "./support/server";
+import type { RunningServer } from "./support/server";
+import { newTestUser, signInViaApi, signInViaUi, signUpViaApi } from "./support/users";
+import type { TestUser } from "./support/users";
+
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 390, height: 844 };
+const TITLE = "Chat with your 24/7 personal trainer";
+const DIET_TOAST = "Your diet plan has been updated. Drag down to refresh the diet screen.";
+const APOLOGY = "Sorry, something went wrong. Please try again later.";
+const CHAT_URL = "**/functions/v1/openai_chat_trainer";
+const XSS = "<img src=x onerror=alert(1)> <script>alert(1)</script>";
+
+let server: RunningServer;
+let browser: Browser;
+
+async function callFunction<T>(name: string, token: string, payload: unknown): Promise<T> {
+  const response = await fetch(`${server.url}/functions/v1/${name}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
+    body: JSON.stringify(payload),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${name} answered ${response.status}: ${text}`);
+  return JSON.parse(text) as T;
+}
+
+/** A user with a complete profile, day 1's meals and a workout week, all through the API. */
+async function seedUser(): Promise<{ user: TestUser; token: string; day1: MealItem[] }> {
+  const user = newTestUser("chat");
+  await signUpViaApi(server.url, user);
+  const token = await signInViaApi(server.url, user);
+  await callFunction("write_user_data", token, {
+    write_table: "my_users",
+    user_age: 29,
+    user_gender: "male",
+    user_weight_in_kgs: 82,
+    user_height_in_cm: 180,
+    user_activity: 1.55,
+    user_fitness_goal: "Lose Weight",
+    user_experience_level: "Beginner",
+    user_preferred_workout_days: ["Monday", "Wednesday", "Friday"],
+    user_workout_type: "Home Workout",
+    user_diet_preference: "standard",
+    user_food_preference: "American",
+    user_preferred_protein_sources: ["Poultry", "Eggs"],
+    user_fav_food: "",
+    user_allergies: "",
+  });
+  const day1 = await callFunction<MealItem[]>("openai_get_meal_plan", token, { currentDay: 1 });
+  await callFunction("openai_get_workout_plan", token, {});
+  return { user, token, day1 };
+}
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const panelHeader = (page: Page) => page.getByRole("button", { name: TITLE });
+const log = (page: Page) => page.getByRole("log", { name: "Conversation with Alex" });
+const input = (page: Page) => page.getByPlaceholder("Ask me anything about fitness");
+const sendButton = (page: Page) => page.getByRole("button", { name: "Send", exact: true });
+const messages = (page: Page, sender: "user" | "assistant") => log(page).locator(`[data-sender="${sender}"]`);
+
+/** Answers the chat call with the real server's reply after a pause, so the pending state can be seen. */
+async function slowReplies(page: Page, delayMs: number): Promise<void> {
+  await page.route(CHAT_URL, async (route) => {
+    const response = await route.fetch();
+    await new Promise((resolve) => setTimeout(resolve, delayMs));
+    await route.fulfill({ response });
+  });
+}
+
+describe("Alex, the trainer chat", () => {
+  it("changes the plan from a message, shows typing, reply, highlight and toast; renders replies safely", async () => {
+    const { user, token, day1 } = await seedUser();
+    const page = await newPage(browser, DESKTOP);
+    const dialogs: string[] = [];
+    page.on("dialog", (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    try {
+      await signInViaUi(page, server.url, user);
+      await page.waitForURL((url) => url.pathname === "/diet");
+
+      // Starts open with Alex's greetings; the header toggles the panel body.
+      await panelHeader(page).waitFor();
+      expect(await panelHeader(page).getAttribute("aria-expanded")).toBe("true");
+      await messages(page, "assistant").first().getByText("your 24/7 personal trainer").waitFor();
+      expect(await messages(page, "assistant").count()).toBe(3);
+      await panelHeader(page).click();
+      expect(await panelHeader(page).getAttribute("aria-expanded")).toBe("false");
+      expect(await input(page).isVisible()).toBe(false);
+      await panelHeader(page).click();
+      await input(page).waitFor();
+
+      // Blank messages are not sent.
+      await input(page).fill("   ");
+      expect(await sendButton(page).isDisabled()).toBe(true);
+      await input(page).press("Enter");
+      expect(await messages(page, "user").count()).toBe(0);
+
+      // A swap: typing indicator, input disabled, the reply, the highlight event and the toast.
+      await page.evaluate(() => {
+        const seen: unknown[] = [];
+        (window as unknown as { itemUpdates: unknown[] }).itemUpdates = seen;
+        window.addEventListener("fitwise:item-updating", (event) => seen.push((event as CustomEvent).detail));
+        // The mark lasts 2 s, so the diet rows it highlights are recorded as they appear.
+        const highlighted: string[] = [];
+        (window as unknown as { highlightedRows: string[] }).highlightedRows = highlighted;
+        new MutationObserver(() => {
+          document.querySelectorAll('[data-testid="meal-item"][data-updating="true"]').forEach((row) => {
+            if (row.getAttribute("aria-busy") === "true") highlighted.push(row.textContent ?? "");
+          });
+        }).observe(document.body, { subtree: true, childList: true, attributes: true });
+      });
+      await slowReplies(page, 1_200);
+      const breakfast = day1.find((item) => item.Meal === "Breakfast") as MealItem;
+      await input(page).fill(`swap the ${breakfast.Item}`);
+      await input(page).press("Enter");
+      await page.getByTestId("typing-indicator").waitFor({ state: "visible" });
+      expect(await input(page).isDisabled()).toBe(true);
+      expect(await sendButton(page).isDisabled()).toBe(true);
+      await screenshot(page, "chat-typing-1280");
+      const reply = messages(page, "assistant").filter({ hasText: `Swapped ${breakfast.Item}` });
+      await reply.waitFor();
+      await page.getByTestId("typing-indicator").waitFor({ state: "hidden" });
+      await page.getByRole("alert").filter({ hasText: DIET_TOAST }).waitFor();
+      const stored = await callFunction<MealItem[]>("openai_get_meal_plan", token, { currentDay: 1 });
+      const swapped = stored.find((item) => !day1.some((old) => old.id === item.id)) as MealItem;
+      expect(swapped.Meal).toBe("Breakfast");
+      await page.waitForFunction(
+        (id) =>
+          (
+            (window as unknown as { itemUpdates: { id: string; updating: boolean }[] }).itemUpdates ?? []
+          ).some((detail) => detail.id === id && detail.updating),
+        swapped.id,
+      );
+      // /diet highlights the swapped row while it is marked, and says why to screen readers.
+      await page.waitForFunction(
+        (name) =>
+          ((window as unknown as { highlightedRows: string[] }).highlightedRows ?? []).some(
+            (text) => text.includes(name) && text.includes("Updating…"),
+          ),
+        swapped.Item,
+      );
+      const cachedDay = await page.evaluate(() => localStorage.getItem("diet_one"));
+      expect(cachedDay).toContain(swapped.id);
+      await page.unroute(CHAT_URL);
+
+      // Markup typed by the user is shown as text and runs nothing.
+      await input(page).fill(XSS);
+      await input(page).press("Enter");
+      await messages(page, "user").filter({ hasText: "<script>alert(1)</script>" }).waitFor();
+      await messages(page, "assistant").nth(4).waitFor();
+
+      // A reply carrying markup, a javascript: link and a remote image renders safely too.
+      await page.route(CHAT_URL, (route) =>
+        route.fulfill({
+          status: 200,
+          contentType: "application/json",
+          body: JSON.stringify({
+            message: `Careful: ${XSS}\n\n[bad link](javascript:alert(1)) ![pixel](https://evil.example/x.png) [good link](https://example.com/guide)`,
+          }),
+        }),
+      );
+      await input(page).fill("show me something");
+      await input(page).press("Enter");
+      await messages(page, "assistant").filter({ hasText: "Careful:" }).waitFor();
+      await page.waitForTimeout(300);
+      expect(await log(page).locator("img").count()).toBe(0);
+      expect(await page.locator('img[src="x"]').count()).toBe(0);
+      expect(await log(page).locator("script").count()).toBe(0);
+      expect(await log(page).getByText("<script>alert(1)</script>").count()).toBeGreaterThan(0);
+      expect(await log(page).getByRole("link", { name: "bad link" }).count()).toBe(0);
+      expect(await log(page).getByRole("link", { name: "good link" }).getAttribute("href")).toBe(
+        "https://example.com/guide",
+      );
+      expect(dialogs).toEqual([]);
+
+      // Errors as spec §8 has them.
+      await page.unroute(CHAT_URL);
+      await page.route(CHAT_URL, (route) =>
+        route.fulfill({ status: 500, contentType: "application/json", body: "{}" }),
+      );
+      await input(page).fill("hello?");
+      await input(page).press("Enter");
+      await page.getByRole("alert").filter({ hasText: "Failed to send message" }).waitFor();
+      await messages(page, "assistant").filter({ hasText: APOLOGY }).waitFor();
+      await page.unroute(CHAT_URL);
+      await page.route(CHAT_URL, (route) =>
+        route.fulfill({ status: 200, contentType: "application/json", body: JSON.stringify({ reply: 42 }) }),
+      );
+      await input(page).fill("hello again");
+      await input(page).press("Enter");
+      await page.getByRole("alert").filter({ hasText: "Unexpected data format" }).waitFor();
+      await page.unroute(CHAT_URL);
+
+      await checkA11y(page);
+      await screenshot(page, "chat-open-1280");
+
+      // The history is the server's: a reload shows the stored exchange (apologies are local only).
+      await page.reload();
+      await messages(page, "assistant")
+        .filter({ hasText: `Swapped ${breakfast.Item}` })
+        .waitFor();
+      expect(await messages(page, "assistant").filter({ hasText: APOLOGY }).count()).toBe(0);
+
+      // Phone: the panel fits above the tab bar; the round button closes it and shows the online dot.
+      await page.setViewportSize(PHONE);
+      const panel = await page.getByTestId("chat-panel").boundingBox();
+      const tabBar = await page.getByTestId("tab-bar").boundingBox();
+      expect(panel).not.toBeNull();
+      expect(tabBar).not.toBeNull();
+      if (panel && tabBar) {
+        expect(panel.x).toBeGreaterThanOrEqual(0);
+        expect(panel.x + panel.width).toBeLessThanOrEqual(PHONE.width);
+        expect(panel.y).toBeGreaterThanOrEqual(0);
+        expect(panel.y + panel.height).toBeLessThanOrEqual(tabBar.y);
+      }
+      await checkA11y(page);
+      await screenshot(page, "chat-open-390");
+      await page.getByRole("button", { name: "Close chat" }).click();
+      expect(await page.getByTestId("chat-panel").isVisible()).toBe(false);
+      const opener = page.getByRole("button", { name: "Open chat with your trainer" });
+      expect(await opener.getAttribute("aria-expanded")).toBe("false");
+      expect(await page.getByTestId("chat-online-dot").isVisible()).toBe(true);
+      await screenshot(page, "chat-closed-390");
+      await opener.click();
+      await input(page).waitFor();
+      expect(dialogs).toEqual([]);
+    } catch (error) {
+      await screenshot(page, `failure-chat-${Date.now()}`).catch(() => undefined);
+      throw error;
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  it("starts closed on a phone, behind the round button with its online dot", async () => {
+    const { user } = await seedUser();
+    const page = await newPage(browser, PHONE);
+    try {
+      await signInViaUi(page, server.url, user);
+      const opener = page.getByRole("button", { name: "Open chat with your trainer" });
+      await opener.waitFor();
+      expect(await page.getByTestId("chat-online-dot").isVisible()).toBe(true);
+      expect(await page.getByTestId("chat-panel").isVisible()).toBe(false);
+      await checkA11y(page);
+      await opener.click();
+      await input(page).waitFor();
+      expect(await page.getByRole("button", { name: "Close chat" }).getAttribute("aria-expanded")).toBe(
+        "true",
+      );
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  it("sends the patience message after 10 s without a reply", async () => {
+    const { user } = await seedUser();
+    const page = await newPage(browser, DESKTOP);
+    try {
+      await signInViaUi(page, server.url, user);
+      await input(page).waitFor();
+      await slowReplies(page, 11_000);
+      await input(page).fill("new meals for today");
+      await input(page).press("Enter");
+      await messages(page, "assistant")
+        .filter({ hasText: "Please be patient while I update your plan, which can take up to a minute!" })
+        .waitFor({ timeout: 12_000 });
+      expect(await input(page).isDisabled()).toBe(true);
+      await page.getByTestId("typing-indicator").waitFor({ state: "hidden", timeout: 15_000 });
+    } finally {
+      await page.context().close();
+    }
+  });
+});

@@ -1,0 +1,328 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import { computeEnergyTargets } from "@fitwise/engine/nutrition/energy";
+import { checkA11y, closeChat, launchBrowser, newPage, screenshot } from "./support/browser";
+import { startServer } from "./support/server";
+import type { RunningServer } from "./support/server";
+import { newTestUser, signInViaApi, signInViaUi, signUpViaApi } from "./support/users";
+
+const PHONE = { width: 390, height: 844 };
+const LAPTOP = { width: 1280, height: 800 };
+
+const PROFILE = {
+  user_full_name: "Grace Hopper",
+  user_age: 34,
+  user_gender: "female",
+  user_weight_in_kgs: 68,
+  user_height_in_cm: 167.64,
+  user_activity: 1.375,
+  user_fitness_goal: "Lose Weight",
+  user_preferred_workout_days: ["Monday", "Wednesday", "Friday"],
+  user_workout_type: "Home Workout",
+  user_experience_level: "Beginner",
+  user_diet_preference: "standard",
+  user_food_preference: "Italian",
+  user_preferred_protein_sources: ["Poultry", "Eggs", "Dairy"],
+  user_fav_food: "pasta",
+  user_allergies: "",
+};
+
+const UPGRADED = "Successfully upgraded to premium! Enjoy all the benefits!";
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function callFunction<T>(
+  name: string,
+  token: string,
+  payload: unknown,
+): Promise<{ status: number; body: T }> {
+  const response = await fetch(`${server.url}/functions/v1/${name}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
+    body: JSON.stringify(payload),
+  });
+  return { status: response.status, body: (await response.json()) as T };
+}
+
+/** A registered user with a complete profile, signed in through the form on a page of the given size. */
+async function signedInUser(viewport: { width: number; height: number }, label: string) {
+  const user = newTestUser(label);
+  await signUpViaApi(server.url, user);
+  const token = await signInViaApi(server.url, user);
+  const written = await callFunction("write_user_data", token, { ...PROFILE, write_table: "my_users" });
+  expect(written.status).toBe(200);
+  const page = await newPage(browser, viewport);
+  // The machine running the suite may be busy solving meal plans for other tests: wait longer than usual.
+  page.setDefaultTimeout(60_000);
+  await signInViaUi(page, server.url, user);
+  return { user, token, page };
+}
+
+const pathOf = (page: Page) => new URL(page.url()).pathname;
+
+async function openSettings(page: Page, path: string, heading: string) {
+  await page.goto(`${server.url}${path}`);
+  await page.getByRole("heading", { level: 1, name: heading }).waitFor();
+  await closeChat(page);
+  const tabs = page.getByRole("navigation", { name: "Settings" }).getByRole("link");
+  // Spec §2's five tabs come first (the account module adds its own after them).
+  expect((await tabs.allTextContents()).slice(0, 5)).toEqual([
+    "Info",
+    "Workout",
+    "Diet",
+    "Subscription",
+    "Saved",
+  ]);
+}
+
+describe("going Pro", () => {
+  it("a free user at the replacement limit upgrades through the test checkout, gets Pro, then cancels with a reason", async () => {
+    const { token, page } = await signedInUser(LAPTOP, "upgrade");
+    // A complete profile signs in to the diet screen (spec §2 /signin).
+    await page.waitForURL((url) => url.pathname === "/diet");
+    await closeChat(page);
+    await page.getByTestId("meal-item").first().waitFor({ timeout: 90_000 });
+
+    // Three free replacements, then the limit opens the upgrade overlay.
+    const notice = page.getByTestId("free-replacements");
+    for (let used = 1; used <= 3; used += 1) {
+      await page
+        .getByRole("button", { name: /^Replace / })
+        .first()
+        .click();
+      const expected =
+        used < 3
+          ? `You've done ${used}/3 free replacements`
+          : "You've reached the maximum number of replacements!";
+      await notice.filter({ hasText: expected }).waitFor({ timeout: 60_000 });
+    }
+    await page
+      .getByRole("button", { name: /^Replace / })
+      .first()
+      .click();
+    const overlay = page.getByRole("dialog", { name: "Select a package" });
+    await overlay.waitFor();
+    await page.getByText("You've reached the maximum number of replacements!").first().waitFor();
+    await screenshot(page, "pro-01-upgrade-overlay-1280");
+
+    const checkoutOpened = page.context().waitForEvent("page");
+    await overlay.getByRole("button", { name: /Select.*Pro monthly/ }).click();
+    const checkout = await checkoutOpened;
+    checkout.setDefaultTimeout(60_000);
+    await checkout.waitForLoadState();
+    expect(pathOf(checkout)).toMatch(/^\/test-checkout\/[A-Za-z0-9_-]+$/);
+    await checkout.getByText("TEST MODE — no real payment").waitFor();
+    await checkout.getByText("4.99 USD / month").waitFor();
+    await checkA11y(checkout);
+    await screenshot(checkout, "pro-02-test-checkout-1280");
+
+    await checkout.getByLabel("Card number").fill("4000 0000 0000 0002");
+    await checkout.getByLabel("Expiry (MM/YY)").fill("12/34");
+    await checkout.getByLabel("Security code").fill("123");
+    await checkout.getByRole("button", { name: "Start 7-day free trial" }).click();
+    await checkout.getByText("Your card was declined.", { exact: false }).waitFor();
+    await screenshot(checkout, "pro-03-test-checkout-declined-1280");
+
+    await checkout.getByLabel("Card number").fill("4242 4242 4242 4242");
+    await checkout.getByLabel("Security code").fill("123");
+    await checkout.getByRole("button", { name: "Start 7-day free trial" }).click();
+    await checkout.waitForURL((url) => url.pathname === "/diet");
+    await checkout.getByText(UPGRADED).waitFor({ timeout: 30_000 });
+    expect(new URL(checkout.url()).searchParams.has("premium_zxy")).toBe(false);
+    await closeChat(checkout);
+    expect(await checkout.evaluate(() => localStorage.getItem("user_pro"))).toBe("1");
+    const cached = await checkout.evaluate(() =>
+      JSON.parse(localStorage.getItem("subscription_data") ?? "null"),
+    );
+    expect(cached).toMatchObject({ status_name: "on_trial", manually_cancelled: "false" });
+    await screenshot(checkout, "pro-04-back-as-pro-1280");
+
+    // The server agrees: Pro on a 7-day trial.
+    const profile = await callFunction<{ user_pro: number }>("get_user_data", token, { table: "my_users" });
+    expect(profile.body.user_pro).toBe(1);
+    const subscription = await callFunction<{ status_name: string; subscription_id: string }>(
+      "get_user_data",
+      token,
+      {
+        table: "user_subscriptions",
+      },
+    );
+    expect(subscription.body.status_name).toBe("on_trial");
+
+    // Plan 2 and Lunch are unlocked now: no overlay, the tab and the group open.
+    await checkout.getByTestId("meal-item").first().waitFor({ timeout: 90_000 });
+    await checkout.getByRole("tab", { name: /Plan 2/ }).click();
+    expect(await checkout.getByRole("tab", { name: /Plan 2/ }).getAttribute("aria-selected")).toBe("true");
+    await checkout.getByTestId("meal-item").first().waitFor({ timeout: 90_000 });
+    await checkout.getByRole("button", { name: /^Lunch/ }).click();
+    expect(await checkout.getByRole("button", { name: /^Lunch/ }).getAttribute("aria-expanded")).toBe("true");
+    expect(await checkout.getByRole("dialog", { name: "Select a package" }).count()).toBe(0);
+    await screenshot(checkout, "pro-05-plan-2-lunch-unlocked-1280");
+
+    // Cancel from the subscription settings, with the modal's validation first.
+    await openSettings(checkout, "/othersettings", "Subscription");
+    await checkout.getByText("You are a Pro member (Pro monthly)").waitFor();
+    await checkout.getByText("your subscription renews, on", { exact: false }).waitFor();
+    await checkA11y(checkout);
+    await screenshot(checkout, "pro-06-settings-pro-1280");
+    await checkout.getByRole("button", { name: "Cancel Subscription" }).click();
+    const modal = checkout.getByRole("dialog", { name: "Cancel your Pro subscription" });
+    await modal.waitFor();
+    await modal.getByRole("button", { name: "Cancel Subscription" }).click();
+    await modal.getByText("Please select a reason for cancellation.").waitFor();
+    await modal.getByRole("radio", { name: "Other" }).check();
+    await modal.getByRole("button", { name: "Cancel Subscription" }).click();
+    await modal.getByText("Please provide a reason for cancellation.").waitFor();
+    await checkA11y(checkout);
+    await screenshot(checkout, "pro-07-cancel-modal-1280");
+    await modal.getByLabel("Your reason").fill("Training with a coach in person now");
+    await modal.getByRole("button", { name: "Cancel Subscription" }).click();
+    await checkout.getByText("Subscription canceled successfully.").waitFor();
+    await checkout.getByRole("button", { name: "Continue being a Pro" }).waitFor();
+    await checkout.getByText("You keep every Pro feature until", { exact: false }).waitFor();
+    await screenshot(checkout, "pro-08-cancelled-1280");
+
+    const cancelled = await callFunction<{
+      status_name: string;
+      manually_cancelled: string;
+      ends_at: string;
+    }>("get_user_data", token, { table: "user_subscriptions" });
+    expect(cancelled.body).toMatchObject({ status_name: "cancelled", manually_cancelled: "true" });
+    const endDate = new Date(cancelled.body.ends_at).toLocaleDateString("en-US", {
+      year: "numeric",
+      month: "long",
+      day: "numeric",
+    });
+    await checkout.getByText(endDate).waitFor();
+    expect(
+      (await callFunction<{ user_pro: number }>("get_user_data", token, { table: "my_users" })).body.user_pro,
+    ).toBe(1);
+
+    await checkout.setViewportSize(PHONE);
+    await screenshot(checkout, "pro-09-cancelled-390");
+    await checkout.context().close();
+  });
+});
+
+describe("settings pages", () => {
+  it("shows each page's validation messages and saves valid changes (390 px)", async () => {
+    const { token, page } = await signedInUser(PHONE, "settings");
+
+    await openSettings(page, "/updatemyinfo", "My Info");
+    const age = page.getByLabel("Age (years)");
+    const save = page.getByRole("button", { name: "Save changes" });
+    for (const value of ["12", "86", "30.5", ""]) {
+      await age.fill(value);
+      await save.click();
+      await page.getByRole("alert").filter({ hasText: "Age must be between 13 and 85." }).waitFor();
+    }
+    await checkA11y(page);
+    await screenshot(page, "settings-01-info-invalid-390");
+    await age.fill("35");
+    await page.getByLabel("Weight (kg)").fill("72");
+    await save.click();
+    await page.getByText("Changes updated successfully.").waitFor();
+    await page
+      .getByText("Your meal plans will be rebuilt for it on your next visit to My Diet.", { exact: false })
+      .waitFor();
+    await screenshot(page, "settings-02-info-saved-390");
+    const expected = computeEnergyTargets({
+      weightKg: 72,
+      heightCm: 167.64,
+      ageYears: 35,
+      gender: "female",
+      activityFactor: 1.375,
+      goal: "Lose Weight",
+    });
+    const profile = await callFunction<{ user_age: number; user_goal_tdee: number }>("get_user_data", token, {
+      table: "my_users",
+    });
+    expect(profile.body).toMatchObject({ user_age: 35, user_goal_tdee: expected.goalTdeeKcal });
+
+    await openSettings(page, "/updatemyworkoutinfo", "Workout Settings");
+    const daysMessage = "Please select at least 3 days and at most 6 days for your workout.";
+    await page.getByRole("button", { name: "Friday" }).click();
+    await page.getByRole("button", { name: "Save changes" }).click();
+    const shownAt = Date.now();
+    await page.getByText(daysMessage).waitFor();
+    await checkA11y(page);
+    await screenshot(page, "settings-03-workout-too-few-390");
+    await page.getByText(daysMessage).waitFor({ state: "hidden", timeout: 8_000 });
+    expect(Date.now() - shownAt).toBeGreaterThanOrEqual(4_500);
+    for (const day of ["Tuesday", "Thursday", "Friday", "Saturday", "Sunday"]) {
+      await page.getByRole("button", { name: day }).click();
+    }
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await page.getByText(daysMessage).waitFor();
+    await page.getByRole("button", { name: "Sunday" }).click();
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await page.getByText("Changes updated successfully.").waitFor();
+    const workout = await callFunction<{ user_preferred_workout_days: string[] }>("get_user_data", token, {
+      table: "my_users",
+    });
+    expect(workout.body.user_preferred_workout_days).toEqual([
+      "Monday",
+      "Tuesday",
+      "Wednesday",
+      "Thursday",
+      "Friday",
+      "Saturday",
+    ]);
+
+    await openSettings(page, "/updatemydietinfo", "Diet Settings");
+    await page.getByRole("button", { name: "Eggs" }).click();
+    await page.getByRole("button", { name: "Dairy" }).click();
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await page.getByText("Please select at least 2 protein sources.").waitFor();
+    await checkA11y(page);
+    await screenshot(page, "settings-04-diet-too-few-sources-390");
+    await page.getByRole("button", { name: "Tofu" }).click();
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await page.getByText("Changes updated successfully.").waitFor();
+    const diet = await callFunction<{ user_preferred_protein_sources: string[] }>("get_user_data", token, {
+      table: "my_users",
+    });
+    expect(diet.body.user_preferred_protein_sources).toEqual(["Poultry", "Tofu"]);
+
+    await openSettings(page, "/othersettings", "Subscription");
+    await page.getByRole("button", { name: "Get Pro" }).waitFor();
+    await page.getByRole("button", { name: "Restore Purchase" }).click();
+    await page.getByText("Failed to restore purchase.").waitFor();
+    await checkA11y(page);
+    await screenshot(page, "settings-05-subscription-free-390");
+    await page.getByRole("button", { name: "Get Pro" }).click();
+    await page.getByRole("dialog", { name: "Select a package" }).waitFor();
+    await page.context().close();
+  });
+
+  it("lays the settings pages out on a laptop (1280 px)", async () => {
+    const { page } = await signedInUser(LAPTOP, "settings-wide");
+    const pages = [
+      ["/updatemyinfo", "My Info", "settings-06-info-1280"],
+      ["/updatemyworkoutinfo", "Workout Settings", "settings-07-workout-1280"],
+      ["/updatemydietinfo", "Diet Settings", "settings-08-diet-1280"],
+      ["/othersettings", "Subscription", "settings-09-subscription-1280"],
+    ] as const;
+    for (const [path, heading, name] of pages) {
+      await openSettings(page, path, heading);
+      await page
+        .getByRole("button")
+        .filter({ hasText: /Save changes|Get Pro/ })
+        .first()
+        .waitFor();
+      await checkA11y(page);
+      await screenshot(page, name);
+    }
+    await page.context().close();
+  });
+});

@@ -1,0 +1,489 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import type { MealItem, WorkoutItem } from "@fitwise/contracts/plans";
+import { checkA11y, closeChat, launchBrowser, newPage, screenshot } from "./support/browser";
+import { startServer } from "./support/server";
+import type { RunningServer } from "./support/server";
+import { newTestUser, signInViaApi, signInViaUi, signUpViaApi, signUpViaUi } from "./support/users";
+import type { TestUser } from "./support/users";
+
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 390, height: 844 };
+const SIGN_UP_PROMPT =
+  "To generate a customized diet plan, workout plan, 24/7 AI personal trainer all taylored to you, Sign up for a 14-day free trial of the product";
+const NOT_FOUND = "This plan doesn't exist or was deleted by its owner.";
+const WEEK = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
+
+let server: RunningServer;
+let browser: Browser;
+
+/** The plans one owner saved through the API, as the server answered them. */
+interface SeededOwner {
+  user: TestUser;
+  diets: { id: string; items: MealItem[] }[];
+  workout: { id: string; items: WorkoutItem[] };
+}
+let owner: SeededOwner;
+
+async function callFunction<T>(name: string, token: string, payload: unknown): Promise<T> {
+  const response = await fetch(`${server.url}/functions/v1/${name}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
+    body: JSON.stringify(payload),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${name} answered ${response.status}: ${text}`);
+  return JSON.parse(text) as T;
+}
+
+/** Signs a user up through the API, completes the profile, plans a day and a week, and saves them. */
+async function seedOwner(): Promise<SeededOwner> {
+  const user = newTestUser("sharer");
+  await signUpViaApi(server.url, user);
+  const token = await signInViaApi(server.url, user);
+  await callFunction("write_user_data", token, {
+    write_table: "my_users",
+    user_age: 34,
+    user_gender: "female",
+    user_weight_in_kgs: 68,
+    user_height_in_cm: 167.64,
+    user_activity: 1.375,
+    user_fitness_goal: "Lose Weight",
+    user_experience_level: "Intermediate",
+    user_preferred_workout_days: ["Monday", "Wednesday", "Friday"],
+    user_workout_type: "Home Workout",
+    user_diet_preference: "standard",
+    user_food_preference: "Italian",
+    user_preferred_protein_sources: ["Poultry", "Eggs"],
+    user_fav_food: "",
+    user_allergies: "peanuts",
+  });
+  const dayPlan = await callFunction<MealItem[]>("openai_get_meal_plan", token, { currentDay: 1 });
+  const week = await callFunction<WorkoutItem[]>("openai_get_workout_plan", token, {});
+  // Two saves of the same day: the list shows the newest first, as Diet Plan #1.
+  const older = await callFunction<{ diet_id: string }>("write_user_data", token, {
+    write_table: "saved_diets",
+    diet_one: dayPlan,
+  });
+  const newer = await callFunction<{ diet_id: string }>("write_user_data", token, {
+    write_table: "saved_diets",
+    diet_one: dayPlan,
+  });
+  const savedWorkout = await callFunction<{ workout_id: string }>("write_user_data", token, {
+    write_table: "saved_workouts",
+    workout_plan: week,
+  });
+  return {
+    user,
+    diets: [
+      { id: newer.diet_id, items: dayPlan },
+      { id: older.diet_id, items: dayPlan },
+    ],
+    workout: { id: savedWorkout.workout_id, items: week },
+  };
+}
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  owner = await seedOwner();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** Runs `run` in a fresh browser context; on failure the page is saved as failure-<label>.png to show why. */
+async function withPage<T>(
+  viewport: { width: number; height: number },
+  run: (page: Page) => Promise<T>,
+): Promise<T> {
+  const page = await newPage(browser, viewport);
+  try {
+    return await run(page);
+  } catch (error) {
+    await screenshot(page, `failure-saved-and-public-${Date.now()}`).catch(() => undefined);
+    throw error;
+  } finally {
+    await page.context().close();
+  }
+}
+
+/** Signs in through the form and waits until the app has settled on its first screen. */
+async function signInAsOwner(page: Page): Promise<void> {
+  await signInViaUi(page, server.url, owner.user);
+  await page.getByRole("button", { name: "Signout" }).waitFor();
+}
+
+const alertBanner = (page: Page) => page.locator("[data-alert-type]");
+const horizontalOverflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+const isRestItem = (item: WorkoutItem) => /\brest\b/i.test(item["Body Part Targeted"]);
+
+describe("/saved", () => {
+  it("lists saved diets and workouts with previews of 3, counts and links to the public pages", async () => {
+    await withPage(DESKTOP, async (page) => {
+      await signInAsOwner(page);
+      await page.goto(`${server.url}/saved`);
+      await page.getByRole("heading", { level: 1, name: "Saved Plans" }).waitFor();
+      expect(await page.getByRole("tab", { name: "Diets" }).getAttribute("aria-selected")).toBe("true");
+
+      const dietCards = page.getByRole("article");
+      await page.getByRole("heading", { name: "Diet Plan #2" }).waitFor();
+      expect(await dietCards.count()).toBe(2);
+      const items = owner.diets[0]!.items;
+      const first = dietCards.first();
+      expect(await first.getByRole("heading").textContent()).toBe("Diet Plan #1");
+      const previewRows = await first.getByRole("listitem").allTextContents();
+      expect(previewRows).toHaveLength(3);
+      items.slice(0, 3).forEach((item, index) => {
+        expect(previewRows[index]).toContain(`${item.Meal}:`);
+        expect(previewRows[index]).toContain(item.Item);
+        expect(previewRows[index]).toContain(`${Math.round(item.Calories)} kcal`);
+      });
+      expect(items.length).toBeGreaterThan(3);
+      await first.getByText(`... and ${items.length - 3} more meals`).waitFor();
+      await first.getByText(`${items.length} meals in this plan`).waitFor();
+      expect(await first.locator("time").getAttribute("datetime")).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+      expect(await first.getByRole("link", { name: /Show Full Diet Plan/ }).getAttribute("href")).toBe(
+        `/fulldiet/${owner.diets[0]!.id}`,
+      );
+      await screenshot(page, "saved-01-diets-1280");
+      await checkA11y(page);
+
+      // Re-requested on tab change (spec §7).
+      const listRequest = page.waitForRequest(
+        (request) =>
+          request.url().endsWith("/functions/v1/get_saved_list") &&
+          request.postData()?.includes("saved_workouts") === true,
+      );
+      await page.getByRole("tab", { name: "Workouts" }).click();
+      await listRequest;
+      await page.getByRole("heading", { name: "Workout Plan #1" }).waitFor();
+      const exercises = owner.workout.items.filter((item) => !isRestItem(item));
+      const workoutCard = page.getByRole("article").first();
+      const workoutRows = await workoutCard.getByRole("listitem").allTextContents();
+      exercises.slice(0, 3).forEach((item, index) => {
+        expect(workoutRows[index]).toContain(item["Workout Name"]);
+        expect(workoutRows[index]).toContain(item["Body Part Targeted"]);
+      });
+      await workoutCard.getByText(`... and ${exercises.length - 3} more exercises`).waitFor();
+      await workoutCard.getByText(`${exercises.length} exercises in this plan`).waitFor();
+      await screenshot(page, "saved-02-workouts-1280");
+      await checkA11y(page);
+
+      const dietsAgain = page.waitForRequest(
+        (request) =>
+          request.url().endsWith("/functions/v1/get_saved_list") &&
+          request.postData()?.includes("saved_diets") === true,
+      );
+      await page.getByRole("tab", { name: "Diets" }).click();
+      await dietsAgain;
+    });
+  });
+
+  it("fits a 390 px phone and deletes a plan after confirmation, which ends its public link", async () => {
+    await withPage(PHONE, async (page) => {
+      await signInAsOwner(page);
+      await page.goto(`${server.url}/saved`);
+      await page.getByRole("heading", { name: "Diet Plan #2" }).waitFor();
+      expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+      await screenshot(page, "saved-03-diets-390");
+      await checkA11y(page);
+
+      await page.getByRole("button", { name: "Delete Diet Plan #2" }).click();
+      const dialog = page.getByRole("dialog", { name: "Delete Diet Plan #2?" });
+      await dialog.waitFor();
+      await screenshot(page, "saved-04-delete-confirm-390");
+      await dialog.getByRole("button", { name: "Delete plan" }).click();
+      await dialog.waitFor({ state: "hidden" });
+      await alertBanner(page).getByText("Diet Plan #2 was deleted.").waitFor();
+      await page.getByRole("heading", { name: "Diet Plan #2" }).waitFor({ state: "detached" });
+      expect(await page.getByRole("article").count()).toBe(1);
+      // The deleted card took the focused button with it; focus lands on the list, not the page top.
+      expect(await page.evaluate(() => document.activeElement?.tagName)).toBe("DIV");
+
+      await page.goto(`${server.url}/fulldiet/${owner.diets[1]!.id}`);
+      await page.getByText(NOT_FOUND).waitFor();
+    });
+  });
+
+  it("shows the empty texts to a user with nothing saved", async () => {
+    await withPage(PHONE, async (page) => {
+      await signUpViaUi(page, server.url, newTestUser("empty"));
+      await page.goto(`${server.url}/saved`);
+      await page.getByText("No saved diet plans found. Start by saving your favorite diets!").waitFor();
+      await screenshot(page, "saved-05-empty-diets-390");
+      await page.getByRole("tab", { name: "Workouts" }).click();
+      await page.getByText("No saved workout plans found. Start by saving your favorite workouts!").waitFor();
+      await checkA11y(page);
+    });
+  });
+
+  it("shows the spec's red error banner when the list cannot be fetched", async () => {
+    await withPage(DESKTOP, async (page) => {
+      await signInAsOwner(page);
+      await page.route("**/functions/v1/get_saved_list", (route) =>
+        route.fulfill({ status: 200, contentType: "application/json", body: JSON.stringify({ plans: [] }) }),
+      );
+      await page.goto(`${server.url}/saved`);
+      const banner = page
+        .getByRole("alert")
+        .filter({ hasText: "Received unexpected data format from server." });
+      await banner.waitFor();
+      expect(await banner.evaluate((node) => getComputedStyle(node).color)).toBe("rgb(198, 40, 40)");
+
+      await page.unroute("**/functions/v1/get_saved_list");
+      await page.route("**/functions/v1/get_saved_list", (route) => route.abort("connectionrefused"));
+      await page.getByRole("tab", { name: "Workouts" }).click();
+      await page
+        .getByRole("alert")
+        .filter({ hasText: "Failed to fetch saved plans. Please try again later." })
+        .waitFor();
+    });
+  });
+});
+
+describe("/fulldiet/{id} for a guest", () => {
+  it("shows the plan, the guest invite, one meal group at a time and the sign-up prompt", async () => {
+    const items = owner.diets[0]!.items;
+    for (const [viewport, suffix] of [
+      [DESKTOP, "1280"],
+      [PHONE, "390"],
+    ] as const) {
+      await withPage(viewport, async (page) => {
+        await page.goto(`${server.url}/fulldiet/${owner.diets[0]!.id}`);
+        await page.getByRole("heading", { level: 1, name: "FitwiseAI's Diet Plan" }).waitFor();
+        const invite = page.getByRole("complementary", { name: "Free trial" });
+        await invite.getByText(/14-day free trial/).waitFor();
+        expect(await invite.getByRole("link", { name: "Sign up" }).getAttribute("href")).toBe("/signup");
+        await page.getByText(/daily calorie needs are .* kcal, with a target of .* kcal a day/).waitFor();
+
+        const details = page.getByRole("button", { name: "Show details" });
+        expect(await details.getAttribute("aria-expanded")).toBe("false");
+        await details.click();
+        const hide = page.getByRole("button", { name: "Hide details" });
+        expect(await hide.getAttribute("aria-expanded")).toBe("true");
+        await page.getByText("68 kg").waitFor();
+        await page.getByText("167.64 cm").waitFor();
+        await page.getByText("34 years").waitFor();
+        await page.getByText("Italian").waitFor();
+        // The owner's allergies are not part of the public record.
+        expect(await page.getByText("peanuts").count()).toBe(0);
+
+        const breakfast = page.getByRole("button", { name: /^Breakfast/ });
+        const lunch = page.getByRole("button", { name: /^Lunch/ });
+        expect(await breakfast.getAttribute("aria-expanded")).toBe("true");
+        const breakfastKcal = items
+          .filter((item) => item.Meal === "Breakfast")
+          .reduce((sum, item) => sum + item.Calories, 0);
+        expect(await breakfast.textContent()).toContain(`${breakfastKcal.toFixed(2)} kcal`);
+        const firstBreakfast = items.find((item) => item.Meal === "Breakfast")!;
+        await page.getByRole("checkbox", { name: `Tick off ${firstBreakfast.Item}` }).waitFor();
+        expect(await page.locator("main img").count()).toBe(0);
+        expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+        await screenshot(page, `public-diet-01-guest-${suffix}`);
+        await checkA11y(page);
+
+        await lunch.click();
+        expect(await lunch.getAttribute("aria-expanded")).toBe("true");
+        expect(await breakfast.getAttribute("aria-expanded")).toBe("false");
+        await lunch.click();
+        expect(await lunch.getAttribute("aria-expanded")).toBe("false");
+        await breakfast.click();
+
+        const dayKcal = items.reduce((sum, item) => sum + item.Calories, 0);
+        await page
+          .getByRole("region", { name: "Total" })
+          .getByText(`${dayKcal.toFixed(2)} kcal`)
+          .waitFor();
+
+        await page.getByRole("button", { name: `Replace ${firstBreakfast.Item}` }).click();
+        await alertBanner(page).getByText(SIGN_UP_PROMPT).waitFor();
+        expect(await alertBanner(page).getByRole("link", { name: "Sign up" }).getAttribute("href")).toBe(
+          "/signup",
+        );
+        await page.getByRole("button", { name: "Close alert" }).click();
+        await page.getByRole("button", { name: "Get Your Own Meal Plan" }).click();
+        await alertBanner(page).getByText(SIGN_UP_PROMPT).waitFor();
+        await screenshot(page, `public-diet-02-sign-up-prompt-${suffix}`);
+
+        // A Pro flag in this browser hides the guest invite (spec §2).
+        await page.evaluate(() => localStorage.setItem("user_pro", "1"));
+        await page.reload();
+        await page.getByRole("heading", { level: 1, name: "FitwiseAI's Diet Plan" }).waitFor();
+        await page.getByRole("button", { name: /^Breakfast/ }).waitFor();
+        expect(await page.getByRole("complementary", { name: "Free trial" }).count()).toBe(0);
+      });
+    }
+  });
+});
+
+describe("/fullworkout/{id} for a guest", () => {
+  it("shows days Monday to Sunday with Rest Day labels, remembers the chosen day and prompts sign-up", async () => {
+    const plan = owner.workout.items;
+    const days = WEEK.filter((day) => plan.some((item) => item.Day === day));
+    for (const [viewport, suffix] of [
+      [DESKTOP, "1280"],
+      [PHONE, "390"],
+    ] as const) {
+      await withPage(viewport, async (page) => {
+        await page.goto(`${server.url}/fullworkout/${owner.workout.id}`);
+        await page.getByRole("heading", { level: 1, name: "Your Workout Plan" }).waitFor();
+        await page
+          .getByText("This plan was made for someone at intermediate level whose goal is to lose weight.")
+          .waitFor();
+        await page.getByRole("button", { name: "Show details" }).click();
+        await page.getByText("Any time").waitFor();
+        await page.getByText("Monday, Wednesday, Friday").waitFor();
+        await page.getByText("Home", { exact: true }).waitFor();
+
+        const tabs = page.getByRole("tab");
+        const labels = await tabs.allTextContents();
+        expect(labels).toHaveLength(days.length);
+        days.forEach((day, index) => {
+          const isRest = plan.filter((item) => item.Day === day).every(isRestItem);
+          expect(labels[index]).toBe(isRest ? `Rest Day${day}` : day);
+        });
+        expect(await tabs.first().getAttribute("aria-selected")).toBe("true");
+
+        // Monday is a training day: warm-up and cool-down have no Replace, the exercises do.
+        const monday = plan.filter((item) => item.Day === "Monday");
+        const warmup = monday.find((item) => item["Body Part Targeted"] === "Warmup")!;
+        const exercise = monday.find((item) => !["Warmup", "Cooldown"].includes(item["Body Part Targeted"]))!;
+        await page.getByRole("heading", { name: warmup["Workout Name"] }).waitFor();
+        expect(await page.getByRole("button", { name: `Replace ${warmup["Workout Name"]}` }).count()).toBe(0);
+        const video = page.getByRole("link", {
+          name: `Watch a video of ${exercise["Workout Name"]} (opens in a new tab)`,
+        });
+        expect(await video.getAttribute("target")).toBe("_blank");
+        expect(await video.getAttribute("rel")).toContain("noopener");
+        expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+        await screenshot(page, `public-workout-01-guest-${suffix}`);
+        await checkA11y(page);
+
+        await page.getByRole("button", { name: `Replace ${exercise["Workout Name"]}` }).click();
+        await alertBanner(page).getByText(SIGN_UP_PROMPT).waitFor();
+        await page.getByRole("button", { name: "Close alert" }).click();
+        await page.getByRole("button", { name: "Create my custom workout plan" }).click();
+        await alertBanner(page).getByText(SIGN_UP_PROMPT).waitFor();
+
+        // The chosen day is remembered across a reload (localStorage last_selected_day).
+        await page.getByRole("tab", { name: /Friday/ }).click();
+        expect(await page.evaluate(() => localStorage.getItem("last_selected_day"))).toBe("Friday");
+        await page.reload();
+        await page.getByRole("heading", { level: 1, name: "Your Workout Plan" }).waitFor();
+        expect(await page.getByRole("tab", { name: /Friday/ }).getAttribute("aria-selected")).toBe("true");
+        const restTab = page.getByRole("tab", { name: /Rest Day/ }).first();
+        await restTab.click();
+        await page.getByRole("tabpanel").getByRole("heading", { name: "Rest Day" }).waitFor();
+        await screenshot(page, `public-workout-02-rest-day-${suffix}`);
+      });
+    }
+  });
+});
+
+describe("unknown and deleted plan links", () => {
+  it("show a clear not-found state with a way home", async () => {
+    await withPage(PHONE, async (page) => {
+      for (const path of [
+        `/fulldiet/${randomUUID()}`,
+        `/fullworkout/${randomUUID()}`,
+        "/fulldiet/not-a-plan",
+      ]) {
+        await page.goto(`${server.url}${path}`);
+        await page.getByRole("heading", { level: 1, name: "Plan not found" }).waitFor();
+        await page.getByText(NOT_FOUND).waitFor();
+        expect(await page.getByRole("link", { name: "Go to the home page" }).getAttribute("href")).toBe("/");
+      }
+      await screenshot(page, "public-plan-not-found-390");
+      await checkA11y(page);
+    });
+  });
+});
+
+describe("Pro upgrade overlay", () => {
+  it("opens from a locked action for a free user, traps focus and closes with Escape", async () => {
+    for (const [viewport, suffix] of [
+      [DESKTOP, "1280"],
+      [PHONE, "390"],
+    ] as const) {
+      await withPage(viewport, async (page) => {
+        await signInAsOwner(page);
+        await page.goto(`${server.url}/fulldiet/${owner.diets[0]!.id}`);
+        // Above 768 px the chat panel starts open (spec §2) and covers the Replace buttons.
+        await closeChat(page);
+        const firstItem = owner.diets[0]!.items.find((item) => item.Meal === "Breakfast")!;
+        const replace = page.getByRole("button", { name: `Replace ${firstItem.Item}` });
+        await replace.click();
+
+        const dialog = page.getByRole("dialog", { name: "Select a package" });
+        await dialog.waitFor();
+        expect(await dialog.getAttribute("aria-modal")).toBe("true");
+        await dialog.getByText("7 days free trial, cancel anytime").waitFor();
+        for (const text of [
+          "Pro monthly",
+          "Most popular",
+          "Pro yearly",
+          "Best value",
+          "now $4.99",
+          "now $49.99",
+        ]) {
+          await dialog.getByText(text, { exact: true }).first().waitFor();
+        }
+        expect(await dialog.locator("s").allTextContents()).toEqual([
+          "Original price $9.99",
+          "Original price $99.99",
+        ]);
+        for (const feature of [
+          "Three meal plan types",
+          "Unlimited meal resets",
+          "Unlimited meal replacements",
+          "Unlimited workout resets",
+          "Unlimited workout replacements",
+          "Priority support",
+        ]) {
+          await dialog.getByText(feature).waitFor();
+        }
+        await screenshot(page, `upgrade-overlay-${suffix}`);
+        await checkA11y(page);
+
+        // Focus stays in the dialog however far one tabs.
+        for (let step = 0; step < 8; step += 1) {
+          await page.keyboard.press("Tab");
+          expect(await dialog.evaluate((node) => node.contains(document.activeElement))).toBe(true);
+        }
+
+        // Select asks the server for a checkout URL; a refusal is shown inside the overlay.
+        await page.route("**/functions/v1/create_checkout", (route) =>
+          route.fulfill({
+            status: 503,
+            contentType: "application/json",
+            body: JSON.stringify({
+              error: { code: "unavailable", message: "Checkout is unavailable right now." },
+            }),
+          }),
+        );
+        await dialog.getByRole("button", { name: "Select Pro monthly" }).click();
+        await dialog.getByRole("alert").getByText("Checkout is unavailable right now.").waitFor();
+        await page.unroute("**/functions/v1/create_checkout");
+
+        // With the server's answer, the checkout opens in a new tab and the overlay stays open.
+        const checkoutTab = page.context().waitForEvent("page");
+        await dialog.getByRole("button", { name: "Select Pro yearly" }).click();
+        const checkout = await checkoutTab;
+        await checkout.waitForLoadState("domcontentloaded");
+        expect(checkout.url()).toMatch(/^https?:\/\//);
+        expect(await checkout.evaluate(() => window.opener)).toBeNull();
+        await dialog.getByText("The checkout opened in a new tab.", { exact: false }).waitFor();
+        await checkout.close();
+        await page.bringToFront();
+
+        await page.keyboard.press("Escape");
+        await dialog.waitFor({ state: "detached" });
+        expect(await replace.evaluate((node) => node === document.activeElement)).toBe(true);
+      });
+    }
+  });
+});

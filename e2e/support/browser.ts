@@ -1,0 +1,93 @@
+import { mkdir } from "node:fs/promises";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { AxeBuilder } from "@axe-core/playwright";
+import { chromium } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
+
+/** Debian's Chromium (see DEVELOPERS.md): never a browser downloaded by Playwright. */
+export const CHROMIUM_PATH = "/usr/bin/chromium";
+
+export const SCREENSHOT_DIR = resolve(
+  dirname(fileURLToPath(import.meta.url)),
+  "../../test-results/screenshots",
+);
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--disable-quic",
+    ],
+  });
+}
+
+/** A page in its own browser context (own cookies and localStorage) at the given viewport size. */
+export async function newPage(browser: Browser, viewport: { width: number; height: number }): Promise<Page> {
+  const context = await browser.newContext({ viewport });
+  return context.newPage();
+}
+
+/** Runs `run` on a page in a fresh browser context, and closes the context afterwards whatever happens. */
+export async function withPage<T>(
+  browser: Browser,
+  viewport: { width: number; height: number },
+  run: (page: Page) => Promise<T>,
+): Promise<T> {
+  const page = await newPage(browser, viewport);
+  try {
+    return await run(page);
+  } finally {
+    await page.context().close();
+  }
+}
+
+/**
+ * Folds the trainer chat away when it is open, so it covers nothing the test clicks. It starts open on
+ * wide screens (spec §2) until the user closes it once, and closed on phones; signed-out pages have none.
+ */
+export async function closeChat(page: Page): Promise<void> {
+  const toggle = page.getByRole("button", { name: /^(Close chat|Open chat with your trainer)$/ });
+  try {
+    await toggle.waitFor({ timeout: 10_000 });
+  } catch {
+    return;
+  }
+  if ((await toggle.getAttribute("aria-expanded")) !== "true") return;
+  await toggle.click();
+  await page.getByTestId("chat-panel").waitFor({ state: "hidden" });
+}
+
+/** Saves a full-page PNG as test-results/screenshots/<name>.png and returns its path. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  await mkdir(SCREENSHOT_DIR, { recursive: true });
+  const path = join(SCREENSHOT_DIR, `${name}.png`);
+  await page.screenshot({ path, fullPage: true });
+  return path;
+}
+
+/** Runs axe (WCAG 2.1 A and AA rules) on the page; any serious or critical violation fails with a readable list. */
+export async function checkA11y(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .analyze();
+  const blocking = results.violations.filter(
+    (violation) => violation.impact === "serious" || violation.impact === "critical",
+  );
+  if (blocking.length === 0) return;
+  const report = blocking
+    .map((violation) => {
+      const targets = violation.nodes.map((node) => node.target.join(" ")).join(", ");
+      return `- [${violation.impact}] ${violation.id}: ${violation.help} (${targets})`;
+    })
+    .join("\n");
+  throw new Error(`Accessibility violations on ${page.url()}:\n${report}`);
+}

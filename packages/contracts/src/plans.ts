@@ -1,0 +1,153 @@
+import { z } from "zod";
+import { IMAGE_CATEGORIES, MEAL_SLOTS } from "@fitwise/engine/nutrition/food.types";
+import {
+  CuisineSchema,
+  DietTypeSchema,
+  ExperienceLevelSchema,
+  FitnessGoalSchema,
+  FREE_TEXT_MAX,
+  numberLike,
+  ProteinSourcesSchema,
+  WeekdaySchema,
+  WorkoutDaysSchema,
+  WorkoutTypeSchema,
+} from "./profile";
+
+/**
+ * Shapes of the plan functions of product spec §7. The server plans from the profile it stores;
+ * the preference fields in these payloads only fill gaps in that profile.
+ */
+
+/** Spec §3: meal plans are kept per day index 1–7 (localStorage diet_one … diet_seven). */
+export const DAY_COLUMNS = [
+  "diet_one",
+  "diet_two",
+  "diet_three",
+  "diet_four",
+  "diet_five",
+  "diet_six",
+  "diet_seven",
+] as const;
+export type DayColumn = (typeof DAY_COLUMNS)[number];
+export const DayIndexSchema = numberLike(z.number().int().min(1).max(DAY_COLUMNS.length));
+
+/** An item id as the engine makes them (e.g. "p1-breakfast-oats", "wo-1a2b3c4d"). */
+const ItemIdSchema = z.string().min(1).max(200);
+/** Items the client sends back: only the id is read; the server works on its own copy. */
+const ItemReferenceSchema = z.looseObject({ id: ItemIdSchema });
+
+export const MealItemSchema = z.object({
+  id: z.string(),
+  Meal: z.enum(MEAL_SLOTS),
+  Item: z.string(),
+  /** Grams. */
+  Weight: z.number(),
+  /** kcal. */
+  Calories: z.number(),
+  /** Grams. */
+  Protein: z.number(),
+  Carbs: z.number(),
+  Fat: z.number(),
+  /** Catalogue id of the food; stable across releases. */
+  foodId: z.string(),
+  /** Which bundled picture to show beside the item. */
+  image: z.enum(IMAGE_CATEGORIES),
+});
+export type MealItem = z.infer<typeof MealItemSchema>;
+
+export const WorkoutItemSchema = z.object({
+  id: z.string(),
+  Day: WeekdaySchema,
+  "Workout Name": z.string(),
+  "Body Part Targeted": z.string(),
+  "Youtube Video Link": z.string(),
+  "No of Sets": z.number(),
+  "No of Reps": z.string(),
+});
+export type WorkoutItem = z.infer<typeof WorkoutItemSchema>;
+
+const optionalText = z.string().max(FREE_TEXT_MAX).nullish();
+const optionalKcal = numberLike(z.number().min(0).max(20_000)).nullish();
+
+/** `openai_get_meal_plan`. Answer: `MealItem[]` for that day (200). */
+export const GetMealPlanRequestSchema = z.object({
+  /** Day index 1–7 (plan tab); the free tier may use day 1 only. */
+  currentDay: DayIndexSchema,
+  /** true = reset: plan the day afresh even if one is stored (Pro only). */
+  buttonPress: z.boolean().default(false),
+  user_fitness_goal: FitnessGoalSchema.nullish(),
+  user_goal_tdee: optionalKcal,
+  user_tdee: optionalKcal,
+  user_allergies: optionalText,
+  user_food_preference: CuisineSchema.nullish(),
+  user_diet_preference: DietTypeSchema.nullish(),
+  user_preferred_protein_sources: ProteinSourcesSchema.nullish(),
+  user_fav_food: optionalText,
+});
+export type GetMealPlanRequest = z.infer<typeof GetMealPlanRequestSchema>;
+export const MealPlanResponseSchema = z.array(MealItemSchema);
+
+/** `replace_diet_item`: replaces one item of the server's stored plan for `column_name`. */
+export const ReplaceDietItemRequestSchema = z.object({
+  itemToReplace: ItemReferenceSchema,
+  /** diet_one = day 1 … diet_seven = day 7. */
+  column_name: z.enum(DAY_COLUMNS),
+  userData: z.unknown().optional(),
+  current_diet: z.unknown().optional(),
+  user_food_preference: z.unknown().optional(),
+});
+export type ReplaceDietItemRequest = z.infer<typeof ReplaceDietItemRequestSchema>;
+
+export const ReplacementCountSchema = z.object({
+  /** Free replacements used so far (meals and workouts together); unchanged for Pro users. */
+  freeReplacementsUsed: z.number().int().min(0),
+  freeReplacementsLimit: z.number().int().min(0),
+});
+
+export const ReplaceDietItemResponseSchema = ReplacementCountSchema.extend({
+  /** JSON text of the new `MealItem` (spec §7 sends it as a string). */
+  replacementItem: z.string(),
+});
+export type ReplaceDietItemResponse = z.infer<typeof ReplaceDietItemResponseSchema>;
+
+/** `openai_get_workout_plan`. Answer: `WorkoutItem[]` for Monday–Sunday (200). */
+export const GetWorkoutPlanRequestSchema = z.object({
+  /** Ignored: the bearer token decides whose plan this is. */
+  user_id: z.unknown().optional(),
+  userGoal: FitnessGoalSchema.nullish(),
+  user_preferred_workout_days: WorkoutDaysSchema.nullish(),
+  user_experience_level: ExperienceLevelSchema.nullish(),
+  user_workout_type: WorkoutTypeSchema.nullish(),
+  /** true = reset: plan the week afresh (Pro only). */
+  buttonPress: z.boolean().default(false),
+});
+export type GetWorkoutPlanRequest = z.infer<typeof GetWorkoutPlanRequestSchema>;
+export const WorkoutPlanResponseSchema = z.array(WorkoutItemSchema);
+
+/** `replace_workout_item`: replaces one exercise of the server's stored workout plan. */
+export const ReplaceWorkoutItemRequestSchema = z.object({
+  workoutToReplace: ItemReferenceSchema,
+  userData: z.unknown().optional(),
+  current_workout_data: z.unknown().optional(),
+});
+export type ReplaceWorkoutItemRequest = z.infer<typeof ReplaceWorkoutItemRequestSchema>;
+
+export const ReplaceWorkoutItemResponseSchema = ReplacementCountSchema.extend({
+  /** JSON text of the new `WorkoutItem`. */
+  replacementWorkout: z.string(),
+});
+export type ReplaceWorkoutItemResponse = z.infer<typeof ReplaceWorkoutItemResponseSchema>;
+
+/** Error codes the plan functions answer with (besides the engine's own codes on 422). */
+export const PLAN_ERROR_CODES = {
+  proRequired: "pro_required",
+  replacementLimit: "replacement_limit",
+  profileIncomplete: "profile_incomplete",
+  planNotFound: "plan_not_found",
+  itemNotFound: "item_not_found",
+  planChanged: "plan_changed",
+  planningBusy: "planning_busy",
+} as const;
+
+/** Spec §8, shown when the free replacements are used up. */
+export const REPLACEMENT_LIMIT_MESSAGE = "You've reached the maximum number of replacements!";

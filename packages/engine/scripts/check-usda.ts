@@ -1,0 +1,182 @@
+/**
+ * Dev check of the food catalogue against USDA SR Legacy (SR28).
+ *
+ *   npx tsx packages/engine/scripts/check-usda.ts [path to usda_foods.csv]
+ *
+ * The csv defaults to ../shared/data/usda_foods.csv relative to the repository root; it is read, never copied.
+ * Every exported food list in src/nutrition/foods/ is checked:
+ * - a food with `usdaNdbNo` must match the csv row within 2 % per figure (energy, protein, carbs, fat, fibre);
+ * - every food must be Atwater-consistent: energy within 15 % of 4 kcal/g protein + 4 kcal/g carbohydrate +
+ *   9 kcal/g fat, counting fibre either at 4 kcal/g (USDA "carbohydrate by difference" includes it) or at
+ *   2 kcal/g (FAO 2003, "Food energy – methods of analysis and conversion factors", ch. 3).
+ * Exits with code 1 when anything is reported.
+ */
+import { readFileSync, readdirSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import type { Food } from "../src/nutrition/food.types";
+
+const FIGURE_TOLERANCE = 0.02;
+/** Rounding in the source data: 2 % of a figure near zero is below the precision USDA publishes. */
+const FIGURE_ABSOLUTE_SLACK = { energyKcal: 1, grams: 0.05 };
+const ATWATER_TOLERANCE = 0.15;
+/** Foods with almost no energy (tea, pickles) cannot meet a relative tolerance on rounded figures. */
+const ATWATER_ABSOLUTE_SLACK_KCAL = 5;
+
+const scriptDir = dirname(fileURLToPath(import.meta.url));
+const repoRoot = resolve(scriptDir, "../../..");
+const foodsDir = resolve(scriptDir, "../src/nutrition/foods");
+const csvPath = resolve(process.argv[2] ?? join(repoRoot, "../shared/data/usda_foods.csv"));
+
+interface UsdaRow {
+  description: string;
+  energyKcal: number;
+  proteinG: number;
+  carbsG: number;
+  fatG: number;
+  fibreG: number;
+}
+
+/** RFC 4180 fields: commas inside double quotes, "" for a literal quote. */
+function parseCsvLine(line: string): string[] {
+  const fields: string[] = [];
+  let field = "";
+  let quoted = false;
+  for (let i = 0; i < line.length; i++) {
+    const ch = line[i];
+    if (quoted) {
+      if (ch === '"' && line[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (ch === '"') {
+        quoted = false;
+      } else {
+        field += ch;
+      }
+    } else if (ch === '"') {
+      quoted = true;
+    } else if (ch === ",") {
+      fields.push(field);
+      field = "";
+    } else {
+      field += ch;
+    }
+  }
+  fields.push(field);
+  return fields;
+}
+
+function readUsda(path: string): Map<string, UsdaRow> {
+  const lines = readFileSync(path, "utf8")
+    .split(/\r?\n/)
+    .filter((line) => line.trim() !== "");
+  const header = parseCsvLine(lines[0] ?? "");
+  const column = (name: string): number => {
+    const index = header.indexOf(name);
+    if (index < 0) throw new Error(`${path}: column "${name}" missing`);
+    return index;
+  };
+  const cols = {
+    ndb: column("ndb_no"),
+    description: column("description"),
+    kcal: column("kcal"),
+    protein: column("protein_g"),
+    carbs: column("carbs_g"),
+    fat: column("fat_g"),
+    fibre: column("fiber_g"),
+  };
+  // An empty fibre cell means USDA did not analyse it; the catalogue then carries 0.
+  const toNumber = (text: string | undefined): number =>
+    text === undefined || text === "" ? 0 : Number(text);
+  const rows = new Map<string, UsdaRow>();
+  for (const line of lines.slice(1)) {
+    const f = parseCsvLine(line);
+    rows.set(f[cols.ndb] ?? "", {
+      description: f[cols.description] ?? "",
+      energyKcal: toNumber(f[cols.kcal]),
+      proteinG: toNumber(f[cols.protein]),
+      carbsG: toNumber(f[cols.carbs]),
+      fatG: toNumber(f[cols.fat]),
+      fibreG: toNumber(f[cols.fibre]),
+    });
+  }
+  return rows;
+}
+
+function isFoodList(value: unknown): value is readonly Food[] {
+  return (
+    Array.isArray(value) &&
+    value.every((item) => typeof item === "object" && item !== null && "id" in item && "energyKcal" in item)
+  );
+}
+
+async function loadFoodLists(): Promise<{ file: string; foods: readonly Food[] }[]> {
+  const files = readdirSync(foodsDir).filter((name) => name.endsWith(".ts") && !name.endsWith(".test.ts"));
+  const lists: { file: string; foods: readonly Food[] }[] = [];
+  for (const file of files.sort()) {
+    const module: Record<string, unknown> = await import(pathToFileURL(join(foodsDir, file)).href);
+    for (const value of Object.values(module)) {
+      if (isFoodList(value)) lists.push({ file, foods: value });
+    }
+  }
+  return lists;
+}
+
+function usdaMismatches(food: Food, row: UsdaRow): string[] {
+  const pairs: [string, number, number, number][] = [
+    ["energyKcal", food.energyKcal, row.energyKcal, FIGURE_ABSOLUTE_SLACK.energyKcal],
+    ["proteinG", food.proteinG, row.proteinG, FIGURE_ABSOLUTE_SLACK.grams],
+    ["carbsG", food.carbsG, row.carbsG, FIGURE_ABSOLUTE_SLACK.grams],
+    ["fatG", food.fatG, row.fatG, FIGURE_ABSOLUTE_SLACK.grams],
+    ["fibreG", food.fibreG, row.fibreG, FIGURE_ABSOLUTE_SLACK.grams],
+  ];
+  return pairs
+    .filter(([, ours, theirs, slack]) => Math.abs(ours - theirs) > Math.max(slack, FIGURE_TOLERANCE * theirs))
+    .map(([name, ours, theirs]) => `${name} ${ours} vs USDA ${theirs}`);
+}
+
+function atwaterProblem(food: Food): string | undefined {
+  const fibreAtFour = 4 * food.proteinG + 4 * food.carbsG + 9 * food.fatG;
+  const fibreAtTwo = fibreAtFour - 2 * food.fibreG;
+  const deviation = Math.min(Math.abs(fibreAtFour - food.energyKcal), Math.abs(fibreAtTwo - food.energyKcal));
+  const allowed = Math.max(ATWATER_ABSOLUTE_SLACK_KCAL, ATWATER_TOLERANCE * food.energyKcal);
+  if (deviation <= allowed) return undefined;
+  return `energy ${food.energyKcal} kcal but Atwater gives ${fibreAtTwo.toFixed(0)}–${fibreAtFour.toFixed(0)} kcal`;
+}
+
+async function main(): Promise<void> {
+  const usda = readUsda(csvPath);
+  const lists = await loadFoodLists();
+  const problems: string[] = [];
+  let withNdb = 0;
+  let total = 0;
+  for (const { file, foods } of lists) {
+    for (const food of foods) {
+      total++;
+      if (food.usdaNdbNo !== undefined) {
+        withNdb++;
+        const row = usda.get(food.usdaNdbNo);
+        if (row === undefined) {
+          problems.push(`${file} ${food.id}: NDB ${food.usdaNdbNo} not in ${csvPath}`);
+        } else {
+          const mismatches = usdaMismatches(food, row);
+          if (mismatches.length > 0) {
+            problems.push(
+              `${file} ${food.id} (NDB ${food.usdaNdbNo} "${row.description}"): ${mismatches.join(", ")}`,
+            );
+          }
+        }
+      }
+      const atwater = atwaterProblem(food);
+      if (atwater !== undefined) problems.push(`${file} ${food.id}: ${atwater}`);
+    }
+  }
+  for (const problem of problems) console.log(problem);
+  const files = lists.map(({ file, foods }) => `${file} ${foods.length}`).join(", ");
+  console.log(
+    `checked ${total} foods (${files}); ${withNdb} against USDA rows in ${csvPath}; ${problems.length} problem(s)`,
+  );
+  if (problems.length > 0) process.exitCode = 1;
+}
+
+await main();

@@ -1,0 +1,44 @@
+import type { Food } from "./food.types";
+import { BASE_FOODS } from "./foods/base-foods";
+import { EASTERN_DISHES } from "./foods/eastern-dishes";
+import { WESTERN_DISHES } from "./foods/western-dishes";
+
+/** Problems that make a food list unusable for planning; empty when the list is sound. */
+export function catalogueProblems(foods: readonly Food[]): string[] {
+  const problems: string[] = [];
+  const seen = new Set<string>();
+  for (const food of foods) {
+    if (seen.has(food.id)) problems.push(`duplicate id "${food.id}"`);
+    seen.add(food.id);
+    if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(food.id)) problems.push(`id "${food.id}" is not kebab-case`);
+    if (food.slots.length === 0) problems.push(`"${food.id}" has no meal slot`);
+    const figures = [food.energyKcal, food.proteinG, food.carbsG, food.fatG, food.fibreG];
+    if (figures.some((value) => !Number.isFinite(value) || value < 0))
+      problems.push(`"${food.id}" has a negative or missing figure`);
+    if (food.energyKcal <= 0) problems.push(`"${food.id}" has no energy`);
+    if (!(food.portionStepG > 0 && food.portionMinG > 0 && food.portionMinG <= food.portionMaxG)) {
+      problems.push(`"${food.id}" has an invalid portion range`);
+    } else if (
+      !Number.isInteger(Math.round(((food.portionMaxG - food.portionMinG) / food.portionStepG) * 1e6) / 1e6)
+    ) {
+      problems.push(`"${food.id}" portion range is not a whole number of steps`);
+    }
+  }
+  return problems;
+}
+
+function assemble(lists: readonly (readonly Food[])[]): readonly Food[] {
+  const foods = lists.flat();
+  const duplicates = catalogueProblems(foods).filter((problem) => problem.startsWith("duplicate id"));
+  // Saved plans refer to foods by id, so two foods sharing one would silently corrupt them: fail loudly at load.
+  if (duplicates.length > 0) throw new Error(`Food catalogue is inconsistent: ${duplicates.join("; ")}`);
+  return Object.freeze(foods);
+}
+
+export const FOOD_CATALOGUE: readonly Food[] = assemble([BASE_FOODS, WESTERN_DISHES, EASTERN_DISHES]);
+
+const FOODS_BY_ID = new Map(FOOD_CATALOGUE.map((food) => [food.id, food]));
+
+export function findFood(id: string): Food | undefined {
+  return FOODS_BY_ID.get(id);
+}

@@ -1,0 +1,111 @@
+/** The spec's four meal slots (product spec §2 "/diet"). */
+export const MEAL_SLOTS = ["Breakfast", "Lunch", "Snacks", "Dinner"] as const;
+export type MealSlot = (typeof MEAL_SLOTS)[number];
+
+/** The spec's 22 cuisines (product spec §2 "/mealplanpreferences"). */
+export const CUISINES = [
+  "American",
+  "Indian",
+  "Chinese",
+  "African",
+  "European",
+  "Caribbean",
+  "Latin American",
+  "Japanese",
+  "Thai",
+  "Italian",
+  "Mexican",
+  "Middle Eastern",
+  "Korean",
+  "Mediterranean",
+  "French",
+  "Greek",
+  "Vietnamese",
+  "Spanish",
+  "Lebanese",
+  "Turkish",
+  "Russian",
+  "Ethiopian",
+] as const;
+export type Cuisine = (typeof CUISINES)[number];
+
+/** Diet classes, strictest first: a vegan food suits every diet, a standard food only the standard diet. */
+export const DIET_TYPES = ["vegan", "vegetarian", "standard"] as const;
+export type DietType = (typeof DIET_TYPES)[number];
+
+/** The spec's ten protein-source chips. */
+export const PROTEIN_SOURCES = [
+  "Poultry",
+  "Farm Meat",
+  "Seafood",
+  "Eggs",
+  "Tofu",
+  "Beans",
+  "Lentils",
+  "Nuts",
+  "Seeds",
+  "Dairy",
+] as const;
+export type ProteinSource = (typeof PROTEIN_SOURCES)[number];
+
+/** The major allergens we track (US FALCPA "big nine"). */
+export const ALLERGENS = [
+  "milk",
+  "egg",
+  "fish",
+  "shellfish",
+  "tree nuts",
+  "peanut",
+  "wheat/gluten",
+  "soy",
+  "sesame",
+] as const;
+export type Allergen = (typeof ALLERGENS)[number];
+
+/** Picture shown beside an item; the web app maps each category to a bundled image. */
+export const IMAGE_CATEGORIES = [
+  "fruit",
+  "vegetable",
+  "grain",
+  "bread",
+  "dairy",
+  "egg",
+  "meat",
+  "poultry",
+  "seafood",
+  "legume",
+  "nuts-seeds",
+  "soup",
+  "salad",
+  "dish",
+  "snack",
+  "drink",
+  "dessert",
+] as const;
+export type ImageCategory = (typeof IMAGE_CATEGORIES)[number];
+
+export interface Food {
+  /** Stable, kebab-case, never reused: saved plans refer to it. */
+  id: string;
+  /** Name as a person would write it, e.g. "Greek yogurt, plain, nonfat". */
+  name: string;
+  slots: readonly MealSlot[];
+  /** Empty for generic base foods that suit any cuisine (fruit, oats, rice...). */
+  cuisines: readonly Cuisine[];
+  diet: DietType;
+  proteinSource?: ProteinSource;
+  allergens: readonly Allergen[];
+  /** Per 100 g, as USDA SR Legacy reports (or a recipe computed from USDA ingredients). */
+  energyKcal: number;
+  proteinG: number;
+  carbsG: number;
+  fatG: number;
+  fibreG: number;
+  /** Sensible single-serving bounds and the step the planner moves in, grams. */
+  portionMinG: number;
+  portionMaxG: number;
+  portionStepG: number;
+  image: ImageCategory;
+  /** USDA NDB number the figures come from, where the food is a base food. */
+  usdaNdbNo?: string;
+}

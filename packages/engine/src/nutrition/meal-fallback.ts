@@ -1,0 +1,53 @@
+import { MEAL_SLOTS, type MealSlot } from "./food.types";
+import type { Candidate } from "./meal-candidates";
+import { fitPortions, type PortionFit } from "./meal-portions";
+import { MAX_FOREIGN_ITEMS, searchDay } from "./meal-search";
+import type { NutrientTargets } from "./meal-targets";
+
+/** How many alternative starting picks the fallback tries before its small search. */
+const ATTEMPTS = 8;
+/** Portion fits the fallback's search may spend: small and fixed, with no clock, so it is quick and deterministic. */
+const FALLBACK_FITS = 40;
+
+/**
+ * The planner's safety net when the search runs out of time: a handful of fixed picks per meal (the attempt-th and
+ * next best-liked foods, plus the meal's most protein-dense food), each with fitted portions; if none keeps every hard
+ * rule, a search with a small fixed budget and no clock. It returns only a day that keeps every hard rule.
+ */
+export function fallbackDay(
+  byMeal: Record<MealSlot, readonly Candidate[]>,
+  targets: NutrientTargets,
+): PortionFit | undefined {
+  let best: PortionFit | undefined;
+  for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
+    const used = new Set<string>();
+    const chosen: Candidate[] = [];
+    for (const meal of MEAL_SLOTS) {
+      const own = byMeal[meal].filter((candidate) => !candidate.foreign && !used.has(candidate.food.id));
+      const byPreference = [...own].sort((a, b) => b.preference - a.preference);
+      const byProtein = [...own].sort(
+        (a, b) => b.food.proteinG / b.food.energyKcal - a.food.proteinG / a.food.energyKcal,
+      );
+      const picks = [
+        ...new Set([...byPreference.slice(attempt, attempt + 2), ...byProtein.slice(0, 1), ...byPreference]),
+      ].slice(0, 3);
+      if (picks.length < 2) return best;
+      for (const pick of picks) used.add(pick.food.id);
+      chosen.push(...picks);
+    }
+    const fit = fitPortions(chosen, targets);
+    if (fit.hardBreach > 1e-6) continue;
+    if (best === undefined || fit.proteinShortG < best.proteinShortG) best = fit;
+    if (fit.proteinShortG <= 1e-6) break;
+  }
+  if (best !== undefined) return best;
+  const searched = searchDay(byMeal, targets, {
+    maxFits: FALLBACK_FITS,
+    timeLimitMs: Number.POSITIVE_INFINITY,
+    now: () => 0,
+    maxForeignItems: MAX_FOREIGN_ITEMS,
+  });
+  return searched.status === "found"
+    ? { portions: searched.portions, hardBreach: 0, proteinShortG: searched.proteinShortG, proteinG: 0 }
+    : undefined;
+}

@@ -1,0 +1,393 @@
+import type { EngineError, FitnessGoal, Gender } from "../profile.types";
+import { parseAvoidances, type Avoidances } from "./avoidances";
+import { roundTo2 } from "./energy";
+import { FOOD_CATALOGUE } from "./food-catalogue";
+import {
+  MEAL_SLOTS,
+  type Cuisine,
+  type DietType,
+  type Food,
+  type ImageCategory,
+  type MealSlot,
+  type ProteinSource,
+} from "./food.types";
+import { selectCandidates, type CandidatePool } from "./meal-candidates";
+import { fallbackDay } from "./meal-fallback";
+import type { Portion } from "./meal-portions";
+import { proteinReachG } from "./meal-protein-reach";
+import { MAX_FOREIGN_ITEMS, searchDay, type SearchLimits } from "./meal-search";
+import {
+  ITEMS_PER_MEAL,
+  MEAL_SHARE_BAND,
+  MEAL_SHARES,
+  nutrientTargets,
+  planViolations,
+  portionFigures,
+  type NutrientTargets,
+} from "./meal-targets";
+
+export type { EngineError } from "../profile.types";
+
+export interface MealPlanRequest {
+  targetKcal: number;
+  weightKg: number;
+  gender: Gender;
+  goal: FitnessGoal;
+  dietType: DietType;
+  cuisine: Cuisine;
+  proteinSources: readonly ProteinSource[];
+  favouriteFoodsText: string;
+  allergiesText: string;
+  planNumber: 1 | 2 | 3;
+  seed: number;
+}
+
+export interface MealItem {
+  id: string;
+  Meal: MealSlot;
+  Item: string;
+  Weight: number;
+  Calories: number;
+  Protein: number;
+  Carbs: number;
+  Fat: number;
+  foodId: string;
+  image: ImageCategory;
+}
+
+export interface MacroTotals {
+  Calories: number;
+  Protein: number;
+  Carbs: number;
+  Fat: number;
+}
+
+export interface MealPlan {
+  items: MealItem[];
+  totals: MacroTotals;
+  mealTotals: Record<MealSlot, MacroTotals>;
+  targetKcal: number;
+  notes: string[];
+  unrecognisedAvoidances: string[];
+  /** The protein floor this plan was held to (the goal's, or lower with a note saying why). */
+  proteinTargetG: number;
+}
+
+export type MealPlanOutcome = { ok: true; plan: MealPlan } | { ok: false; error: EngineError };
+
+export interface MealPlanner {
+  plan(request: MealPlanRequest): MealPlanOutcome;
+}
+
+export interface MealPlannerOptions {
+  /** Wall-clock safety net for one plan; past it the best day found so far is used, or the fallback. */
+  timeLimitMs?: number;
+  /** Portion fits the search may spend; a fixed count keeps plans independent of machine load. */
+  maxFits?: number;
+  foods?: readonly Food[];
+  /** Clock in milliseconds (tests pass a fake one to force the time limit). */
+  now?: () => number;
+}
+
+/**
+ * A safety net only: the search is bounded by its fit and visit counts, which take at most a few tens of milliseconds
+ * of CPU (bench/meals.bench.ts), so its result never depends on machine load. This clock limit sits far above that and
+ * fires only if something is badly wrong (a machine stalled for seconds), trading determinism for an answer.
+ */
+export const SEARCH_SAFETY_NET_MS = 1500;
+/**
+ * Days whose portions a search fits. Fitting is most of a hard plan's cost; on the benchmark's 500 profiles 160 fits
+ * found no more days meeting protein than 100 and only 0.3 points more cuisine majorities, at a third more CPU in the
+ * slowest plans.
+ */
+const DEFAULT_MAX_FITS = 100;
+
+/** The IOM RDA for adults, 0.8 g/kg: a plan below it is refused rather than offered with a note. */
+const PROTEIN_RDA_G_PER_KG = 0.8;
+/** Plausible bounds for a request; anything outside is a caller error, not a diet. */
+const REQUEST_LIMITS = { kcal: { min: 800, max: 6000 }, weightKg: { min: 25, max: 350 } } as const;
+
+export function sumMacros(items: readonly Pick<MacroTotals, keyof MacroTotals>[]): MacroTotals {
+  return {
+    Calories: items.reduce((sum, item) => sum + item.Calories, 0),
+    Protein: roundTo2(items.reduce((sum, item) => sum + item.Protein, 0)),
+    Carbs: roundTo2(items.reduce((sum, item) => sum + item.Carbs, 0)),
+    Fat: roundTo2(items.reduce((sum, item) => sum + item.Fat, 0)),
+  };
+}
+
+export function toMealItem(food: Food, meal: MealSlot, weightG: number, id: string): MealItem {
+  return {
+    id,
+    Meal: meal,
+    Item: food.name,
+    ...portionFigures(food, roundTo2(weightG)),
+    foodId: food.id,
+    image: food.image,
+  };
+}
+
+function describeExclusions(request: MealPlanRequest, avoidances: Avoidances): string {
+  const parts = [...avoidances.allergens, ...avoidances.avoidWords];
+  return parts.length === 0
+    ? `a ${request.dietType} diet`
+    : `a ${request.dietType} diet without ${parts.join(", ")}`;
+}
+
+function validate(request: MealPlanRequest): EngineError | undefined {
+  const { kcal, weightKg } = REQUEST_LIMITS;
+  if (
+    !Number.isFinite(request.targetKcal) ||
+    request.targetKcal < kcal.min ||
+    request.targetKcal > kcal.max
+  ) {
+    return {
+      code: "INVALID_TARGET",
+      message: `A daily target of ${request.targetKcal} kcal is outside what we plan (${kcal.min}–${kcal.max} kcal).`,
+    };
+  }
+  if (
+    !Number.isFinite(request.weightKg) ||
+    request.weightKg < weightKg.min ||
+    request.weightKg > weightKg.max
+  ) {
+    return {
+      code: "INVALID_WEIGHT",
+      message: `A body weight of ${request.weightKg} kg is outside what we plan for (${weightKg.min}–${weightKg.max} kg).`,
+    };
+  }
+  return undefined;
+}
+
+/** Names the rule that makes a day impossible, so the user knows which choice to loosen. */
+function explainInfeasible(
+  request: MealPlanRequest,
+  avoidances: Avoidances,
+  pool: CandidatePool,
+): EngineError {
+  const exclusions = describeExclusions(request, avoidances);
+  const target = request.targetKcal;
+  for (const meal of MEAL_SLOTS) {
+    const foods = pool.allowedFoods.filter((food) => food.slots.includes(meal));
+    const lightest = foods.map((food) => (food.energyKcal * food.portionMinG) / 100).sort((a, b) => a - b);
+    const heaviest = foods.map((food) => (food.energyKcal * food.portionMaxG) / 100).sort((a, b) => b - a);
+    const low = (MEAL_SHARES[meal] - MEAL_SHARE_BAND) * target;
+    const high = (MEAL_SHARES[meal] + MEAL_SHARE_BAND) * target;
+    const smallest = lightest.slice(0, ITEMS_PER_MEAL.min).reduce((sum, value) => sum + value, 0);
+    const largest = heaviest.slice(0, ITEMS_PER_MEAL.max).reduce((sum, value) => sum + value, 0);
+    if (smallest > high) {
+      return {
+        code: "PLAN_INFEASIBLE",
+        message: `With ${exclusions}, even the two lightest ${meal} foods exceed ${Math.round(high)} kcal, this meal's share of ${Math.round(target)} kcal.`,
+      };
+    }
+    if (largest < low) {
+      return {
+        code: "PLAN_INFEASIBLE",
+        message: `With ${exclusions}, the ${meal} foods left cannot reach ${Math.round(low)} kcal, this meal's share of ${Math.round(target)} kcal.`,
+      };
+    }
+  }
+  return {
+    code: "PLAN_INFEASIBLE",
+    message: `No day of ${Math.round(target)} kcal from ${exclusions} keeps fat between 20 % and 35 % of energy with every meal near its share. Loosen an exclusion or choose another diet type.`,
+  };
+}
+
+/**
+ * Why a plan holds less protein than its target. The target is called lowered only when the diet provably cannot
+ * reach it (proteinReachG bounds every day these foods allow); otherwise the note says the planner fell short.
+ */
+function proteinShortfallNote(
+  request: MealPlanRequest,
+  avoidances: Avoidances,
+  pool: CandidatePool,
+  targetG: number,
+  plannedG: number,
+  attempt: Attempt,
+): string {
+  const exclusions = describeExclusions(request, avoidances);
+  const kcal = Math.round(request.targetKcal);
+  if (attempt.fromFallback)
+    return `Protein is ${plannedG} g, short of the ${targetG} g target: the quick fallback plan could not reach it. Generate the plan again for a better one.`;
+  const reachG = proteinReachG(pool.allowedFoods, request.targetKcal);
+  if (reachG < targetG)
+    return `Protein target lowered from ${targetG} g to ${plannedG} g: no day of ${kcal} kcal from ${exclusions} can hold more than ${Math.floor(reachG)} g with each meal near its share and fat at 20–35 % of energy.`;
+  return `Protein is ${plannedG} g, short of the ${targetG} g target: the planner found no day of ${kcal} kcal from ${exclusions} that reaches it, though one may exist.`;
+}
+
+function assemble(portions: readonly Portion[], request: MealPlanRequest): MealItem[] {
+  const ordered = [...portions].sort(
+    (left, right) =>
+      MEAL_SLOTS.indexOf(left.candidate.meal) - MEAL_SLOTS.indexOf(right.candidate.meal) ||
+      right.candidate.food.energyKcal * right.weightG - left.candidate.food.energyKcal * left.weightG,
+  );
+  return ordered.map(({ candidate, weightG }) =>
+    toMealItem(
+      candidate.food,
+      candidate.meal,
+      weightG,
+      `p${request.planNumber}-${candidate.meal.toLowerCase()}-${candidate.food.id}`,
+    ),
+  );
+}
+
+const FOOD_INDEXES = new WeakMap<readonly Food[], Map<string, Food>>();
+
+function foodIndex(foods: readonly Food[]): Map<string, Food> {
+  let index = FOOD_INDEXES.get(foods);
+  if (index === undefined) {
+    index = new Map(foods.map((food) => [food.id, food]));
+    FOOD_INDEXES.set(foods, index);
+  }
+  return index;
+}
+
+interface Attempt {
+  portions: Portion[];
+  notes: string[];
+  /** The fallback's day is not the best the foods allow, so a protein shortfall in it proves nothing. */
+  fromFallback: boolean;
+}
+
+export function planWith(
+  foods: readonly Food[],
+  limits: SearchLimits,
+  request: MealPlanRequest,
+): MealPlanOutcome {
+  const invalid = validate(request);
+  if (invalid !== undefined) return { ok: false, error: invalid };
+  const avoidances = parseAvoidances(request.allergiesText, foods);
+  const pool = selectCandidates(foods, request, avoidances);
+  for (const meal of MEAL_SLOTS) {
+    if (pool.allowedCountByMeal[meal] < ITEMS_PER_MEAL.min) {
+      return {
+        ok: false,
+        error: {
+          code: "NOT_ENOUGH_FOODS",
+          message: `With ${describeExclusions(request, avoidances)}, only ${pool.allowedCountByMeal[meal]} ${meal} foods remain; a meal needs at least ${ITEMS_PER_MEAL.min}.`,
+        },
+      };
+    }
+  }
+  const targets = nutrientTargets(request);
+  const attempt = solve(pool, targets, limits);
+  if (attempt === "infeasible") return { ok: false, error: explainInfeasible(request, avoidances, pool) };
+  if (attempt === undefined) {
+    return {
+      ok: false,
+      error: {
+        code: "PLAN_TIMEOUT",
+        message: "We could not finish your meal plan in time. Please try again.",
+      },
+    };
+  }
+
+  const items = assemble(attempt.portions, request);
+  const totals = sumMacros(items);
+  const notes = [...targets.notes, ...attempt.notes];
+  let proteinTargetG = targets.proteinMinG;
+  if (totals.Protein < targets.proteinMinG - 0.5) {
+    const floorG = roundTo2(Math.min(PROTEIN_RDA_G_PER_KG * request.weightKg, targets.proteinMinG));
+    if (totals.Protein < floorG && !attempt.fromFallback) {
+      return {
+        ok: false,
+        error: {
+          code: "PROTEIN_UNREACHABLE",
+          message: `With ${describeExclusions(request, avoidances)}, a day of ${Math.round(request.targetKcal)} kcal reaches only ${Math.round(totals.Protein)} g of protein, below the ${Math.round(floorG)} g minimum for your weight. Loosen an exclusion or choose another diet type.`,
+        },
+      };
+    }
+    proteinTargetG = totals.Protein;
+    notes.push(proteinShortfallNote(request, avoidances, pool, targets.proteinMinG, totals.Protein, attempt));
+  }
+  const violations = planViolations(items, {
+    request,
+    avoidances,
+    proteinMinG: proteinTargetG,
+    findFood: (id) => foodIndex(foods).get(id),
+  });
+  if (violations.length > 0) {
+    return {
+      ok: false,
+      error: {
+        code: "PLAN_CHECK_FAILED",
+        message: `The plan broke a rule and was withheld: ${violations.join("; ")}.`,
+      },
+    };
+  }
+  const mealTotals = Object.fromEntries(
+    MEAL_SLOTS.map((meal) => [meal, sumMacros(items.filter((item) => item.Meal === meal))]),
+  ) as Record<MealSlot, MacroTotals>;
+  return {
+    ok: true,
+    plan: {
+      items,
+      totals,
+      mealTotals,
+      targetKcal: request.targetKcal,
+      notes,
+      unrecognisedAvoidances: avoidances.unrecognised,
+      proteinTargetG,
+    },
+  };
+}
+
+/**
+ * The solve ladder; "infeasible" when the searches ended without a valid day (proved, or within their full budget),
+ * undefined when the clock ran out first.
+ *
+ * The ladder: the plan's own share of foods; if no day fits, widened with the best of the other shares; if the search runs out of time, the fallback. */
+function solve(
+  pool: CandidatePool,
+  targets: NutrientTargets,
+  limits: SearchLimits,
+): Attempt | "infeasible" | undefined {
+  const started = limits.now();
+  const own = searchDay(pool.own, targets, limits);
+  if (own.status === "found" && own.proteinShortG === 0)
+    return { portions: own.portions, notes: [], fromFallback: false };
+  if (own.status !== "timeout") {
+    // The plan's own share could not make a day, or not one with enough protein: one of the other shares' best foods may.
+    const remainingMs = limits.timeLimitMs - (limits.now() - started);
+    // Half the fit budget: the widened pool is the own one plus a few foods, so it needs fewer new days, and the
+    // rare plan that runs both searches then costs at most one and a half searches.
+    const widened = searchDay(pool.widened, targets, {
+      ...limits,
+      maxFits: Math.ceil(limits.maxFits / 2),
+      timeLimitMs: Math.max(0, remainingMs),
+      maxForeignItems: MAX_FOREIGN_ITEMS,
+    });
+    if (
+      own.status === "found" &&
+      (widened.status !== "found" || widened.proteinShortG >= own.proteinShortG)
+    ) {
+      return { portions: own.portions, notes: [], fromFallback: false };
+    }
+    if (widened.status === "found") {
+      return { portions: widened.portions, notes: [], fromFallback: false };
+    }
+    if (own.status === "infeasible" && widened.status === "infeasible") return "infeasible";
+  }
+  const fallback = fallbackDay(pool.widened, targets);
+  if (fallback === undefined) return own.status === "timeout" ? undefined : "infeasible";
+  return {
+    portions: fallback.portions,
+    notes: ["Planned by the quick fallback because the search ran out of time."],
+    fromFallback: true,
+  };
+}
+
+/**
+ * The planner is pure TypeScript and needs nothing loaded; the function stays async, as the engine contract has it, so
+ * a solver that must load (a WASM MIP, a worker pool) can replace the search without changing any caller.
+ */
+export async function createMealPlanner(options: MealPlannerOptions = {}): Promise<MealPlanner> {
+  const foods = options.foods ?? FOOD_CATALOGUE;
+  const limits = {
+    timeLimitMs: options.timeLimitMs ?? SEARCH_SAFETY_NET_MS,
+    maxFits: options.maxFits ?? DEFAULT_MAX_FITS,
+    now: options.now ?? (() => performance.now()),
+  };
+  return { plan: (request) => planWith(foods, limits, request) };
+}

@@ -1,0 +1,183 @@
+import { MEAL_SLOTS, type MealSlot } from "./food.types";
+import type { Candidate } from "./meal-candidates";
+import { FAT_ENERGY_SHARE, MEAL_SHARE_BAND, MEAL_SHARES, type NutrientTargets } from "./meal-targets";
+
+/** A chosen portion: the candidate and its grams. */
+export interface Portion {
+  candidate: Candidate;
+  weightG: number;
+}
+
+export interface PortionFit {
+  portions: Portion[];
+  /** Sum of hard-rule breaches (kcal window, meal bands, fat range); 0 for a valid day. */
+  hardBreach: number;
+  proteinShortG: number;
+  proteinG: number;
+}
+
+const MEAL_INDEX: Record<MealSlot, number> = { Breakfast: 0, Lunch: 1, Snacks: 2, Dinner: 3 };
+const MAX_ROUNDS = 80;
+
+/** Per-gram figures of every item, flattened so a move is scored in O(1). */
+interface Item {
+  meal: number;
+  kcalPerG: number;
+  proteinPerG: number;
+  fatPerG: number;
+  minG: number;
+  stepG: number;
+  levels: number;
+}
+
+interface State {
+  kcal: number;
+  proteinG: number;
+  fatG: number;
+  mealKcal: [number, number, number, number];
+}
+
+interface Limits {
+  target: number;
+  kcalMin: number;
+  kcalMax: number;
+  proteinMinG: number;
+  proteinMaxG: number;
+  mealAim: number[];
+  mealBand: number;
+}
+
+const outside = (value: number, low: number, high: number) =>
+  value < low ? low - value : value > high ? value - high : 0;
+
+function hardBreach(state: State, limits: Limits): number {
+  let hard = outside(state.kcal, limits.kcalMin, limits.kcalMax);
+  hard += outside(9 * state.fatG, FAT_ENERGY_SHARE.min * state.kcal, FAT_ENERGY_SHARE.max * state.kcal);
+  for (let meal = 0; meal < 4; meal += 1) {
+    const aim = limits.mealAim[meal] ?? 0;
+    hard += outside(state.mealKcal[meal as 0 | 1 | 2 | 3], aim - limits.mealBand, aim + limits.mealBand);
+  }
+  return hard;
+}
+
+/** Hard breaches weigh 1000× the soft goals; protein below the floor costs 10 per g, so it is met whenever the foods allow. */
+function penalty(state: State, limits: Limits): number {
+  let soft =
+    (100 * Math.abs(state.kcal - limits.target)) / limits.target +
+    10 * Math.max(0, limits.proteinMinG - state.proteinG);
+  // Past the 2.4 g/kg ceiling extra protein is only wasted, so it is discouraged rather than forbidden.
+  soft += 2 * Math.max(0, state.proteinG - limits.proteinMaxG);
+  for (let meal = 0; meal < 4; meal += 1) {
+    soft +=
+      (30 * Math.abs(state.mealKcal[meal as 0 | 1 | 2 | 3] - (limits.mealAim[meal] ?? 0))) / limits.target;
+  }
+  return 1000 * hardBreach(state, limits) + soft;
+}
+
+/**
+ * Best portions for a fixed choice of foods: start every meal at the size that meets its share of the day, then take
+ * the single step, or the paired step (one food up, one down: same meal energy, different protein or fat), that lowers
+ * the penalty most, until none does. Each move is scored from running totals, so a full fit costs well under a
+ * millisecond.
+ */
+export function fitPortions(candidates: readonly Candidate[], targets: NutrientTargets): PortionFit {
+  const items: Item[] = candidates.map(({ food, meal }) => ({
+    meal: MEAL_INDEX[meal],
+    kcalPerG: food.energyKcal / 100,
+    proteinPerG: food.proteinG / 100,
+    fatPerG: food.fatG / 100,
+    minG: food.portionMinG,
+    stepG: food.portionStepG,
+    levels: Math.round((food.portionMaxG - food.portionMinG) / food.portionStepG),
+  }));
+  const level = items.map(() => 0);
+  for (const meal of MEAL_SLOTS) {
+    const inMeal = items
+      .map((item, index) => [item, index] as const)
+      .filter(([item]) => item.meal === MEAL_INDEX[meal]);
+    const minKcal = inMeal.reduce((sum, [item]) => sum + item.kcalPerG * item.minG, 0);
+    const maxKcal = inMeal.reduce(
+      (sum, [item]) => sum + item.kcalPerG * (item.minG + item.levels * item.stepG),
+      0,
+    );
+    const fraction =
+      maxKcal > minKcal
+        ? Math.min(1, Math.max(0, (MEAL_SHARES[meal] * targets.targetKcal - minKcal) / (maxKcal - minKcal)))
+        : 0;
+    for (const [item, index] of inMeal) level[index] = Math.round(fraction * item.levels);
+  }
+  const state: State = { kcal: 0, proteinG: 0, fatG: 0, mealKcal: [0, 0, 0, 0] };
+  const apply = (index: number, deltaLevels: number) => {
+    const item = items[index] as Item;
+    const grams = deltaLevels * item.stepG;
+    state.kcal += item.kcalPerG * grams;
+    state.proteinG += item.proteinPerG * grams;
+    state.fatG += item.fatPerG * grams;
+    state.mealKcal[item.meal as 0 | 1 | 2 | 3] += item.kcalPerG * grams;
+  };
+  for (const [index, item] of items.entries()) apply(index, item.minG / item.stepG + (level[index] ?? 0));
+
+  const limits: Limits = {
+    target: targets.targetKcal,
+    kcalMin: targets.kcalMin,
+    kcalMax: targets.kcalMax,
+    proteinMinG: targets.proteinMinG,
+    proteinMaxG: targets.proteinMaxG,
+    mealAim: MEAL_SLOTS.map((meal) => MEAL_SHARES[meal] * targets.targetKcal),
+    mealBand: MEAL_SHARE_BAND * targets.targetKcal,
+  };
+  let current = penalty(state, limits);
+  const tryMove = (first: number, firstDelta: number, second: number, secondDelta: number): number => {
+    apply(first, firstDelta);
+    if (second >= 0) apply(second, secondDelta);
+    const value = penalty(state, limits);
+    apply(first, -firstDelta);
+    if (second >= 0) apply(second, -secondDelta);
+    return value;
+  };
+  const canMove = (index: number, delta: number) => {
+    const next = (level[index] ?? 0) + delta;
+    return next >= 0 && next <= (items[index]?.levels ?? 0);
+  };
+  for (let round = 0; round < MAX_ROUNDS; round += 1) {
+    let bestValue = current - 1e-9;
+    let bestMoves: (readonly [number, number])[] | undefined;
+    for (let first = 0; first < items.length; first += 1) {
+      for (const delta of [1, -1, 3, -3, 8, -8]) {
+        if (!canMove(first, delta)) continue;
+        const value = tryMove(first, delta, -1, 0);
+        if (value < bestValue) [bestValue, bestMoves] = [value, [[first, delta]]];
+        if (Math.abs(delta) !== 1) continue;
+        // Paired steps stay inside one meal: they trade protein or fat at almost the same meal energy.
+        for (let second = 0; second < items.length; second += 1) {
+          if (second === first || items[second]?.meal !== items[first]?.meal || !canMove(second, -delta))
+            continue;
+          const paired = tryMove(first, delta, second, -delta);
+          if (paired < bestValue)
+            [bestValue, bestMoves] = [
+              paired,
+              [
+                [first, delta],
+                [second, -delta],
+              ],
+            ];
+        }
+      }
+    }
+    if (bestMoves === undefined) break;
+    for (const [index, delta] of bestMoves) {
+      apply(index, delta);
+      level[index] = (level[index] ?? 0) + delta;
+    }
+    current = bestValue;
+  }
+  return {
+    portions: candidates.map((candidate, index) => ({
+      candidate,
+      weightG: candidate.food.portionMinG + (level[index] ?? 0) * candidate.food.portionStepG,
+    })),
+    hardBreach: hardBreach(state, limits),
+    proteinShortG: Math.max(0, targets.proteinMinG - state.proteinG),
+    proteinG: state.proteinG,
+  };
+}

@@ -1,0 +1,104 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import fc from "fast-check";
+import { avoidanceConflict, parseAvoidances } from "./avoidances";
+import { findFood } from "./food-catalogue";
+import { createMealPlanner, type MealPlan, type MealPlanner, type MealPlanRequest } from "./meal-planner";
+import { randomPlanRequest } from "./meal-profiles";
+import { replaceMealItem } from "./meal-replacement";
+import { isValidPortion, portionFigures, suitsDiet } from "./meal-targets";
+
+describe("replaceMealItem", () => {
+  let planner: MealPlanner;
+  const plans = new Map<number, { request: MealPlanRequest; plan: MealPlan }>();
+  beforeAll(async () => {
+    planner = await createMealPlanner({ timeLimitMs: 5_000 });
+    for (let seed = 1; plans.size < 40; seed += 1) {
+      const request = randomPlanRequest(seed);
+      const outcome = planner.plan(request);
+      if (outcome.ok) plans.set(seed, { request, plan: outcome.plan });
+    }
+  }, 60_000);
+
+  it("swaps any item for another food of the same meal within ±5 % kcal, keeping every hard rule", () => {
+    const seeds = [...plans.keys()];
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...seeds),
+        fc.nat(),
+        fc.integer({ min: 0, max: 2 ** 31 - 1 }),
+        (planSeed, pick, seed) => {
+          const { request, plan } = plans.get(planSeed) as { request: MealPlanRequest; plan: MealPlan };
+          const replaced = plan.items[pick % plan.items.length];
+          if (replaced === undefined) return;
+          const outcome = replaceMealItem({ plan: plan.items, itemId: replaced.id, request, seed });
+          if (!outcome.ok) {
+            expect(outcome.error.code).toBe("NO_REPLACEMENT");
+            expect(outcome.error.message).toContain(replaced.Meal);
+            return;
+          }
+          const { item } = outcome;
+          const food = findFood(item.foodId);
+          expect(food).toBeDefined();
+          if (food === undefined) return;
+          expect(item.Meal).toBe(replaced.Meal);
+          expect(plan.items.map((other) => other.foodId)).not.toContain(item.foodId);
+          expect(plan.items.map((other) => other.id)).not.toContain(item.id);
+          expect(Math.abs(item.Calories - replaced.Calories)).toBeLessThanOrEqual(0.05 * replaced.Calories);
+          expect(suitsDiet(food, request.dietType)).toBe(true);
+          expect(avoidanceConflict(food, parseAvoidances(request.allergiesText))).toBeUndefined();
+          expect(isValidPortion(food, item.Weight)).toBe(true);
+          expect(item).toMatchObject(portionFigures(food, item.Weight));
+          const dayKcal = plan.totals.Calories - replaced.Calories + item.Calories;
+          expect(Math.abs(dayKcal - request.targetKcal)).toBeLessThanOrEqual(0.03 * request.targetKcal);
+        },
+      ),
+      { numRuns: 1000 },
+    );
+  }, 60_000);
+
+  it("picks macros close to the replaced item's", () => {
+    const { request, plan } = plans.values().next().value as { request: MealPlanRequest; plan: MealPlan };
+    const replaced = plan.items[0];
+    if (replaced === undefined) throw new Error("empty plan");
+    const outcome = replaceMealItem({ plan: plan.items, itemId: replaced.id, request, seed: 1 });
+    if (!outcome.ok) throw new Error(outcome.error.message);
+    // Within 5 % energy, macros can still differ; the chosen item should be no further than half the item's energy.
+    const distanceKcal =
+      4 * Math.abs(outcome.item.Protein - replaced.Protein) +
+      4 * Math.abs(outcome.item.Carbs - replaced.Carbs) +
+      9 * Math.abs(outcome.item.Fat - replaced.Fat);
+    expect(distanceKcal).toBeLessThan(0.5 * replaced.Calories);
+  });
+
+  it("is deterministic for a seed", () => {
+    const { request, plan } = plans.values().next().value as { request: MealPlanRequest; plan: MealPlan };
+    const itemId = plan.items[1]?.id ?? "";
+    expect(replaceMealItem({ plan: plan.items, itemId, request, seed: 5 })).toEqual(
+      replaceMealItem({ plan: plan.items, itemId, request, seed: 5 }),
+    );
+  });
+
+  it("says so when the item is not in the plan", () => {
+    const { request, plan } = plans.values().next().value as { request: MealPlanRequest; plan: MealPlan };
+    expect(replaceMealItem({ plan: plan.items, itemId: "nope", request, seed: 1 })).toMatchObject({
+      ok: false,
+      error: { code: "ITEM_NOT_FOUND" },
+    });
+  });
+
+  it("explains when nothing qualifies", () => {
+    const { request, plan } = plans.values().next().value as { request: MealPlanRequest; plan: MealPlan };
+    const replaced = plan.items[0];
+    if (replaced === undefined) throw new Error("empty plan");
+    // An item of 5 kcal: nothing else in the meal comes within ±5 % of it.
+    const tiny = { ...replaced, Calories: 5 };
+    const outcome = replaceMealItem({
+      plan: [tiny, ...plan.items.slice(1)],
+      itemId: tiny.id,
+      request: { ...request, targetKcal: plan.totals.Calories - replaced.Calories + 5 },
+      seed: 1,
+    });
+    expect(outcome).toMatchObject({ ok: false, error: { code: "NO_REPLACEMENT" } });
+    if (!outcome.ok) expect(outcome.error.message).toMatch(/within 5 % of 5 kcal/);
+  });
+});

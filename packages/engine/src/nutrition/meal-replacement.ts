@@ -1,0 +1,93 @@
+import type { EngineError } from "../profile.types";
+import { avoidanceConflict, parseAvoidances } from "./avoidances";
+import { FOOD_CATALOGUE } from "./food-catalogue";
+import type { Food } from "./food.types";
+import { toMealItem, type MealItem, type MealPlanRequest } from "./meal-planner";
+import { KCAL_TOLERANCE, portionFigures, suitsDiet } from "./meal-targets";
+import { seededUnit } from "./seeded-hash";
+
+/** DESIGN.md "The engine": a replacement stays within ±5 % of the replaced item's energy after portion scaling. */
+export const REPLACEMENT_KCAL_TOLERANCE = 0.05;
+/** Preference nudges in kcal-equivalent macro distance: a cuisine match is worth 4 % of the item's energy. */
+const CUISINE_BONUS_SHARE = 0.04;
+const VARIETY_SHARE = 0.02;
+
+export interface ReplacementInput {
+  plan: readonly MealItem[];
+  itemId: string;
+  request: MealPlanRequest;
+  seed: number;
+}
+
+export type ReplacementOutcome = { ok: true; item: MealItem } | { ok: false; error: EngineError };
+
+/**
+ * Distance between two items' macros, in kcal: protein and carbohydrate at 4 kcal/g, fat at 9 kcal/g (Atwater), so a
+ * gram of fat off counts as much as it weighs in energy.
+ */
+function macroDistanceKcal(
+  left: Pick<MealItem, "Protein" | "Carbs" | "Fat">,
+  right: Pick<MealItem, "Protein" | "Carbs" | "Fat">,
+): number {
+  return (
+    4 * Math.abs(left.Protein - right.Protein) +
+    4 * Math.abs(left.Carbs - right.Carbs) +
+    9 * Math.abs(left.Fat - right.Fat)
+  );
+}
+
+export function replaceMealItem(
+  input: ReplacementInput,
+  foods: readonly Food[] = FOOD_CATALOGUE,
+): ReplacementOutcome {
+  const { plan, itemId, request, seed } = input;
+  const replaced = plan.find((item) => item.id === itemId);
+  if (replaced === undefined)
+    return { ok: false, error: { code: "ITEM_NOT_FOUND", message: "That item is no longer in this plan." } };
+  const avoidances = parseAvoidances(request.allergiesText, foods);
+  const inPlan = new Set(plan.map((item) => item.foodId));
+  const dayKcal = plan.reduce((sum, item) => sum + item.Calories, 0);
+  const allowance = REPLACEMENT_KCAL_TOLERANCE * replaced.Calories;
+
+  let best: { item: MealItem; score: number } | undefined;
+  for (const food of foods) {
+    if (inPlan.has(food.id) || !food.slots.includes(replaced.Meal) || !suitsDiet(food, request.dietType))
+      continue;
+    if (avoidanceConflict(food, avoidances) !== undefined) continue;
+    const bonus =
+      (food.cuisines.includes(request.cuisine) ? CUISINE_BONUS_SHARE : 0) * replaced.Calories +
+      VARIETY_SHARE * replaced.Calories * seededUnit(seed, food.id);
+    const levels = Math.round((food.portionMaxG - food.portionMinG) / food.portionStepG);
+    for (let level = 0; level <= levels; level += 1) {
+      const weightG = food.portionMinG + level * food.portionStepG;
+      const figures = portionFigures(food, weightG);
+      if (Math.abs(figures.Calories - replaced.Calories) > allowance) continue;
+      // The day must stay inside the planner's ±3 % window too, so a swap never turns a good plan into a bad one.
+      const newDayKcal = dayKcal - replaced.Calories + figures.Calories;
+      if (Math.abs(newDayKcal - request.targetKcal) > KCAL_TOLERANCE * request.targetKcal) continue;
+      const score =
+        macroDistanceKcal(figures, replaced) + Math.abs(figures.Calories - replaced.Calories) - bonus;
+      if (best === undefined || score < best.score) {
+        best = {
+          item: toMealItem(
+            food,
+            replaced.Meal,
+            weightG,
+            `r${(seed >>> 0).toString(36)}-${replaced.Meal.toLowerCase()}-${food.id}`,
+          ),
+          score,
+        };
+      }
+    }
+  }
+  if (best === undefined) {
+    return {
+      ok: false,
+      error: {
+        code: "NO_REPLACEMENT",
+        message: `No other ${replaced.Meal} food suits your ${request.dietType} diet and exclusions within 5 % of ${replaced.Calories} kcal.`,
+      },
+    };
+  }
+  return { ok: true, item: best.item };
+}

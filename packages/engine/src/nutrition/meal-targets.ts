@@ -1,0 +1,157 @@
+import { roundTo2 } from "./energy";
+import type { DietType, Food, MealSlot } from "./food.types";
+import type { MealItem, MealPlanRequest } from "./meal-planner";
+import { avoidanceConflict, type Avoidances } from "./avoidances";
+
+/** DESIGN.md "The engine": the day's energy split over the spec's four meals. */
+export const MEAL_SHARES: Record<MealSlot, number> = {
+  Breakfast: 0.25,
+  Lunch: 0.35,
+  Snacks: 0.1,
+  Dinner: 0.3,
+};
+/** How far a meal may drift from its share, as a fraction of the day, before a plan is refused. */
+export const MEAL_SHARE_BAND = 0.07;
+/** Issue 3: the day total must land within ±3 % of the goal. */
+export const KCAL_TOLERANCE = 0.03;
+/** The model aims inside ±2 % so that rounding every item to whole calories can never push the day past ±3 %. */
+export const KCAL_MODEL_TOLERANCE = 0.02;
+/** Fat 20–35 % of energy: the IOM Acceptable Macronutrient Distribution Range for adults (DRI 2005). */
+export const FAT_ENERGY_SHARE = { min: 0.2, max: 0.35 } as const;
+/** Protein at most 35 % of energy, the top of the same IOM range, whatever the body-weight target says. */
+const PROTEIN_ENERGY_SHARE_MAX = 0.35;
+/**
+ * Protein per kg: 1.6 g/kg is where the gain from extra protein plateaus (Morton et al. 2018, Br J Sports Med 52:376);
+ * 1.8 g/kg for muscle gain and the 2.4 g/kg ceiling follow the ISSN position stand (Jäger et al. 2017).
+ */
+export const PROTEIN_G_PER_KG = { "Lose Weight": 1.6, "Gain Muscle Mass": 1.8 } as const;
+export const PROTEIN_MAX_G_PER_KG = 2.4;
+export const ITEMS_PER_MEAL = { min: 2, max: 4 } as const;
+
+const KCAL_PER_G_FAT = 9;
+const KCAL_PER_G_PROTEIN = 4;
+
+export interface NutrientTargets {
+  targetKcal: number;
+  kcalMin: number;
+  kcalMax: number;
+  /** What the goal asks for (g/kg × weight), before any cap. */
+  proteinRequiredG: number;
+  /** What the plan must reach: the requirement, capped at 35 % of energy. */
+  proteinMinG: number;
+  proteinMaxG: number;
+  notes: string[];
+}
+
+export function nutrientTargets(
+  request: Pick<MealPlanRequest, "targetKcal" | "weightKg" | "goal">,
+): NutrientTargets {
+  const { targetKcal, weightKg, goal } = request;
+  const proteinRequiredG = roundTo2(PROTEIN_G_PER_KG[goal] * weightKg);
+  const energyCapG = roundTo2((PROTEIN_ENERGY_SHARE_MAX * targetKcal) / KCAL_PER_G_PROTEIN);
+  const notes: string[] = [];
+  let proteinMinG = proteinRequiredG;
+  if (energyCapG < proteinRequiredG) {
+    proteinMinG = energyCapG;
+    notes.push(
+      `Protein target lowered from ${proteinRequiredG} g to ${energyCapG} g: more would be over 35 % of your ${Math.round(targetKcal)} kcal.`,
+    );
+  }
+  return {
+    targetKcal,
+    kcalMin: targetKcal * (1 - KCAL_MODEL_TOLERANCE),
+    kcalMax: targetKcal * (1 + KCAL_MODEL_TOLERANCE),
+    proteinRequiredG,
+    proteinMinG,
+    proteinMaxG: Math.max(PROTEIN_MAX_G_PER_KG * weightKg, proteinMinG),
+    notes,
+  };
+}
+
+const DIET_RANK: Record<DietType, number> = { vegan: 0, vegetarian: 1, standard: 2 };
+
+/** A vegan food suits every diet; a vegetarian one suits vegetarians and omnivores; a standard one only omnivores. */
+export function suitsDiet(food: Food, dietType: DietType): boolean {
+  return DIET_RANK[food.diet] <= DIET_RANK[dietType];
+}
+
+/** Whether a portion is inside the food's range and on one of its steps. */
+export function isValidPortion(food: Food, weightG: number): boolean {
+  if (weightG < food.portionMinG - 1e-6 || weightG > food.portionMaxG + 1e-6) return false;
+  const steps = (weightG - food.portionMinG) / food.portionStepG;
+  return Math.abs(steps - Math.round(steps)) < 1e-6;
+}
+
+/** The item's figures for a portion, rounded as the spec shows them: calories whole, grams to two decimals. */
+export function portionFigures(
+  food: Food,
+  weightG: number,
+): Pick<MealItem, "Weight" | "Calories" | "Protein" | "Carbs" | "Fat"> {
+  const factor = weightG / 100;
+  return {
+    Weight: roundTo2(weightG),
+    Calories: Math.round(food.energyKcal * factor),
+    Protein: roundTo2(food.proteinG * factor),
+    Carbs: roundTo2(food.carbsG * factor),
+    Fat: roundTo2(food.fatG * factor),
+  };
+}
+
+export interface PlanCheckContext {
+  request: Pick<MealPlanRequest, "targetKcal" | "dietType">;
+  avoidances: Pick<Avoidances, "allergens" | "avoidWords">;
+  proteinMinG: number;
+  findFood: (id: string) => Food | undefined;
+}
+
+/** Every hard rule a plan must keep, as readable violations; empty for a good plan. Shared by planner, tests and benchmark. */
+export function planViolations(items: readonly MealItem[], context: PlanCheckContext): string[] {
+  const violations: string[] = [];
+  const { request, avoidances, proteinMinG, findFood } = context;
+  const seenFoods = new Set<string>();
+  const seenIds = new Set<string>();
+  for (const item of items) {
+    const food = findFood(item.foodId);
+    if (food === undefined) {
+      violations.push(`${item.Item}: unknown food ${item.foodId}`);
+      continue;
+    }
+    if (seenIds.has(item.id)) violations.push(`${item.Item}: duplicate item id ${item.id}`);
+    seenIds.add(item.id);
+    if (seenFoods.has(food.id)) violations.push(`${item.Item}: planned twice`);
+    seenFoods.add(food.id);
+    if (!food.slots.includes(item.Meal)) violations.push(`${item.Item}: not a ${item.Meal} food`);
+    if (!suitsDiet(food, request.dietType)) violations.push(`${item.Item}: not ${request.dietType}`);
+    const conflict = avoidanceConflict(food, avoidances);
+    if (conflict !== undefined) violations.push(`${item.Item}: ${conflict}`);
+    if (!isValidPortion(food, item.Weight))
+      violations.push(`${item.Item}: portion ${item.Weight} g outside range or step`);
+    const expected = portionFigures(food, item.Weight);
+    if (
+      expected.Calories !== item.Calories ||
+      expected.Protein !== item.Protein ||
+      expected.Fat !== item.Fat ||
+      expected.Carbs !== item.Carbs
+    ) {
+      violations.push(`${item.Item}: figures do not match the catalogue`);
+    }
+  }
+  for (const meal of Object.keys(MEAL_SHARES) as MealSlot[]) {
+    const count = items.filter((item) => item.Meal === meal).length;
+    if (count < ITEMS_PER_MEAL.min || count > ITEMS_PER_MEAL.max) violations.push(`${meal}: ${count} items`);
+  }
+  const kcal = items.reduce((sum, item) => sum + item.Calories, 0);
+  const fatG = items.reduce((sum, item) => sum + item.Fat, 0);
+  const proteinG = items.reduce((sum, item) => sum + item.Protein, 0);
+  if (Math.abs(kcal - request.targetKcal) > KCAL_TOLERANCE * request.targetKcal) {
+    violations.push(`day energy ${kcal} kcal is more than 3 % from ${request.targetKcal}`);
+  }
+  // Half a point of slack: item figures are rounded before they are summed.
+  const fatShare = kcal > 0 ? (KCAL_PER_G_FAT * fatG) / kcal : 0;
+  if (fatShare < FAT_ENERGY_SHARE.min - 0.005 || fatShare > FAT_ENERGY_SHARE.max + 0.005) {
+    violations.push(`fat is ${(fatShare * 100).toFixed(1)} % of energy`);
+  }
+  if (proteinG < proteinMinG - 0.5)
+    violations.push(`protein ${proteinG.toFixed(1)} g is below ${proteinMinG} g`);
+  return violations;
+}

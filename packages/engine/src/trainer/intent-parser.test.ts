@@ -1,0 +1,332 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { parseIntent, type Intent } from "./intent-parser";
+import { DAY_1, fixtureState } from "./trainer.fixture";
+
+const state = fixtureState();
+const parse = (message: string): Intent => parseIntent(message, state);
+const idOf = (foodId: string): string => DAY_1.find((item) => item.foodId === foodId)?.id ?? "missing";
+const firstExercise = state.workoutPlan.find((item) => item["Body Part Targeted"] === "Chest");
+
+describe("parseIntent: plan changes", () => {
+  it.each([
+    "swap the oatmeal",
+    "Swap the OATMEAL!",
+    "can you replace the oatmeal?",
+    "something else instead of the oatmeal",
+    "I don't want the oatmeal today",
+  ])("replaces a named meal item: %s", (message) => {
+    expect(parse(message)).toMatchObject({
+      kind: "replace-meal",
+      day: 1,
+      itemIds: [idOf("us-oatmeal-peanut-butter-banana")],
+    });
+  });
+
+  it.each([
+    "replace my lunch",
+    "Replace my lunch.",
+    "REPLACE MY LUNCH please",
+    "give me a different lunch",
+    "swap lunch today",
+  ])("replaces a whole meal: %s", (message) => {
+    const lunchIds = DAY_1.filter((item) => item.Meal === "Lunch").map((item) => item.id);
+    expect(parse(message)).toEqual({
+      kind: "replace-meal",
+      day: 1,
+      query: "Lunch",
+      slot: "Lunch",
+      itemIds: lunchIds,
+    });
+  });
+
+  it("finds one item within a named meal", () => {
+    expect(parse("swap the rice at dinner")).toMatchObject({
+      kind: "replace-meal",
+      day: 1,
+      itemIds: [idOf("white-rice-cooked")],
+    });
+  });
+
+  it("acts on a swap asked as a question, since the item is named", () => {
+    expect(parse("What can I swap the oatmeal for?")).toMatchObject({
+      kind: "replace-meal",
+      itemIds: [idOf("us-oatmeal-peanut-butter-banana")],
+    });
+  });
+
+  it("finds a named item on the day the message names", () => {
+    expect(parse("swap the lentils on day 2")).toMatchObject({
+      kind: "replace-meal",
+      day: 2,
+      itemIds: ["d2-lunch-lentils-boiled"],
+    });
+  });
+
+  it.each([
+    ["new meals for today", 1],
+    ["Regenerate day 2", 2],
+    ["regenerate Day Two!", 2],
+    ["reset day 3 meal plan", 3],
+    ["Can I get a new meal plan for tomorrow?", 2],
+    ["new meals for Sunday", 7],
+  ])("regenerates a day's meals: %s", (message, day) => {
+    expect(parse(message)).toEqual({ kind: "regenerate-meals", day });
+  });
+
+  it.each([
+    ["I'm allergic to peanuts", "peanuts", "allergy"],
+    ["i am allergic to shellfish and sesame.", "shellfish and sesame", "allergy"],
+    ["I have a gluten intolerance", "gluten", "allergy"],
+    ["I'm lactose intolerant", "lactose", "allergy"],
+    ["I don't like mushrooms", "mushrooms", "dislike"],
+    ["I HATE olives!!", "olives", "dislike"],
+    ["not a fan of broccoli", "broccoli", "dislike"],
+  ])("adds an allergy or dislike: %s", (message, foodsText, severity) => {
+    expect(parse(message)).toEqual({ kind: "add-avoidance", foodsText, severity });
+  });
+
+  it.each([
+    ["make it Italian", "Italian"],
+    ["Switch to Mexican food please", "Mexican"],
+    ["I'd like Japanese meals", "Japanese"],
+    ["change cuisine to middle eastern", "Middle Eastern"],
+  ])("changes cuisine: %s", (message, cuisine) => {
+    expect(parse(message)).toEqual({ kind: "change-cuisine", cuisine });
+  });
+
+  it("does not read liking vegan food as going vegan", () => {
+    expect(parse("I like vegan food")).not.toMatchObject({ kind: "change-diet" });
+  });
+
+  it("does not read a food named after a country as a cuisine change", () => {
+    expect(parse("I love greek yogurt")).not.toMatchObject({ kind: "change-cuisine" });
+  });
+
+  it.each([
+    ["I went vegan", "vegan"],
+    ["I'm vegetarian now", "vegetarian"],
+    ["make my diet vegan", "vegan"],
+    ["I eat meat again", "standard"],
+    ["I'm no longer vegetarian", "standard"],
+  ])("changes diet type: %s", (message, dietType) => {
+    expect(parse(message)).toEqual({ kind: "change-diet", dietType });
+  });
+
+  it("replaces a named exercise from the plan, every day it appears", () => {
+    const name = firstExercise?.["Workout Name"] ?? "missing";
+    const ids = state.workoutPlan.filter((item) => item["Workout Name"] === name).map((item) => item.id);
+    for (const message of [
+      `swap ${name}`,
+      `Replace the ${name.toUpperCase()}!`,
+      `I don't like ${name.toLowerCase()}`,
+    ]) {
+      expect(parse(message)).toEqual({ kind: "replace-exercise", query: name, itemIds: ids });
+    }
+  });
+
+  it("limits an exercise swap to the weekday named", () => {
+    const item = firstExercise;
+    expect(parse(`swap the ${item?.["Workout Name"] ?? ""} on ${item?.Day ?? ""}`)).toEqual({
+      kind: "replace-exercise",
+      query: item?.["Workout Name"],
+      day: item?.Day,
+      itemIds: [item?.id],
+    });
+  });
+
+  it("recognises a library exercise that is not in the plan", () => {
+    expect(parse("swap the barbell hip thrust")).toEqual({
+      kind: "replace-exercise",
+      query: "Barbell Hip Thrust",
+      itemIds: [],
+    });
+  });
+
+  it.each([
+    ["move Monday's workout to Tuesday", "Monday", "Tuesday"],
+    ["Move my workout from Friday to Sunday", "Friday", "Sunday"],
+    ["can you shift wednesday's session to thursday?", "Wednesday", "Thursday"],
+    ["I'd rather train on Sunday instead of Saturday", "Saturday", "Sunday"],
+  ])("moves a workout: %s", (message, from, to) => {
+    expect(parse(message)).toEqual({ kind: "move-workout", from, to });
+  });
+
+  it.each([
+    ["make Friday a rest day", "Friday"],
+    ["I can't train on Monday", "Monday"],
+    ["Skip Saturday.", "Saturday"],
+    ["I want Wednesday off", "Wednesday"],
+  ])("makes a rest day: %s", (message, day) => {
+    expect(parse(message)).toEqual({ kind: "rest-day", day });
+  });
+
+  it.each(["new workout plan", "Regenerate my workouts", "reset my workout plan please"])(
+    "regenerates workouts: %s",
+    (message) => {
+      expect(parse(message)).toEqual({ kind: "regenerate-workouts" });
+    },
+  );
+
+  it.each([
+    ["I want to build muscle now", "Gain Muscle Mass"],
+    ["I want to bulk!", "Gain Muscle Mass"],
+    ["help me lose weight", "Lose Weight"],
+    ["I'd like to lose fat instead", "Lose Weight"],
+  ])("changes goal: %s", (message, goal) => {
+    expect(parse(message)).toEqual({ kind: "change-goal", goal });
+  });
+
+  it.each([
+    ["I'm advanced", "Advanced"],
+    ["I'm an intermediate lifter now", "Intermediate"],
+    ["change my level to beginner", "Beginner"],
+  ])("changes experience level: %s", (message, level) => {
+    expect(parse(message)).toEqual({ kind: "change-level", level });
+  });
+});
+
+describe("parseIntent: questions", () => {
+  it.each([
+    ["how many calories today?", "calories", false],
+    ["Calories?", "calories", false],
+    ["how much protein do I have today", "protein", false],
+    ["What are my macros?", "macros", false],
+    ["how much protein should I eat?", "protein", true],
+  ])("asks about the day's numbers: %s", (message, topic, advice) => {
+    expect(parse(message)).toEqual({ kind: "ask-nutrition", day: 1, topic, advice });
+  });
+
+  it.each([
+    ["how do I do a deadlift?", "barbell-deadlift"],
+    ["How to do a goblet squat", "goblet-squat"],
+    ["form tips for the bench press", "barbell-bench-press"],
+    ["explain romanian deadlift", "romanian-deadlift"],
+  ])("explains an exercise: %s", (message, exerciseId) => {
+    expect(parse(message)).toMatchObject({ kind: "explain-exercise", exerciseId });
+  });
+
+  it("admits an exercise it does not know rather than matching something else", () => {
+    expect(parse("how do I do a triple backflip?")).toEqual({
+      kind: "explain-exercise",
+      query: "triple backflip",
+    });
+  });
+
+  it.each([
+    ["how much water should I drink?", "hydration"],
+    ["Am I drinking enough?", "hydration"],
+    ["How much sleep do I need?", "sleep"],
+    ["I'm new to the gym, where do I start?", "beginner"],
+    ["any tips for a beginner?", "beginner"],
+    ["I'm so sore after yesterday", "recovery"],
+    ["how do I warm up?", "warm-up"],
+  ])("answers from the beginner guide: %s", (message, topic) => {
+    expect(parse(message)).toEqual({ kind: "guide", topic });
+  });
+
+  it.each(["what's my workout today?", "Which days do I train?"])(
+    "asks about the workout plan: %s",
+    (message) => {
+      expect(parse(message).kind).toBe("ask-workout");
+    },
+  );
+
+  it.each([
+    ["thanks!", "thanks"],
+    ["Thank you so much", "thanks"],
+    ["hi", "greeting"],
+    ["Hello Alex!", "greeting"],
+    ["Good morning", "greeting"],
+  ])("greets and thanks: %s", (message, kind) => {
+    expect(parse(message).kind).toBe(kind);
+  });
+});
+
+describe("parseIntent: red flags come before anything else", () => {
+  it.each([
+    ["I have chest pain, swap push-ups", "heart"],
+    ["my heart is racing when I run", "heart"],
+    ["I fainted during my workout", "fainting"],
+    ["I feel dizzy and lightheaded", "fainting"],
+    ["I've been purging after meals", "eating-disorder"],
+    ["I'm starving myself to lose weight, lower my calories", "eating-disorder"],
+    ["I make myself throw up after eating", "eating-disorder"],
+    ["I'm pregnant, make it vegan", "pregnancy"],
+    ["I'm breastfeeding", "pregnancy"],
+    ["I want to kill myself", "self-harm"],
+  ])("%s", (message, flag) => {
+    expect(parse(message)).toEqual({ kind: "red-flag", flag });
+  });
+
+  it.each(["I'm starving, what can I eat?", "my knees cave in on squats", "swap the Greek yogurt"])(
+    "does not flag ordinary fitness talk: %s",
+    (message) => {
+      expect(parse(message).kind).not.toBe("red-flag");
+    },
+  );
+});
+
+describe("parseIntent: what it does not understand", () => {
+  it.each([
+    "what's the weather like",
+    "asdf qwerty",
+    "",
+    "   ",
+    "?!",
+    "should I go vegan?",
+    "tell me a joke",
+    "regenerate day 9",
+  ])("%j is unknown", (message) => {
+    expect(parse(message)).toEqual({ kind: "unknown" });
+  });
+
+  it("reports a swap of something that is in neither plan", () => {
+    expect(parse("swap the pizza")).toEqual({ kind: "not-found", query: "pizza", day: 1 });
+  });
+
+  it("never throws, whatever the text", () => {
+    const words = [
+      "swap",
+      "the",
+      "my",
+      "lunch",
+      "monday",
+      "to",
+      "day",
+      "2",
+      "vegan",
+      "allergic",
+      "rest",
+      "move",
+      "?",
+      "how",
+      "do",
+      "i",
+      "italian",
+      "protein",
+      "push-ups",
+      "'s",
+      "!",
+      "🏋️",
+      "\n",
+    ];
+    const sentence = fc.array(fc.constantFrom(...words), { maxLength: 30 }).map((parts) => parts.join(" "));
+    fc.assert(
+      fc.property(
+        fc.oneof(fc.string({ unit: "binary", maxLength: 300 }), fc.string({ maxLength: 300 }), sentence),
+        (message) => {
+          expect(typeof parse(message).kind).toBe("string");
+        },
+      ),
+      { numRuns: 1000 },
+    );
+  }, 60_000);
+
+  it("reads only the start of a very long message, which bounds the work on pasted text", () => {
+    const head = "I went vegan ";
+    const long = `${head}${"and so on ".repeat(5000)}but make it Italian`;
+    expect(parse(long)).toEqual({ kind: "change-diet", dietType: "vegan" });
+    expect(parse(`${"x".repeat(1000)} make it Italian`)).toEqual({ kind: "unknown" });
+  });
+});

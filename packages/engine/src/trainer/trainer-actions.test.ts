@@ -1,0 +1,554 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { BEGINNER_GUIDE } from "../guide/beginner-guide";
+import { computeEnergyTargets } from "../nutrition/energy";
+import { findFood } from "../nutrition/food-catalogue";
+import { createMealPlanner, type MealItem, type MealPlanner } from "../nutrition/meal-planner";
+import { suitsDiet } from "../nutrition/meal-targets";
+import { EXERCISE_LIBRARY } from "../workouts/exercise-library";
+import { WEEKDAYS } from "../workouts/exercise.types";
+import { planWorkoutWeek } from "../workouts/workout-planner";
+import { parseIntent } from "./intent-parser";
+import { RED_FLAG_REPLIES } from "./red-flags";
+import { applyIntent, CAPABILITIES, respond, type TrainerOutcome } from "./trainer-actions";
+import {
+  failingPlanner,
+  fixturePlanner,
+  fixtureState,
+  fixtureWorkout,
+  DAY_1,
+  DAY_2,
+  PROFILE,
+} from "./trainer.fixture";
+import { isExerciseItem, sumItems, trainingDays, type TrainerState } from "./trainer-state";
+
+const SEED = 42;
+
+function say(
+  message: string,
+  state: TrainerState = fixtureState(),
+  planner: MealPlanner = fixturePlanner(),
+): TrainerOutcome {
+  return respond(message, state, { mealPlanner: planner, seed: SEED });
+}
+
+function kcal(value: number): string {
+  return `${Math.round(value).toLocaleString("en-US")} kcal`;
+}
+
+function expectUnchanged(outcome: TrainerOutcome, before: TrainerState): void {
+  expect(outcome.state).toBe(before);
+  expect(outcome.changed).toEqual({ mealDays: [], workout: false, profile: false });
+  expect(outcome.itemIdsUpdated).toEqual([]);
+  expect(outcome.activeDay).toBeUndefined();
+}
+
+describe("meal changes", () => {
+  it.each(["swap the oatmeal", "Swap the OATMEAL!", "can you replace the oatmeal?"])(
+    "swaps one named item and nothing else: %s",
+    (message) => {
+      const before = fixtureState();
+      const outcome = say(message, before);
+      const oatmeal = DAY_1[0] as MealItem;
+      const newItem = outcome.state.mealPlans[1]?.[0] as MealItem;
+
+      expect(newItem.id).not.toBe(oatmeal.id);
+      expect(newItem.Meal).toBe("Breakfast");
+      expect(outcome.state.mealPlans[1]?.slice(1)).toEqual(DAY_1.slice(1));
+      expect(outcome.state.mealPlans[2]).toBe(DAY_2);
+      expect(outcome.state.workoutPlan).toBe(before.workoutPlan);
+      expect(outcome.state.profile).toBe(before.profile);
+      expect(outcome.changed).toEqual({ mealDays: [1], workout: false, profile: false });
+      expect(outcome.itemIdsUpdated).toEqual([newItem.id]);
+      expect(outcome.activeDay).toBe(1);
+      const breakfastAfter = sumItems(outcome.state.mealPlans[1] ?? [], "Breakfast").Calories;
+      expect(outcome.reply).toContain(
+        `Swapped **${oatmeal.Item} (${oatmeal.Weight} g, ${kcal(oatmeal.Calories)})** for **${newItem.Item}`,
+      );
+      expect(outcome.reply).toContain(
+        `Breakfast is now ${kcal(breakfastAfter)} (was ${kcal(sumItems(DAY_1, "Breakfast").Calories)})`,
+      );
+    },
+  );
+
+  it.each(["replace my lunch", "Give me a different lunch please"])(
+    "replaces every item of a meal and leaves the other meals: %s",
+    (message) => {
+      const before = fixtureState();
+      const outcome = say(message, before);
+      const after = outcome.state.mealPlans[1] ?? [];
+      const lunchBefore = DAY_1.filter((item) => item.Meal === "Lunch");
+      const lunchAfter = after.filter((item) => item.Meal === "Lunch");
+
+      expect(lunchAfter).toHaveLength(lunchBefore.length);
+      for (const item of lunchAfter) expect(lunchBefore.map((old) => old.id)).not.toContain(item.id);
+      expect(after.filter((item) => item.Meal !== "Lunch")).toEqual(
+        DAY_1.filter((item) => item.Meal !== "Lunch"),
+      );
+      expect(outcome.state.mealPlans[2]).toBe(DAY_2);
+      expect(outcome.state.workoutPlan).toBe(before.workoutPlan);
+      expect(outcome.itemIdsUpdated).toEqual(lunchAfter.map((item) => item.id));
+      expect(outcome.reply).toContain("Lunch is now");
+    },
+  );
+
+  it("explains, without changing anything, when a day has no plan", () => {
+    const before = fixtureState();
+    const outcome = say("swap lunch on day 5", before);
+    expectUnchanged(outcome, before);
+    expect(outcome.reply).toContain("don't have a meal plan for Day 5");
+  });
+
+  it.each([
+    ["Regenerate day 2", 2],
+    ["new meals for today", 1],
+    ["new meals for day 4", 4],
+  ])("regenerates exactly the day asked for: %s", (message, day) => {
+    const planner = fixturePlanner();
+    const before = fixtureState();
+    const outcome = say(message, before, planner);
+
+    expect(planner.requests[0]).toMatchObject({
+      targetKcal: PROFILE.targetKcal,
+      cuisine: PROFILE.cuisine,
+      planNumber: ((day - 1) % 3) + 1,
+    });
+    const expected = fixturePlanner().plan(planner.requests[0] ?? ({} as never));
+    expect(expected.ok && outcome.state.mealPlans[day as 1]).toEqual(
+      expected.ok ? expected.plan.items : undefined,
+    );
+    for (const other of [1, 2] as const)
+      if (other !== day) expect(outcome.state.mealPlans[other]).toBe(before.mealPlans[other]);
+    expect(outcome.state.workoutPlan).toBe(before.workoutPlan);
+    expect(outcome.changed).toEqual({ mealDays: [day], workout: false, profile: false });
+    expect(outcome.activeDay).toBe(day);
+    expect(outcome.reply).toContain(`new meals for **Day ${day}**`);
+  });
+
+  it("passes engine errors on honestly and changes nothing", () => {
+    const before = fixtureState();
+    const outcome = say(
+      "regenerate day 2",
+      before,
+      failingPlanner("With a vegan diet, the Lunch foods left cannot reach 600 kcal."),
+    );
+    expectUnchanged(outcome, before);
+    expect(outcome.reply).toBe(
+      "I couldn't plan new meals for Day 2, because with a vegan diet, the Lunch foods left cannot reach 600 kcal. Nothing in your plans has changed.",
+    );
+  });
+
+  it.each(["I'm allergic to peanuts", "i am allergic to PEANUTS."])(
+    "records an allergy and re-plans only the days that hold it: %s",
+    (message) => {
+      const planner = fixturePlanner();
+      const before = fixtureState();
+      const outcome = say(message, before, planner);
+      const dayOne = outcome.state.mealPlans[1] ?? [];
+
+      expect(outcome.state.profile.allergiesText).toBe("allergic to peanuts");
+      expect({ ...outcome.state.profile, allergiesText: "" }).toEqual(before.profile);
+      expect(dayOne.some((item) => findFood(item.foodId)?.allergens.includes("peanut"))).toBe(false);
+      expect(dayOne).not.toEqual(DAY_1);
+      expect(outcome.state.mealPlans[2]).toBe(DAY_2);
+      expect(outcome.state.workoutPlan).toBe(before.workoutPlan);
+      expect(outcome.changed).toEqual({ mealDays: [1], workout: false, profile: true });
+      expect(planner.requests.map((request) => request.allergiesText)).toEqual(["allergic to peanuts"]);
+      expect(outcome.reply).toContain("Oatmeal with peanut butter and banana");
+      expect(outcome.reply).toContain(
+        `${kcal(sumItems(DAY_1).Calories)} → ${kcal(sumItems(dayOne).Calories)}`,
+      );
+    },
+  );
+
+  it("records a dislike next to what was there and re-plans the day that has it", () => {
+    const before = fixtureState({ profile: { ...PROFILE, allergiesText: "shrimp" } });
+    const outcome = say("I don't like lentils", before);
+    expect(outcome.state.profile.allergiesText).toBe("shrimp, don't like lentils");
+    expect(outcome.state.mealPlans[1]).toBe(DAY_1);
+    expect(outcome.state.mealPlans[2]?.some((item) => /lentil/i.test(item.Item))).toBe(false);
+    expect(outcome.changed).toEqual({ mealDays: [2], workout: false, profile: true });
+  });
+
+  it("keeps plans that do not hold the new avoidance", () => {
+    const before = fixtureState();
+    const outcome = say("I hate olives", before);
+    expect(outcome.state.mealPlans).toEqual(before.mealPlans);
+    expect(outcome.changed).toEqual({ mealDays: [], workout: false, profile: true });
+    expect(outcome.reply).toContain("None of your current meals contain it");
+  });
+
+  it("does not pretend to understand an unknown food", () => {
+    const before = fixtureState();
+    const outcome = say("I'm allergic to zorblax", before);
+    expectUnchanged(outcome, before);
+    expect(outcome.reply).toContain(`couldn't match "zorblax"`);
+  });
+
+  it.each(["make it Italian", "Switch to Italian food please"])(
+    "changes cuisine and re-plans every stored day: %s",
+    (message) => {
+      const planner = fixturePlanner();
+      const before = fixtureState();
+      const outcome = say(message, before, planner);
+      expect(outcome.state.profile).toEqual({ ...PROFILE, cuisine: "Italian" });
+      expect(planner.requests.map((request) => [request.cuisine, request.planNumber])).toEqual([
+        ["Italian", 1],
+        ["Italian", 2],
+      ]);
+      expect(outcome.state.mealPlans[1]).not.toEqual(DAY_1);
+      expect(outcome.state.mealPlans[2]).not.toEqual(DAY_2);
+      expect(outcome.state.workoutPlan).toBe(before.workoutPlan);
+      expect(outcome.changed).toEqual({ mealDays: [1, 2], workout: false, profile: true });
+      expect(outcome.reply).toContain(`Day 1: ${kcal(sumItems(DAY_1).Calories)} →`);
+    },
+  );
+
+  it.each(["I went vegan", "make my diet vegan"])(
+    "changes diet type and every planned item suits it: %s",
+    (message) => {
+      const outcome = say(message);
+      expect(outcome.state.profile.dietType).toBe("vegan");
+      for (const day of [1, 2] as const) {
+        for (const item of outcome.state.mealPlans[day] ?? [])
+          expect(suitsDiet(findFood(item.foodId) ?? ({} as never), "vegan")).toBe(true);
+      }
+    },
+  );
+
+  it("changes nothing at all when one day cannot be re-planned", () => {
+    const before = fixtureState();
+    const outcome = say(
+      "I went vegan",
+      before,
+      failingPlanner("With a vegan diet, a day of 2017 kcal reaches only 62 g of protein."),
+    );
+    expectUnchanged(outcome, before);
+    expect(outcome.reply).toContain(
+      "I couldn't switch your meals to vegan (Day 1), because with a vegan diet",
+    );
+  });
+
+  it("says so when the cuisine is already the one asked for", () => {
+    const before = fixtureState();
+    const outcome = say("make it American", before);
+    expectUnchanged(outcome, before);
+  });
+});
+
+describe("workout changes", () => {
+  const base = fixtureState();
+  const target = base.workoutPlan.find((item) => item["Body Part Targeted"] === "Chest");
+
+  it.each([
+    `swap the ${target?.["Workout Name"] ?? ""}`,
+    `I don't like ${(target?.["Workout Name"] ?? "").toUpperCase()}!`,
+  ])("replaces a named exercise and nothing else: %s", (message) => {
+    const outcome = say(message, base);
+    const index = base.workoutPlan.findIndex((item) => item.id === target?.id);
+    const replaced = outcome.state.workoutPlan[index];
+
+    expect(replaced?.id).not.toBe(target?.id);
+    expect(replaced?.["Workout Name"]).not.toBe(target?.["Workout Name"]);
+    expect(replaced).toMatchObject({
+      Day: target?.Day,
+      "Body Part Targeted": "Chest",
+      "No of Sets": target?.["No of Sets"],
+      "No of Reps": target?.["No of Reps"],
+    });
+    const others = (plan: TrainerState["workoutPlan"]) => plan.filter((_, position) => position !== index);
+    expect(others(outcome.state.workoutPlan)).toEqual(others(base.workoutPlan));
+    expect(outcome.state.mealPlans).toBe(base.mealPlans);
+    expect(outcome.state.profile).toBe(base.profile);
+    expect(outcome.changed).toEqual({ mealDays: [], workout: true, profile: false });
+    expect(outcome.itemIdsUpdated).toEqual([replaced?.id]);
+    expect(outcome.reply).toContain(
+      `Swapped **${target?.["Workout Name"]} (${target?.["No of Sets"]} × ${target?.["No of Reps"]})** for **${replaced?.["Workout Name"]}`,
+    );
+  });
+
+  it("says when the exercise is not in the plan", () => {
+    const outcome = say("swap the barbell hip thrust", base);
+    expectUnchanged(outcome, base);
+    expect(outcome.reply).toContain("**Barbell Hip Thrust** isn't in your workout plan");
+  });
+
+  it.each([
+    "move Monday's workout to Tuesday",
+    "Move my workout from monday to tuesday",
+    "I'd rather train on Tuesday instead of Monday",
+  ])("moves a day's workout to a rest day: %s", (message) => {
+    const outcome = say(message, base);
+    const plan = outcome.state.workoutPlan;
+    const mondayBefore = base.workoutPlan.filter((item) => item.Day === "Monday");
+
+    expect(plan.filter((item) => item.Day === "Tuesday")).toEqual(
+      mondayBefore.map((item) => ({ ...item, Day: "Tuesday" })),
+    );
+    expect(plan.filter((item) => item.Day === "Monday")).toEqual([
+      expect.objectContaining({
+        Day: "Monday",
+        "Workout Name": "Rest Day",
+        "No of Sets": 0,
+        "No of Reps": "0",
+      }),
+    ]);
+    for (const day of WEEKDAYS.filter((weekday) => weekday !== "Monday" && weekday !== "Tuesday")) {
+      expect(plan.filter((item) => item.Day === day)).toEqual(
+        base.workoutPlan.filter((item) => item.Day === day),
+      );
+    }
+    expect(new Set(plan.map((item) => item.id)).size).toBe(plan.length);
+    expect(trainingDays(plan)).toEqual(["Tuesday", "Wednesday", "Friday", "Saturday"]);
+    expect(outcome.state.profile).toEqual({
+      ...PROFILE,
+      workoutDays: ["Tuesday", "Wednesday", "Friday", "Saturday"],
+    });
+    expect(outcome.state.mealPlans).toBe(base.mealPlans);
+    expect(outcome.itemIdsUpdated).toEqual(mondayBefore.filter(isExerciseItem).map((item) => item.id));
+    expect(outcome.reply).toContain("to **Tuesday**; Monday is now a rest day");
+  });
+
+  it("refuses to move a workout onto a day that already trains, and says why", () => {
+    const outcome = say("move Monday's workout to Wednesday", base);
+    expectUnchanged(outcome, base);
+    expect(outcome.reply).toContain("You already train on Wednesday");
+    expect(outcome.reply).toContain("Tuesday, Thursday and Sunday");
+  });
+
+  it("refuses to move a rest day", () => {
+    const outcome = say("move Tuesday's workout to Thursday", base);
+    expectUnchanged(outcome, base);
+    expect(outcome.reply).toContain("Tuesday is already a rest day");
+  });
+
+  it.each(["make Friday a rest day", "I can't train on Friday", "skip friday"])(
+    "makes a rest day and rebuilds the week for the days left: %s",
+    (message) => {
+      const outcome = say(message, base);
+      const expected = planWorkoutWeek({
+        goal: PROFILE.goal,
+        level: PROFILE.level,
+        days: ["Monday", "Wednesday", "Saturday"],
+        workoutType: PROFILE.workoutType,
+        seed: SEED,
+      });
+      expect(expected.ok && outcome.state.workoutPlan).toEqual(expected.ok ? expected.plan.items : undefined);
+      expect(trainingDays(outcome.state.workoutPlan)).toEqual(["Monday", "Wednesday", "Saturday"]);
+      expect(outcome.state.profile).toEqual({ ...PROFILE, workoutDays: ["Monday", "Wednesday", "Saturday"] });
+      expect(outcome.state.mealPlans).toBe(base.mealPlans);
+      expect(outcome.changed).toEqual({ mealDays: [], workout: true, profile: true });
+      expect(outcome.reply).toContain("**Friday** is now a rest day");
+    },
+  );
+
+  it("refuses a rest day that would leave fewer than three training days", () => {
+    const threeDays = fixtureState({
+      profile: { ...PROFILE, workoutDays: ["Monday", "Wednesday", "Friday"] },
+      workoutPlan: fixtureWorkout(["Monday", "Wednesday", "Friday"]),
+    });
+    const outcome = say("make Friday a rest day", threeDays);
+    expectUnchanged(outcome, threeDays);
+    expect(outcome.reply).toContain("would leave 2, and your plan needs at least 3 training days");
+  });
+
+  it.each(["I'm advanced", "change my level to advanced"])(
+    "changes experience and rebuilds workouts only: %s",
+    (message) => {
+      const outcome = say(message, base);
+      const expected = planWorkoutWeek({
+        goal: PROFILE.goal,
+        level: "Advanced",
+        days: PROFILE.workoutDays,
+        workoutType: PROFILE.workoutType,
+        seed: SEED,
+      });
+      expect(expected.ok && outcome.state.workoutPlan).toEqual(expected.ok ? expected.plan.items : undefined);
+      expect(outcome.state.profile).toEqual({ ...PROFILE, level: "Advanced" });
+      expect(outcome.state.mealPlans).toBe(base.mealPlans);
+      expect(outcome.changed).toEqual({ mealDays: [], workout: true, profile: true });
+      expect(outcome.reply).toContain("Your level is now **Advanced** (was Beginner)");
+    },
+  );
+
+  it.each(["I want to build muscle now", "I want to bulk"])(
+    "changes goal: new target from the energy module, new workouts, meals re-planned: %s",
+    (message) => {
+      const planner = fixturePlanner();
+      const outcome = say(message, base, planner);
+      const energy = computeEnergyTargets({ ...PROFILE, goal: "Gain Muscle Mass" });
+      expect(outcome.state.profile).toEqual({
+        ...PROFILE,
+        goal: "Gain Muscle Mass",
+        targetKcal: energy.planningKcal,
+        tdeeKcal: energy.tdeeKcal,
+      });
+      const expected = planWorkoutWeek({
+        goal: "Gain Muscle Mass",
+        level: PROFILE.level,
+        days: PROFILE.workoutDays,
+        workoutType: PROFILE.workoutType,
+        seed: SEED,
+      });
+      expect(expected.ok && outcome.state.workoutPlan).toEqual(expected.ok ? expected.plan.items : undefined);
+      expect(planner.requests.map((request) => [request.goal, request.targetKcal])).toEqual([
+        ["Gain Muscle Mass", energy.planningKcal],
+        ["Gain Muscle Mass", energy.planningKcal],
+      ]);
+      expect(outcome.changed).toEqual({ mealDays: [1, 2], workout: true, profile: true });
+      expect(outcome.reply).toContain(`**${kcal(PROFILE.targetKcal)} → ${kcal(energy.planningKcal)}**`);
+    },
+  );
+});
+
+describe("questions change nothing", () => {
+  const base = fixtureState();
+
+  it.each([
+    ["how many calories today?", `Day 1's plan has **${kcal(sumItems(DAY_1).Calories)}**`],
+    ["How much protein do I have today", `**${Math.round(sumItems(DAY_1).Protein * 10) / 10} g protein**`],
+    ["what are my macros on day 2?", `${Math.round(sumItems(DAY_2).Carbs * 10) / 10} g carbs`],
+  ])("%s", (message, expected) => {
+    const outcome = say(message, base);
+    expectUnchanged(outcome, base);
+    expect(outcome.reply).toContain(expected);
+  });
+
+  it("answers how much protein to eat from the guide, then the plan", () => {
+    const outcome = say("how much protein should I eat?", base);
+    expect(outcome.reply).toContain("1.4–2 g of protein per kilogram");
+    expect(outcome.reply).toContain("Day 1's plan has");
+  });
+
+  it("explains an exercise with the library's cues", () => {
+    const deadlift = EXERCISE_LIBRARY.find((exercise) => exercise.id === "barbell-deadlift");
+    const outcome = say("How do I do a deadlift?", base);
+    expectUnchanged(outcome, base);
+    expect(deadlift?.cues.length).toBeGreaterThan(0);
+    for (const cue of deadlift?.cues ?? []) expect(outcome.reply).toContain(cue);
+  });
+
+  it("will not invent technique for an exercise it does not know", () => {
+    const outcome = say("how do I do a triple backflip?", base);
+    expect(outcome.reply).toContain(`"triple backflip" isn't in my exercise library`);
+  });
+
+  it("quotes the guide on water", () => {
+    const sentence = BEGINNER_GUIDE.flatMap((section) => section.paragraphs)
+      .join(" ")
+      .split(/(?<=\.)\s+/)
+      .find((text) => text.includes("litres of water"));
+    const outcome = say("how much water should I drink?", base);
+    expect(sentence).toBeDefined();
+    expect(outcome.reply).toContain(sentence);
+    expect(outcome.reply).not.toContain("raw rice");
+  });
+
+  it("answers sleep from the guide for adults and from the AASM's teen range for teenagers", () => {
+    expect(say("how much sleep do I need?", base).reply).toContain("7–9 hours");
+    const teen = fixtureState({ profile: { ...PROFILE, ageYears: 15 } });
+    expect(say("How much sleep do I need?", teen).reply).toContain("8–10 hours");
+  });
+
+  it("condenses the guide for a beginner", () => {
+    const outcome = say("I'm new to the gym, where do I start?", base);
+    for (const section of BEGINNER_GUIDE) expect(outcome.reply).toContain(section.title);
+  });
+
+  it("describes the week's workouts", () => {
+    const outcome = say("which days do I train?", base);
+    expect(outcome.reply).toContain("You train on Monday, Wednesday, Friday and Saturday");
+  });
+
+  it.each([
+    ["hi", "I'm Alex"],
+    ["thanks!", "You're welcome"],
+  ])("%s", (message, expected) => {
+    expect(say(message, base).reply).toContain(expected);
+  });
+});
+
+describe("safety and honesty", () => {
+  it.each([
+    ["I have chest pain, swap push-ups", "heart"],
+    ["I fainted yesterday, make Friday a rest day", "fainting"],
+    ["I've been purging, lower my calories", "eating-disorder"],
+    ["I'm pregnant, I want to lose weight", "pregnancy"],
+  ] as const)("refers a red flag to a professional and changes nothing: %s", (message, flag) => {
+    const before = fixtureState();
+    const outcome = say(message, before);
+    expectUnchanged(outcome, before);
+    expect(outcome.reply).toBe(RED_FLAG_REPLIES[flag]);
+    expect(outcome.reply).toMatch(/doctor|emergency|professional|midwife/);
+  });
+
+  it.each(["what's the weather like", "tell me a joke"])(
+    "answers what it does not understand by listing what it can do: %s",
+    (message) => {
+      const before = fixtureState();
+      const outcome = say(message, before);
+      expectUnchanged(outcome, before);
+      expect(outcome.reply).toContain("I'd rather not guess");
+      for (const capability of CAPABILITIES) expect(outcome.reply).toContain(capability);
+    },
+  );
+
+  it("says when a named item is in neither plan", () => {
+    const before = fixtureState();
+    const outcome = say("swap the pizza", before);
+    expectUnchanged(outcome, before);
+    expect(outcome.reply).toContain(`couldn't find "pizza"`);
+  });
+
+  it("never echoes markup from the message into the reply", () => {
+    for (const message of [
+      "swap the <img src=x onerror=alert(1)>",
+      "I'm allergic to <script>alert(1)</script>",
+      "how do I do a <b>lift</b>?",
+    ]) {
+      expect(say(message).reply).not.toMatch(/<|>/);
+    }
+  });
+
+  it("is deterministic for a seed", () => {
+    const first = say("replace my dinner");
+    const second = say("replace my dinner");
+    expect(second).toEqual(first);
+  });
+
+  it("applyIntent takes a parsed intent directly", () => {
+    const state = fixtureState();
+    const outcome = applyIntent(parseIntent("regenerate day 2", state), state, {
+      mealPlanner: fixturePlanner(),
+      seed: SEED,
+    });
+    expect(outcome.changed.mealDays).toEqual([2]);
+  });
+});
+
+describe("with the real meal planner", () => {
+  let planner: MealPlanner;
+  beforeAll(async () => {
+    planner = await createMealPlanner();
+  }, 60_000);
+
+  it("regenerates one day and leaves everything else as it was", () => {
+    const before = fixtureState();
+    const outcome = respond("regenerate day 2", before, { mealPlanner: planner, seed: SEED });
+    const dayTwo = outcome.state.mealPlans[2] ?? [];
+    expect(outcome.changed).toEqual({ mealDays: [2], workout: false, profile: false });
+    expect(dayTwo).not.toEqual(DAY_2);
+    for (const item of dayTwo) expect(findFood(item.foodId)?.name).toBe(item.Item);
+    expect(outcome.state.mealPlans[1]).toBe(DAY_1);
+    expect(outcome.state.workoutPlan).toBe(before.workoutPlan);
+    expect(outcome.reply).toContain(`**Day 2**: ${kcal(sumItems(dayTwo).Calories)}`);
+  }, 30_000);
+
+  it("re-plans around a new allergy so no stored day keeps it", () => {
+    const outcome = respond("I'm allergic to peanuts", fixtureState(), { mealPlanner: planner, seed: SEED });
+    expect(outcome.changed.mealDays).toEqual([1]);
+    for (const day of [1, 2] as const) {
+      for (const item of outcome.state.mealPlans[day] ?? [])
+        expect(findFood(item.foodId)?.allergens).not.toContain("peanut");
+    }
+  }, 30_000);
+});

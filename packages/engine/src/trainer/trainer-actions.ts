@@ -1,0 +1,867 @@
+import { BEGINNER_GUIDE } from "../guide/beginner-guide";
+import { avoidanceConflict, parseAvoidances, type Avoidances } from "../nutrition/avoidances";
+import { computeEnergyTargets } from "../nutrition/energy";
+import { findFood } from "../nutrition/food-catalogue";
+import { MEAL_SLOTS, type Food, type MealSlot } from "../nutrition/food.types";
+import type { MealItem, MealPlanner, MealPlanOutcome } from "../nutrition/meal-planner";
+import { replaceMealItem } from "../nutrition/meal-replacement";
+import type { EngineError, FitnessGoal } from "../profile.types";
+import { EXERCISE_LIBRARY } from "../workouts/exercise-library";
+import { WEEKDAYS, type Weekday, type WorkoutItem } from "../workouts/exercise.types";
+import { createSeededRandom } from "../workouts/seeded-random";
+import { newItemId, restDayItem, youtubeSearchLink } from "../workouts/workout-items";
+import {
+  MAX_WORKOUT_DAYS,
+  MIN_WORKOUT_DAYS,
+  planWorkoutWeek,
+  type WorkoutPlanOutcome,
+} from "../workouts/workout-planner";
+import { replaceWorkoutItem } from "../workouts/workout-replacement";
+import { guideOverview, guideQuotes } from "./guide-answers";
+import { parseIntent, type Intent } from "./intent-parser";
+import { RED_FLAG_REPLIES } from "./red-flags";
+import {
+  isExerciseItem,
+  isRestItem,
+  mealRequestFor,
+  storedMealDays,
+  sumItems,
+  trainingDays,
+  type DayIndex,
+  type TrainerProfile,
+  type TrainerState,
+} from "./trainer-state";
+
+export interface TrainerDeps {
+  mealPlanner: MealPlanner;
+  /** Vary it per message (the server draws it): the same seed regenerates the same plan. */
+  seed: number;
+}
+
+export interface TrainerChanges {
+  mealDays: DayIndex[];
+  workout: boolean;
+  profile: boolean;
+}
+
+export interface TrainerOutcome {
+  /** Markdown. */
+  reply: string;
+  /** The new state; the very same object when nothing changed. */
+  state: TrainerState;
+  changed: TrainerChanges;
+  /** Items that were individually swapped or moved (the widget highlights them); not every item of a rebuilt plan. */
+  itemIdsUpdated: string[];
+  /** The meal day the widget should refresh (spec §4 active_day); set whenever meals changed. */
+  activeDay?: DayIndex;
+}
+
+// Formatting is reporting only: every figure shown is an engine-made item's, or a sum of them.
+
+function kcal(value: number): string {
+  return `${Math.round(value).toLocaleString("en-US")} kcal`;
+}
+
+function grams(value: number): string {
+  return `${Math.round(value * 10) / 10} g`;
+}
+
+function describeMealItem(item: MealItem): string {
+  return `**${item.Item} (${grams(item.Weight)}, ${kcal(item.Calories)})**`;
+}
+
+function describeExercise(item: WorkoutItem): string {
+  return `**${item["Workout Name"]} (${item["No of Sets"]} × ${item["No of Reps"]})**`;
+}
+
+function listWords(words: readonly string[]): string {
+  if (words.length <= 1) return words.join("");
+  return `${words.slice(0, -1).join(", ")} and ${words[words.length - 1] ?? ""}`;
+}
+
+function dayTotalsLine(items: readonly MealItem[]): string {
+  const total = sumItems(items);
+  return `${kcal(total.Calories)} · ${grams(total.Protein)} protein · ${grams(total.Carbs)} carbs · ${grams(total.Fat)} fat`;
+}
+
+function mealSummary(items: readonly MealItem[]): string {
+  return MEAL_SLOTS.filter((slot) => items.some((item) => item.Meal === slot))
+    .map((slot) => {
+      const slotItems = items.filter((item) => item.Meal === slot);
+      return `- **${slot}** (${kcal(sumItems(slotItems).Calories)}): ${slotItems.map((item) => `${item.Item} (${grams(item.Weight)})`).join(", ")}`;
+    })
+    .join("\n");
+}
+
+function workingSets(plan: readonly WorkoutItem[]): number {
+  return plan.filter(isExerciseItem).reduce((sum, item) => sum + item["No of Sets"], 0);
+}
+
+function weekByDay(plan: readonly WorkoutItem[]): string {
+  return WEEKDAYS.map((day) => {
+    const exercises = plan.filter((item) => item.Day === day && isExerciseItem(item));
+    return exercises.length === 0
+      ? `- **${day}**: rest`
+      : `- **${day}**: ${exercises.map((item) => item["Workout Name"]).join(", ")}`;
+  }).join("\n");
+}
+
+function unchanged(state: TrainerState, reply: string): TrainerOutcome {
+  return { reply, state, changed: { mealDays: [], workout: false, profile: false }, itemIdsUpdated: [] };
+}
+
+function couldNot(state: TrainerState, what: string, error: EngineError): TrainerOutcome {
+  return unchanged(
+    state,
+    `I couldn't ${what}, because ${asClause(error.message)} Nothing in your plans has changed.`,
+  );
+}
+
+function asClause(text: string): string {
+  const trimmed = text.trim();
+  const sentence = /[.!?]$/.test(trimmed) ? trimmed : `${trimmed}.`;
+  // Engine messages are sentences; after "because" they read on, but acronyms and names ("HiGHS", "Monday") keep their case.
+  return /^[A-Z][a-z]/.test(sentence) && !WEEKDAYS.some((day) => sentence.startsWith(day))
+    ? sentence[0]?.toLowerCase() + sentence.slice(1)
+    : sentence;
+}
+
+function nothingSwapped(state: TrainerState, failures: readonly string[]): TrainerOutcome {
+  const why =
+    failures.length > 0
+      ? failures.join("\n\n")
+      : "Those items are no longer in your plan (it may have changed in another tab).";
+  return unchanged(state, `${why} Nothing in your plans has changed.`);
+}
+
+function mealOutcome(
+  state: TrainerState,
+  next: TrainerState,
+  reply: string,
+  mealDays: DayIndex[],
+  extra: Partial<TrainerChanges> & { itemIdsUpdated?: string[] } = {},
+): TrainerOutcome {
+  const activeDay = mealDays.includes(state.activeDay) ? state.activeDay : mealDays[0];
+  return {
+    reply,
+    state: next,
+    changed: { mealDays, workout: extra.workout ?? false, profile: extra.profile ?? false },
+    itemIdsUpdated: extra.itemIdsUpdated ?? [],
+    ...(activeDay === undefined ? {} : { activeDay }),
+  };
+}
+
+export const CAPABILITIES = [
+  'Swap a meal item or a whole meal: "swap the oatmeal", "replace my lunch"',
+  'Give a day new meals: "new meals for today", "regenerate day 2"',
+  'Keep foods out of your plans: "I\'m allergic to peanuts", "I don\'t like mushrooms"',
+  'Change cuisine or diet: "make it Italian", "I went vegan"',
+  'Swap an exercise: "swap push-ups"',
+  'Reschedule training: "move Monday\'s workout to Tuesday", "make Friday a rest day"',
+  'Change your goal or level: "I want to build muscle now", "I\'m advanced"',
+  'Your numbers: "how much protein today?", "what are my macros?"',
+  'Exercise technique: "how do I do a deadlift?"',
+  "Answers from the beginner guide: water, sleep, getting started, soreness, progress",
+];
+
+const CAPABILITY_LIST = CAPABILITIES.map((line) => `- ${line}`).join("\n");
+
+function sameFoods(left: readonly MealItem[], right: readonly MealItem[]): boolean {
+  const key = (items: readonly MealItem[]) =>
+    items
+      .map((item) => `${item.Meal}:${item.foodId}:${item.Weight}`)
+      .sort()
+      .join("|");
+  return key(left) === key(right);
+}
+
+/** Plans a day; when asked for new meals, tries a couple of further seeds rather than hand back the same plan. */
+function planDay(
+  planner: MealPlanner,
+  profile: TrainerProfile,
+  day: DayIndex,
+  seed: number,
+  previous?: readonly MealItem[],
+): MealPlanOutcome {
+  let outcome: MealPlanOutcome = planner.plan(mealRequestFor(profile, day, seed));
+  for (let attempt = 1; attempt < 3; attempt += 1) {
+    // A time-out says "try again", so we do, once, with another seed; a repeat of the old plan is not "new meals".
+    const retry = outcome.ok
+      ? previous !== undefined && sameFoods(previous, outcome.plan.items)
+      : outcome.error.code === "PLAN_TIMEOUT" && attempt === 1;
+    if (!retry) break;
+    outcome = planner.plan(mealRequestFor(profile, day, seed + attempt * 7919));
+  }
+  return outcome;
+}
+
+/** Re-plans the days (all or nothing) for a changed profile; the error names the day that failed. */
+function replanDays(
+  planner: MealPlanner,
+  profile: TrainerProfile,
+  days: readonly DayIndex[],
+  seed: number,
+): { ok: true; plans: Map<DayIndex, MealItem[]> } | { ok: false; day: DayIndex; error: EngineError } {
+  const plans = new Map<DayIndex, MealItem[]>();
+  for (const day of days) {
+    const outcome = planDay(planner, profile, day, seed + day);
+    if (!outcome.ok) return { ok: false, day, error: outcome.error };
+    plans.set(day, outcome.plan.items);
+  }
+  return { ok: true, plans };
+}
+
+function withMealPlans(
+  state: TrainerState,
+  profile: TrainerProfile,
+  plans: ReadonlyMap<DayIndex, MealItem[]>,
+): TrainerState {
+  return { ...state, profile, mealPlans: { ...state.mealPlans, ...Object.fromEntries(plans) } };
+}
+
+function beforeAfterLines(state: TrainerState, plans: ReadonlyMap<DayIndex, MealItem[]>): string {
+  return [...plans]
+    .map(([day, items]) => {
+      const before = state.mealPlans[day];
+      return before === undefined
+        ? `- Day ${day}: ${kcal(sumItems(items).Calories)} (new)`
+        : `- Day ${day}: ${kcal(sumItems(before).Calories)} → ${kcal(sumItems(items).Calories)}`;
+    })
+    .join("\n");
+}
+
+function noMealPlan(state: TrainerState, day: DayIndex): TrainerOutcome {
+  return unchanged(
+    state,
+    `You don't have a meal plan for Day ${day} yet. Say "new meals for day ${day}" and I'll make one, or open the diet screen.`,
+  );
+}
+
+function replaceMeal(
+  intent: Extract<Intent, { kind: "replace-meal" }>,
+  state: TrainerState,
+  deps: TrainerDeps,
+): TrainerOutcome {
+  const { day } = intent;
+  const original = state.mealPlans[day];
+  if (original === undefined) return noMealPlan(state, day);
+  if (intent.itemIds.length === 0)
+    return unchanged(
+      state,
+      `Day ${day} has no ${intent.slot?.toLowerCase() ?? `"${intent.query}"`} to swap. It has:\n\n${mealSummary(original)}`,
+    );
+
+  let plan = [...original];
+  const swapped: { before: MealItem; after: MealItem }[] = [];
+  const failures: string[] = [];
+  for (const [index, itemId] of intent.itemIds.entries()) {
+    const before = plan.find((item) => item.id === itemId);
+    if (before === undefined) continue;
+    const seed = deps.seed + index;
+    const outcome = replaceMealItem({
+      plan,
+      itemId,
+      request: mealRequestFor(state.profile, day, seed),
+      seed,
+    });
+    if (!outcome.ok) {
+      failures.push(
+        `I couldn't replace ${describeMealItem(before)}, because ${asClause(outcome.error.message)}`,
+      );
+      continue;
+    }
+    plan = plan.map((item) => (item.id === itemId ? outcome.item : item));
+    swapped.push({ before, after: outcome.item });
+  }
+  if (swapped.length === 0) return nothingSwapped(state, failures);
+
+  const lines = swapped.map(
+    ({ before, after }) => `Swapped ${describeMealItem(before)} for ${describeMealItem(after)}.`,
+  );
+  const slots = MEAL_SLOTS.filter((slot) => swapped.some(({ before }) => before.Meal === slot));
+  const slotLines = slots.map(
+    (slot: MealSlot) =>
+      `${slot} is now ${kcal(sumItems(plan, slot).Calories)} (was ${kcal(sumItems(original, slot).Calories)}).`,
+  );
+  const reply = [
+    lines.join("\n"),
+    `${slotLines.join(" ")} Day ${day} total: ${kcal(sumItems(plan).Calories)} (was ${kcal(sumItems(original).Calories)}).`,
+    ...failures,
+  ].join("\n\n");
+  const next: TrainerState = { ...state, mealPlans: { ...state.mealPlans, [day]: plan } };
+  return mealOutcome(state, next, reply, [day], { itemIdsUpdated: swapped.map(({ after }) => after.id) });
+}
+
+function regenerateMeals(
+  intent: Extract<Intent, { kind: "regenerate-meals" }>,
+  state: TrainerState,
+  deps: TrainerDeps,
+): TrainerOutcome {
+  const { day } = intent;
+  const before = state.mealPlans[day];
+  const outcome = planDay(deps.mealPlanner, state.profile, day, deps.seed, before);
+  if (!outcome.ok) return couldNot(state, `plan new meals for Day ${day}`, outcome.error);
+  const items = outcome.plan.items;
+  const next: TrainerState = { ...state, mealPlans: { ...state.mealPlans, [day]: items } };
+  const comparison = before === undefined ? "" : ` (was ${dayTotalsLine(before)})`;
+  const sameAsBefore =
+    before !== undefined && sameFoods(before, items)
+      ? "\n\nYour preferences leave few choices, so the new plan has the same foods as before."
+      : "";
+  const reply = `Here are new meals for **Day ${day}**: ${dayTotalsLine(items)}${comparison}, target ${kcal(state.profile.targetKcal)}.\n\n${mealSummary(items)}${sameAsBefore}`;
+  return mealOutcome(state, next, reply, [day]);
+}
+
+function conflictingItems(
+  items: readonly MealItem[],
+  avoidances: Avoidances,
+): { item: MealItem; reason: string }[] {
+  const found: { item: MealItem; reason: string }[] = [];
+  for (const item of items) {
+    // An item whose food we no longer know is judged by its name, so an old plan cannot hide an allergen.
+    const reason = avoidanceConflict(findFood(item.foodId) ?? placeholderFood(item), avoidances);
+    if (reason !== undefined) found.push({ item, reason });
+  }
+  return found;
+}
+
+function placeholderFood(item: MealItem): Food {
+  return {
+    id: item.foodId,
+    name: item.Item,
+    slots: [item.Meal],
+    cuisines: [],
+    diet: "standard",
+    allergens: [],
+    energyKcal: 1,
+    proteinG: 0,
+    carbsG: 0,
+    fatG: 0,
+    fibreG: 0,
+    portionMinG: 1,
+    portionMaxG: 1,
+    portionStepG: 1,
+    image: item.image,
+  };
+}
+
+function addAvoidance(
+  intent: Extract<Intent, { kind: "add-avoidance" }>,
+  state: TrainerState,
+  deps: TrainerDeps,
+): TrainerOutcome {
+  const phrase =
+    intent.severity === "allergy" ? `allergic to ${intent.foodsText}` : `don't like ${intent.foodsText}`;
+  const added = parseAvoidances(phrase);
+  if (added.allergens.length === 0 && added.avoidWords.length === 0) {
+    return unchanged(
+      state,
+      `I couldn't match "${intent.foodsText}" to any food I know, so I haven't changed your plans. Try naming the food, e.g. "I'm allergic to peanuts", or add it under Meal Preferences → Allergies.`,
+    );
+  }
+  const current = parseAvoidances(state.profile.allergiesText);
+  const isNew =
+    added.allergens.some((allergen) => !current.allergens.includes(allergen)) ||
+    added.avoidWords.some((word) => !current.avoidWords.includes(word));
+  if (!isNew)
+    return unchanged(state, `Your plans already leave out ${intent.foodsText}. Nothing needed changing.`);
+
+  const existing = state.profile.allergiesText.trim();
+  const profile: TrainerProfile = {
+    ...state.profile,
+    allergiesText: existing.length > 0 ? `${existing}, ${phrase}` : phrase,
+  };
+  const avoidances = parseAvoidances(profile.allergiesText);
+  const what = intent.severity === "allergy" ? "allergies" : "dislikes";
+  const classes =
+    added.allergens.length > 0 ? ` (that rules out anything containing ${listWords(added.allergens)})` : "";
+  const lines = [`Got it: I've added **${intent.foodsText}** to your ${what}${classes}.`];
+
+  const plans = new Map<DayIndex, MealItem[]>();
+  const failed: string[] = [];
+  for (const day of storedMealDays(state)) {
+    const conflicts = conflictingItems(state.mealPlans[day] ?? [], avoidances);
+    if (conflicts.length === 0) continue;
+    const named = listWords(conflicts.map(({ item, reason }) => `${describeMealItem(item)} (${reason})`));
+    const outcome = planDay(deps.mealPlanner, profile, day, deps.seed + day);
+    if (!outcome.ok) {
+      failed.push(
+        `I couldn't re-plan Day ${day} without it, because ${asClause(outcome.error.message)} Please skip ${named} until you change your preferences.`,
+      );
+      continue;
+    }
+    plans.set(day, outcome.plan.items);
+    lines.push(
+      `Day ${day} had ${named}, so I re-planned it: ${kcal(sumItems(state.mealPlans[day] ?? []).Calories)} → ${kcal(sumItems(outcome.plan.items).Calories)}.`,
+    );
+  }
+  if (plans.size === 0 && failed.length === 0)
+    lines.push(
+      "None of your current meals contain it, so your plans stay as they are; new plans will leave it out.",
+    );
+  const next = withMealPlans(state, profile, plans);
+  const days = [...plans.keys()];
+  const reply = [...lines, ...failed].join("\n\n");
+  return mealOutcome(state, next, reply, days, { profile: true });
+}
+
+function changeMealProfile(
+  state: TrainerState,
+  deps: TrainerDeps,
+  profile: TrainerProfile,
+  label: string,
+): TrainerOutcome {
+  const stored = storedMealDays(state);
+  const days = stored.length > 0 ? stored : [state.activeDay];
+  const result = replanDays(deps.mealPlanner, profile, days, deps.seed);
+  if (!result.ok) return couldNot(state, `switch your meals to ${label} (Day ${result.day})`, result.error);
+  const next = withMealPlans(state, profile, result.plans);
+  const activeItems = result.plans.get(state.activeDay) ?? [...result.plans.values()][0] ?? [];
+  const reply = `Your meals are now **${label}**. I re-planned ${days.length === 1 ? "this day" : `all ${days.length} days`}:\n\n${beforeAfterLines(state, result.plans)}\n\n${mealSummary(activeItems)}`;
+  return mealOutcome(state, next, reply, days, { profile: true });
+}
+
+function workoutOutcome(
+  state: TrainerState,
+  plan: WorkoutItem[],
+  profile: TrainerProfile,
+  reply: string,
+  itemIdsUpdated: string[] = [],
+): TrainerOutcome {
+  const profileChanged = profile !== state.profile;
+  return {
+    reply,
+    state: { ...state, profile, workoutPlan: plan },
+    changed: { mealDays: [], workout: true, profile: profileChanged },
+    itemIdsUpdated,
+  };
+}
+
+function currentTrainingDays(state: TrainerState): Weekday[] {
+  const fromPlan = trainingDays(state.workoutPlan);
+  return fromPlan.length > 0 ? fromPlan : WEEKDAYS.filter((day) => state.profile.workoutDays.includes(day));
+}
+
+function noWorkoutPlan(state: TrainerState): TrainerOutcome {
+  return unchanged(
+    state,
+    `You don't have a workout plan yet. Open the workouts screen and I'll build one for your ${currentTrainingDays(state).length} training days.`,
+  );
+}
+
+function replaceExercise(
+  intent: Extract<Intent, { kind: "replace-exercise" }>,
+  state: TrainerState,
+  deps: TrainerDeps,
+): TrainerOutcome {
+  if (intent.itemIds.length === 0) {
+    const where = intent.day === undefined ? "your workout plan" : `${intent.day}'s workout`;
+    return unchanged(
+      state,
+      `**${intent.query}** isn't in ${where}, so there's nothing to swap. Your week:\n\n${weekByDay(state.workoutPlan)}`,
+    );
+  }
+  let plan = [...state.workoutPlan];
+  const swapped: { before: WorkoutItem; after: WorkoutItem }[] = [];
+  const failures: string[] = [];
+  for (const [index, itemId] of intent.itemIds.entries()) {
+    const before = plan.find((item) => item.id === itemId);
+    if (before === undefined) continue;
+    const outcome = replaceWorkoutItem({
+      plan,
+      itemId,
+      level: state.profile.level,
+      workoutType: state.profile.workoutType,
+      seed: deps.seed + index,
+    });
+    if (!outcome.ok) {
+      failures.push(
+        `I couldn't replace ${describeExercise(before)} on ${before.Day}, because ${asClause(outcome.error.message)}`,
+      );
+      continue;
+    }
+    plan = plan.map((item) => (item.id === itemId ? outcome.item : item));
+    swapped.push({ before, after: outcome.item });
+  }
+  if (swapped.length === 0) return nothingSwapped(state, failures);
+  const lines = swapped.map(
+    ({ before, after }) =>
+      `Swapped ${describeExercise(before)} for ${describeExercise(after)} on ${before.Day}.`,
+  );
+  return workoutOutcome(
+    state,
+    plan,
+    state.profile,
+    [lines.join("\n"), ...failures].join("\n\n"),
+    swapped.map(({ after }) => after.id),
+  );
+}
+
+function byWeekday(items: readonly WorkoutItem[]): WorkoutItem[] {
+  return WEEKDAYS.flatMap((day) => items.filter((item) => item.Day === day));
+}
+
+function moveWorkout(
+  intent: Extract<Intent, { kind: "move-workout" }>,
+  state: TrainerState,
+  deps: TrainerDeps,
+): TrainerOutcome {
+  const { from, to } = intent;
+  if (state.workoutPlan.length === 0) return noWorkoutPlan(state);
+  const days = currentTrainingDays(state);
+  if (!days.includes(from))
+    return unchanged(
+      state,
+      `${from} is already a rest day, so there's no workout to move. You train on ${listWords(days)}.`,
+    );
+  if (from === to) return unchanged(state, `That's the same day, so nothing needed changing.`);
+  if (days.includes(to)) {
+    const free = WEEKDAYS.filter((day) => !days.includes(day));
+    return unchanged(
+      state,
+      `You already train on ${to}, and two sessions on one day would break your plan's recovery. I can move ${from}'s workout to a rest day instead: ${listWords(free)}. Or say "make ${from} a rest day".`,
+    );
+  }
+  const moved = state.workoutPlan
+    .filter((item) => item.Day === from && !isRestItem(item))
+    .map((item) => ({ ...item, Day: to }));
+  const taken = new Set(state.workoutPlan.map((item) => item.id));
+  const rest = restDayItem(newItemId(createSeededRandom(deps.seed), taken), from);
+  const kept = state.workoutPlan.filter((item) => item.Day !== from && item.Day !== to);
+  const plan = byWeekday([...kept, ...moved, rest]);
+  const newDays = trainingDays(plan);
+  if (newDays.length < MIN_WORKOUT_DAYS || newDays.length > MAX_WORKOUT_DAYS) {
+    return unchanged(
+      state,
+      `Moving it would leave ${newDays.length} training days, outside the ${MIN_WORKOUT_DAYS}–${MAX_WORKOUT_DAYS} your plan needs, so I left it as it is.`,
+    );
+  }
+  const exercises = moved.filter(isExerciseItem);
+  const profile: TrainerProfile = { ...state.profile, workoutDays: newDays };
+  const reply = `Moved ${from}'s workout (${exercises.length} exercises, ${workingSets(exercises)} sets) to **${to}**; ${from} is now a rest day. You now train on ${listWords(newDays)}.`;
+  return workoutOutcome(
+    state,
+    plan,
+    profile,
+    reply,
+    exercises.map((item) => item.id),
+  );
+}
+
+function planSummary(outcome: Extract<WorkoutPlanOutcome, { ok: true }>): string {
+  return `**${outcome.plan.split}** on ${listWords(trainingDays(outcome.plan.items))}`;
+}
+
+function makeRestDay(
+  intent: Extract<Intent, { kind: "rest-day" }>,
+  state: TrainerState,
+  deps: TrainerDeps,
+): TrainerOutcome {
+  const days = currentTrainingDays(state);
+  if (!days.includes(intent.day))
+    return unchanged(state, `${intent.day} is already a rest day. You train on ${listWords(days)}.`);
+  const remaining = days.filter((day) => day !== intent.day);
+  if (remaining.length < MIN_WORKOUT_DAYS) {
+    const free = WEEKDAYS.filter((day) => !days.includes(day));
+    return unchanged(
+      state,
+      `You train on ${listWords(days)}; a rest day on ${intent.day} would leave ${remaining.length}, and your plan needs at least ${MIN_WORKOUT_DAYS} training days a week. You can move it instead, e.g. "move ${intent.day}'s workout to ${free[0] ?? "another day"}".`,
+    );
+  }
+  // A split is built for its number of days (DESIGN.md), so dropping a day means re-planning the week to keep every muscle's weekly sets.
+  const outcome = planWorkoutWeek({
+    goal: state.profile.goal,
+    level: state.profile.level,
+    days: remaining,
+    workoutType: state.profile.workoutType,
+    seed: deps.seed,
+  });
+  if (!outcome.ok) return couldNot(state, `make ${intent.day} a rest day`, outcome.error);
+  const profile: TrainerProfile = { ...state.profile, workoutDays: remaining };
+  const reply = `**${intent.day}** is now a rest day. With ${remaining.length} training days I rebuilt your week as ${planSummary(outcome)}, so every muscle group still gets its weekly work: ${workingSets(state.workoutPlan)} → ${workingSets(outcome.plan.items)} working sets a week.\n\n${weekByDay(outcome.plan.items)}`;
+  return workoutOutcome(state, outcome.plan.items, profile, reply);
+}
+
+function regenerateWorkouts(state: TrainerState, deps: TrainerDeps): TrainerOutcome {
+  const days = currentTrainingDays(state);
+  const outcome = planWorkoutWeek({
+    goal: state.profile.goal,
+    level: state.profile.level,
+    days,
+    workoutType: state.profile.workoutType,
+    seed: deps.seed,
+  });
+  if (!outcome.ok) return couldNot(state, "build a new workout plan", outcome.error);
+  const reply = `Here's a fresh workout plan: ${planSummary(outcome)}, ${workingSets(outcome.plan.items)} working sets a week (was ${workingSets(state.workoutPlan)}).\n\n${weekByDay(outcome.plan.items)}`;
+  return workoutOutcome(state, outcome.plan.items, state.profile, reply);
+}
+
+function changeLevel(
+  intent: Extract<Intent, { kind: "change-level" }>,
+  state: TrainerState,
+  deps: TrainerDeps,
+): TrainerOutcome {
+  if (intent.level === state.profile.level)
+    return unchanged(state, `Your level is already **${intent.level}**, so nothing needed changing.`);
+  const days = currentTrainingDays(state);
+  const outcome = planWorkoutWeek({
+    goal: state.profile.goal,
+    level: intent.level,
+    days,
+    workoutType: state.profile.workoutType,
+    seed: deps.seed,
+  });
+  if (!outcome.ok) return couldNot(state, `switch your plan to ${intent.level}`, outcome.error);
+  const profile: TrainerProfile = { ...state.profile, level: intent.level };
+  const reply = `Your level is now **${intent.level}** (was ${state.profile.level}). I rebuilt your workouts as ${planSummary(outcome)}: ${workingSets(state.workoutPlan)} → ${workingSets(outcome.plan.items)} working sets a week.\n\n${weekByDay(outcome.plan.items)}`;
+  return workoutOutcome(state, outcome.plan.items, profile, reply);
+}
+
+const GOAL_PHRASES: Record<FitnessGoal, string> = {
+  "Lose Weight": "to lose weight",
+  "Gain Muscle Mass": "to build muscle",
+};
+
+function changeGoal(
+  intent: Extract<Intent, { kind: "change-goal" }>,
+  state: TrainerState,
+  deps: TrainerDeps,
+): TrainerOutcome {
+  const before = state.profile;
+  if (intent.goal === before.goal)
+    return unchanged(
+      state,
+      `Your goal is already **${intent.goal}** (target ${kcal(before.targetKcal)}), so nothing needed changing.`,
+    );
+  let energy: ReturnType<typeof computeEnergyTargets>;
+  try {
+    energy = computeEnergyTargets({
+      weightKg: before.weightKg,
+      heightCm: before.heightCm,
+      ageYears: before.ageYears,
+      gender: before.gender,
+      activityFactor: before.activityFactor,
+      goal: intent.goal,
+    });
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    return couldNot(state, `change your goal to ${intent.goal}`, {
+      code: "invalid_profile",
+      message: `your profile is incomplete (${message}). Please check it in Settings.`,
+    });
+  }
+  const profile: TrainerProfile = {
+    ...before,
+    goal: intent.goal,
+    targetKcal: energy.planningKcal,
+    tdeeKcal: energy.tdeeKcal,
+  };
+  const workout = planWorkoutWeek({
+    goal: intent.goal,
+    level: before.level,
+    days: currentTrainingDays(state),
+    workoutType: before.workoutType,
+    seed: deps.seed,
+  });
+  if (!workout.ok) return couldNot(state, `change your goal to ${intent.goal}`, workout.error);
+  const stored = storedMealDays(state);
+  const meals = replanDays(deps.mealPlanner, profile, stored, deps.seed);
+  if (!meals.ok) return couldNot(state, `re-plan Day ${meals.day}'s meals for ${intent.goal}`, meals.error);
+
+  const floor = energy.floorApplied
+    ? ` Your need minus the goal adjustment is ${kcal(energy.goalTdeeKcal)}, below the ${kcal(energy.floorKcal)} minimum we plan for, so I plan at ${kcal(energy.floorKcal)}.`
+    : "";
+  const lines = [
+    `Your goal is now **${intent.goal}** (was ${before.goal}). Daily target: **${kcal(before.targetKcal)} → ${kcal(profile.targetKcal)}**, from your daily need of ${kcal(energy.tdeeKcal)} adjusted ${GOAL_PHRASES[intent.goal]}.${floor}`,
+    `Workouts rebuilt as ${planSummary(workout)}: ${workingSets(state.workoutPlan)} → ${workingSets(workout.plan.items)} working sets a week.`,
+  ];
+  if (stored.length > 0)
+    lines.push(`Meals re-planned to the new target:\n\n${beforeAfterLines(state, meals.plans)}`);
+  const next: TrainerState = {
+    ...withMealPlans(state, profile, meals.plans),
+    workoutPlan: workout.plan.items,
+  };
+  return mealOutcome(state, next, lines.join("\n\n"), stored, { profile: true, workout: true });
+}
+
+function askNutrition(
+  intent: Extract<Intent, { kind: "ask-nutrition" }>,
+  state: TrainerState,
+): TrainerOutcome {
+  const items = state.mealPlans[intent.day];
+  const advice =
+    intent.advice && intent.topic !== "calories"
+      ? `${guideQuotes(BEGINNER_GUIDE, "protein").join("\n\n")}\n\n`
+      : "";
+  if (items === undefined) {
+    return unchanged(
+      state,
+      `${advice}You don't have a meal plan for Day ${intent.day} yet. Your daily target is **${kcal(state.profile.targetKcal)}**; say "new meals for day ${intent.day}" and I'll plan it.`,
+    );
+  }
+  const total = sumItems(items);
+  const perMeal = MEAL_SLOTS.filter((slot) => items.some((item) => item.Meal === slot)).map((slot) => {
+    const meal = sumItems(items, slot);
+    return intent.topic === "calories"
+      ? `- ${slot}: ${kcal(meal.Calories)}`
+      : intent.topic === "protein"
+        ? `- ${slot}: ${grams(meal.Protein)} protein`
+        : `- ${slot}: ${kcal(meal.Calories)} · ${grams(meal.Protein)} protein · ${grams(meal.Carbs)} carbs · ${grams(meal.Fat)} fat`;
+  });
+  const headline =
+    intent.topic === "calories"
+      ? `Day ${intent.day}'s plan has **${kcal(total.Calories)}**; your target is ${kcal(state.profile.targetKcal)}.`
+      : intent.topic === "protein"
+        ? `Day ${intent.day}'s plan has **${grams(total.Protein)} protein** (${kcal(total.Calories)} in all).`
+        : `Day ${intent.day}'s plan: **${dayTotalsLine(items)}** (target ${kcal(state.profile.targetKcal)}).`;
+  return unchanged(state, `${advice}${headline}\n\n${perMeal.join("\n")}`);
+}
+
+function askWorkout(intent: Extract<Intent, { kind: "ask-workout" }>, state: TrainerState): TrainerOutcome {
+  if (state.workoutPlan.length === 0) return noWorkoutPlan(state);
+  if (intent.day === undefined)
+    return unchanged(
+      state,
+      `You train on ${listWords(currentTrainingDays(state))}:\n\n${weekByDay(state.workoutPlan)}`,
+    );
+  const items = state.workoutPlan.filter((item) => item.Day === intent.day && isExerciseItem(item));
+  if (items.length === 0)
+    return unchanged(
+      state,
+      `${intent.day} is a rest day. Light walking is welcome; you train on ${listWords(currentTrainingDays(state))}.`,
+    );
+  return unchanged(
+    state,
+    `${intent.day}'s workout:\n\n${items.map((item) => `- ${describeExercise(item)} (${item["Body Part Targeted"]})`).join("\n")}`,
+  );
+}
+
+function explainExercise(
+  intent: Extract<Intent, { kind: "explain-exercise" }>,
+  state: TrainerState,
+): TrainerOutcome {
+  const exercise = EXERCISE_LIBRARY.find((candidate) => candidate.id === intent.exerciseId);
+  if (exercise === undefined) {
+    const examples = [
+      ...new Set(state.workoutPlan.filter(isExerciseItem).map((item) => item["Workout Name"])),
+    ].slice(0, 3);
+    const hint =
+      examples.length > 0 ? ` Try one from your plan, e.g. "how do I do ${examples[0] ?? ""}?"` : "";
+    return unchanged(
+      state,
+      `"${intent.query}" isn't in my exercise library, so I'd rather not guess at the technique.${hint}`,
+    );
+  }
+  const cues = exercise.cues.map((cue, index) => `${index + 1}. ${cue}`).join("\n");
+  const equipment = listWords([...exercise.equipment]);
+  const link = youtubeSearchLink(exercise.name);
+  return unchanged(
+    state,
+    `**${exercise.name}** (${exercise.bodyPart}; ${equipment}; ${exercise.level} level and up)\n\n${cues}\n\n[Watch demonstrations](${link})`,
+  );
+}
+
+/**
+ * Sleep advice when the guide has none: adults 18–60 need 7 or more hours (Watson et al. 2015, AASM/SRS consensus,
+ * J Clin Sleep Med 11(6):591); 7–9 h is the National Sleep Foundation's range for adults (Hirshkowitz et al. 2015,
+ * Sleep Health 1:40); teenagers 13–18 need 8–10 h (Paruthi et al. 2016, AASM consensus, J Clin Sleep Med 12(6):785).
+ */
+function sleepFallback(ageYears: number): string {
+  return ageYears < 18
+    ? "At your age, sleep experts recommend **8–10 hours** a night (American Academy of Sleep Medicine). Training recovery and growth both happen while you sleep."
+    : "Most adults need **7–9 hours** of sleep a night (American Academy of Sleep Medicine and Sleep Research Society consensus: at least 7). Muscles recover and hunger hormones settle while you sleep.";
+}
+
+function answerGuide(intent: Extract<Intent, { kind: "guide" }>, state: TrainerState): TrainerOutcome {
+  if (intent.topic === "beginner") {
+    return unchanged(
+      state,
+      `Welcome! Here's the beginner guide in short:\n\n${guideOverview(BEGINNER_GUIDE)}\n\nThe Beginner Guide page has the details, and I'm here for any question.`,
+    );
+  }
+  const quotes = guideQuotes(BEGINNER_GUIDE, intent.topic);
+  if (intent.topic === "sleep") {
+    const age = state.profile.ageYears;
+    return unchanged(state, quotes.length > 0 && age >= 18 ? quotes.join("\n\n") : sleepFallback(age));
+  }
+  if (quotes.length === 0)
+    return unchanged(
+      state,
+      `The beginner guide doesn't cover that, and I'd rather not guess. Here's what I can help with:\n\n${CAPABILITY_LIST}`,
+    );
+  return unchanged(state, quotes.join("\n\n"));
+}
+
+function notFound(intent: Extract<Intent, { kind: "not-found" }>, state: TrainerState): TrainerOutcome {
+  const items = state.mealPlans[intent.day];
+  const meals = items === undefined ? "" : `\n\nDay ${intent.day}'s meals:\n\n${mealSummary(items)}`;
+  return unchanged(
+    state,
+    `I couldn't find "${intent.query}" in Day ${intent.day}'s meals or in your workout plan, so I haven't changed anything.${meals}\n\nName an item as it's listed, e.g. "swap the ${items?.[0]?.Item ?? "oatmeal"}".`,
+  );
+}
+
+/**
+ * Carries out an intent through the engine. Pure: the planner and the seed come in, nothing is stored here.
+ * Plan numbers are never written by this module: they come from planMeals / replaceMealItem / planWorkoutWeek /
+ * replaceWorkoutItem; replies only add up what those returned.
+ */
+export function applyIntent(intent: Intent, state: TrainerState, deps: TrainerDeps): TrainerOutcome {
+  switch (intent.kind) {
+    case "red-flag":
+      return unchanged(state, RED_FLAG_REPLIES[intent.flag]);
+    case "replace-meal":
+      return replaceMeal(intent, state, deps);
+    case "regenerate-meals":
+      return regenerateMeals(intent, state, deps);
+    case "add-avoidance":
+      return addAvoidance(intent, state, deps);
+    case "change-cuisine":
+      if (intent.cuisine === state.profile.cuisine)
+        return unchanged(state, `Your meals are already **${intent.cuisine}**, so nothing needed changing.`);
+      return changeMealProfile(state, deps, { ...state.profile, cuisine: intent.cuisine }, intent.cuisine);
+    case "change-diet":
+      if (intent.dietType === state.profile.dietType)
+        return unchanged(state, `Your diet is already **${intent.dietType}**, so nothing needed changing.`);
+      return changeMealProfile(state, deps, { ...state.profile, dietType: intent.dietType }, intent.dietType);
+    case "replace-exercise":
+      return replaceExercise(intent, state, deps);
+    case "move-workout":
+      return moveWorkout(intent, state, deps);
+    case "rest-day":
+      return makeRestDay(intent, state, deps);
+    case "regenerate-workouts":
+      return regenerateWorkouts(state, deps);
+    case "change-goal":
+      return changeGoal(intent, state, deps);
+    case "change-level":
+      return changeLevel(intent, state, deps);
+    case "ask-nutrition":
+      return askNutrition(intent, state);
+    case "ask-workout":
+      return askWorkout(intent, state);
+    case "explain-exercise":
+      return explainExercise(intent, state);
+    case "guide":
+      return answerGuide(intent, state);
+    case "not-found":
+      return notFound(intent, state);
+    case "greeting":
+      return unchanged(
+        state,
+        `Hi! I'm Alex, your 24/7 trainer. I know your meal and workout plans and can change them for you. For example:\n\n${CAPABILITY_LIST}`,
+      );
+    case "thanks":
+      return unchanged(state, "You're welcome! Anything else I can change or explain?");
+    case "unknown":
+      return unchanged(
+        state,
+        `I'm not sure what you mean, and I'd rather not guess. Here's what I can do:\n\n${CAPABILITY_LIST}`,
+      );
+  }
+}
+
+/** One chat turn: read the message, then carry it out. */
+export function respond(message: string, state: TrainerState, deps: TrainerDeps): TrainerOutcome {
+  return applyIntent(parseIntent(message, state), state, deps);
+}

@@ -1,0 +1,114 @@
+import type { Cuisine, DietType, MealSlot, ProteinSource } from "../nutrition/food.types";
+import type { MealItem, MealPlanRequest } from "../nutrition/meal-planner";
+import type { FitnessGoal, Gender } from "../profile.types";
+import {
+  REST_DAY_NAME,
+  WARMUP,
+  COOLDOWN,
+  WEEKDAYS,
+  type ExperienceLevel,
+  type Weekday,
+  type WorkoutItem,
+  type WorkoutType,
+} from "../workouts/exercise.types";
+
+/** Meal days are stored as diet_one..diet_seven; the spec's day order makes Monday day 1 (spec §9). */
+export const DAY_INDICES = [1, 2, 3, 4, 5, 6, 7] as const;
+export type DayIndex = (typeof DAY_INDICES)[number];
+
+export interface TrainerProfile {
+  goal: FitnessGoal;
+  level: ExperienceLevel;
+  weightKg: number;
+  heightCm: number;
+  ageYears: number;
+  /** Spec §9 activity multiplier (1.2–1.9). */
+  activityFactor: number;
+  gender: Gender;
+  /** What meals are planned to (the energy module's planningKcal). */
+  targetKcal: number;
+  tdeeKcal: number;
+  dietType: DietType;
+  cuisine: Cuisine;
+  proteinSources: ProteinSource[];
+  favouriteFoodsText: string;
+  allergiesText: string;
+  workoutDays: Weekday[];
+  workoutType: WorkoutType;
+}
+
+export interface TrainerState {
+  profile: TrainerProfile;
+  mealPlans: Partial<Record<DayIndex, MealItem[]>>;
+  /** The meal day the user is looking at; "today" in a message means this day. */
+  activeDay: DayIndex;
+  workoutPlan: WorkoutItem[];
+}
+
+/** Days 1–7 share the planner's three plan numbers in turn, so neighbouring days draw on different foods. */
+export function planNumberForDay(day: DayIndex): 1 | 2 | 3 {
+  return (((day - 1) % 3) + 1) as 1 | 2 | 3;
+}
+
+export function mealRequestFor(profile: TrainerProfile, day: DayIndex, seed: number): MealPlanRequest {
+  return {
+    targetKcal: profile.targetKcal,
+    weightKg: profile.weightKg,
+    gender: profile.gender,
+    goal: profile.goal,
+    dietType: profile.dietType,
+    cuisine: profile.cuisine,
+    proteinSources: profile.proteinSources,
+    favouriteFoodsText: profile.favouriteFoodsText,
+    allergiesText: profile.allergiesText,
+    planNumber: planNumberForDay(day),
+    seed,
+  };
+}
+
+export function weekdayOfDay(day: DayIndex): Weekday {
+  return WEEKDAYS[day - 1] ?? "Monday";
+}
+
+export function dayOfWeekday(weekday: Weekday): DayIndex {
+  return (WEEKDAYS.indexOf(weekday) + 1) as DayIndex;
+}
+
+export function storedMealDays(state: TrainerState): DayIndex[] {
+  return DAY_INDICES.filter((day) => state.mealPlans[day] !== undefined);
+}
+
+export function isRestItem(item: WorkoutItem): boolean {
+  return item["Workout Name"] === REST_DAY_NAME || item["Body Part Targeted"] === REST_DAY_NAME;
+}
+
+/** Warmup and cooldown are wrapped round a day; they are neither replaced nor counted as working sets. */
+export function isExerciseItem(item: WorkoutItem): boolean {
+  const part = item["Body Part Targeted"];
+  return !isRestItem(item) && part !== WARMUP && part !== COOLDOWN;
+}
+
+/** Days with at least one exercise, Monday first: the plan, not the profile, is what the user sees. */
+export function trainingDays(plan: readonly WorkoutItem[]): Weekday[] {
+  return WEEKDAYS.filter((day) => plan.some((item) => item.Day === day && isExerciseItem(item)));
+}
+
+export interface SumOfItems {
+  Calories: number;
+  Protein: number;
+  Carbs: number;
+  Fat: number;
+}
+
+/** Totals of items as listed, for reporting only (the plan's figures come from the engine). */
+export function sumItems(items: readonly MealItem[], slot?: MealSlot): SumOfItems {
+  const total = { Calories: 0, Protein: 0, Carbs: 0, Fat: 0 };
+  for (const item of items) {
+    if (slot !== undefined && item.Meal !== slot) continue;
+    total.Calories += item.Calories;
+    total.Protein += item.Protein;
+    total.Carbs += item.Carbs;
+    total.Fat += item.Fat;
+  }
+  return total;
+}

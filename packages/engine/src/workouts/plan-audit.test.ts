@@ -1,0 +1,88 @@
+import { describe, expect, it } from "vitest";
+import { auditWorkoutPlan, outOfBandGroups } from "./plan-audit";
+import type { WorkoutItem } from "./exercise.types";
+import { planWorkoutWeek, type WorkoutPlan, type WorkoutPlanRequest } from "./workout-planner";
+
+const request: WorkoutPlanRequest = {
+  goal: "Gain Muscle Mass",
+  level: "Intermediate",
+  days: ["Monday", "Wednesday", "Friday", "Saturday"],
+  workoutType: "Home Workout",
+  seed: 11,
+};
+
+function basePlan(): WorkoutPlan {
+  const outcome = planWorkoutWeek(request);
+  if (!outcome.ok) throw new Error(outcome.error.message);
+  return outcome.plan;
+}
+
+function withItems(plan: WorkoutPlan, edit: (items: WorkoutItem[]) => WorkoutItem[]): WorkoutPlan {
+  return { ...plan, items: edit(plan.items.map((item) => ({ ...item }))) };
+}
+
+const firstExerciseIndex = (items: readonly WorkoutItem[]): number =>
+  items.findIndex((item) => item.Day === "Monday" && item["Body Part Targeted"] !== "Warmup");
+
+describe("auditWorkoutPlan", () => {
+  it("passes a plan from the planner", () => {
+    expect(auditWorkoutPlan(request, basePlan())).toEqual([]);
+  });
+
+  it("catches a gym-only exercise in a home plan", () => {
+    const plan = withItems(basePlan(), (items) => {
+      const index = firstExerciseIndex(items);
+      const item = items[index];
+      if (item)
+        items[index] = { ...item, "Workout Name": "Barbell Bench Press", "Body Part Targeted": "Chest" };
+      return items;
+    });
+    expect(auditWorkoutPlan(request, plan).join("\n")).toMatch(/Barbell Bench Press.*equipment outside/);
+  });
+
+  it("catches a missing warm-up, a repeated id, unsorted days and a wrong rest day", () => {
+    const plan = withItems(basePlan(), (items) => {
+      const rest = items.find((item) => item.Day === "Tuesday");
+      if (rest) rest["No of Sets"] = 1;
+      const [first, second, ...others] = items.filter(
+        (item) => item["Body Part Targeted"] !== "Warmup" || item.Day !== "Monday",
+      );
+      if (!first || !second) return items;
+      return [second, { ...first, id: second.id }, ...others];
+    });
+    const violations = auditWorkoutPlan(request, plan).join("\n");
+    expect(violations).toMatch(/Monday does not start with a 1 × 1 Warmup/);
+    expect(violations).toMatch(/repeated/);
+    expect(violations).toMatch(/Tuesday is not chosen/);
+  });
+
+  it("catches an exercise twice on one day, isolation before compound and volume out of band", () => {
+    const plan = withItems(basePlan(), (items) => {
+      const start = firstExerciseIndex(items);
+      const compound = items[start];
+      const isolation = items.find(
+        (item) => item.Day === "Monday" && item["Body Part Targeted"] === "Biceps",
+      );
+      if (!compound || !isolation) return items;
+      items.splice(
+        start,
+        0,
+        { ...isolation, id: "extra-1" },
+        { ...compound, id: "extra-2", "No of Sets": 4 },
+      );
+      return items;
+    });
+    const violations = auditWorkoutPlan(request, plan).join("\n");
+    expect(violations).toMatch(/appears twice/);
+    expect(violations).toMatch(/comes after an isolation/);
+    expect(violations).toMatch(/items add up to/);
+  });
+
+  it("counts groups outside the band from the items", () => {
+    expect(outOfBandGroups(basePlan())).toBe(0);
+    const padded = withItems(basePlan(), (items) =>
+      items.map((item) => (item["Body Part Targeted"] === "Chest" ? { ...item, "No of Sets": 9 } : item)),
+    );
+    expect(outOfBandGroups(padded)).toBe(1);
+  });
+});

@@ -1,0 +1,191 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { FITNESS_GOALS } from "../profile.types";
+import { findExerciseByName } from "./exercise-library";
+import { EXPERIENCE_LEVELS, WEEKDAYS, WORKOUT_TYPES, type Weekday } from "./exercise.types";
+import { auditWorkoutPlan } from "./plan-audit";
+import { VOLUME_BANDS } from "./training-prescription";
+import { planWorkoutWeek, type WorkoutPlanRequest } from "./workout-planner";
+import { weekdaySubsets } from "./weekday-subsets";
+
+const DAY_SETS = weekdaySubsets(3, 6);
+const COMBINATIONS = FITNESS_GOALS.flatMap((goal) =>
+  EXPERIENCE_LEVELS.flatMap((level) =>
+    WORKOUT_TYPES.flatMap((workoutType) => DAY_SETS.map((days) => ({ goal, level, workoutType, days }))),
+  ),
+);
+
+function plan(request: WorkoutPlanRequest) {
+  const outcome = planWorkoutWeek(request);
+  if (!outcome.ok) throw new Error(`${outcome.error.code}: ${outcome.error.message}`);
+  return outcome.plan;
+}
+
+describe("planWorkoutWeek over every goal × level × day set × workout type", () => {
+  it("covers 98 day sets and 1176 combinations", () => {
+    expect(DAY_SETS.length).toBe(35 + 35 + 21 + 7);
+    expect(COMBINATIONS.length).toBe(2 * 3 * 2 * 98);
+  });
+
+  it("keeps every rule for each combination with random seeds", { timeout: 120_000 }, () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 0xffffffff }), (seed) => {
+        const violations = COMBINATIONS.flatMap((combination) => {
+          const request = { ...combination, seed };
+          return auditWorkoutPlan(request, plan(request)).map(
+            (violation) => `${JSON.stringify(request)}: ${violation}`,
+          );
+        });
+        expect(violations).toEqual([]);
+      }),
+      { numRuns: 5 },
+    );
+  });
+
+  it(
+    "plans exactly the chosen days, rests the others, and keeps level, equipment and band without the audit",
+    { timeout: 120_000 },
+    () => {
+      const home = new Set(["body weight", "dumbbells", "resistance band", "kettlebell", "pull-up bar"]);
+      const problems: string[] = [];
+      for (const combination of COMBINATIONS) {
+        const label = JSON.stringify(combination);
+        const result = plan({ ...combination, seed: 2024 });
+        const trainedDays = [
+          ...new Set(
+            result.items.filter((item) => item["Workout Name"] !== "Rest Day").map((item) => item.Day),
+          ),
+        ];
+        if (trainedDays.join() !== combination.days.join())
+          problems.push(`${label}: trained ${trainedDays.join()}`);
+        const restDays = result.items.filter((item) => item["Workout Name"] === "Rest Day").length;
+        if (restDays !== 7 - combination.days.length) problems.push(`${label}: ${restDays} rest days`);
+        const order = result.items.map((item) => WEEKDAYS.indexOf(item.Day));
+        if (order.some((value, index) => index > 0 && value < (order[index - 1] ?? 0)))
+          problems.push(`${label}: days out of order`);
+        for (const item of result.items) {
+          if (item["Workout Name"] === "Rest Day") continue;
+          const exercise = findExerciseByName(item["Workout Name"]);
+          if (exercise === undefined) {
+            problems.push(`${label}: unknown ${item["Workout Name"]}`);
+            continue;
+          }
+          if (EXPERIENCE_LEVELS.indexOf(exercise.level) > EXPERIENCE_LEVELS.indexOf(combination.level))
+            problems.push(`${label}: ${exercise.name} above level`);
+          if (
+            combination.workoutType === "Home Workout" &&
+            !exercise.equipment.every((equipment) => home.has(equipment))
+          ) {
+            problems.push(`${label}: ${exercise.name} needs gym equipment`);
+          }
+        }
+        for (const [group, sets] of Object.entries(result.weeklyHardSets)) {
+          const band = VOLUME_BANDS[combination.level];
+          if (sets < band.min || sets > band.max) problems.push(`${label}: ${group} ${sets} sets`);
+        }
+      }
+      expect(problems).toEqual([]);
+    },
+  );
+});
+
+describe("planWorkoutWeek", () => {
+  const request: WorkoutPlanRequest = {
+    goal: "Gain Muscle Mass",
+    level: "Beginner",
+    days: ["Monday", "Wednesday", "Friday"],
+    workoutType: "GYM Workout",
+    seed: 5,
+  };
+
+  it("is deterministic for a seed and varies between seeds", () => {
+    expect(plan(request)).toEqual(plan(request));
+    const names = (seed: number) =>
+      plan({ ...request, seed })
+        .items.map((item) => item["Workout Name"])
+        .join("|");
+    const distinct = new Set([1, 2, 3, 4, 5, 6].map(names));
+    expect(distinct.size).toBeGreaterThan(1);
+  });
+
+  it("does not depend on the order the days are given in", () => {
+    const shuffled = plan({ ...request, days: ["Friday", "Monday", "Wednesday"] });
+    expect(shuffled).toEqual(plan(request));
+  });
+
+  it("wraps each training day in a warm-up and cool-down and names the split", () => {
+    const result = plan(request);
+    expect(result.split).toBe("Full Body");
+    const monday = result.items.filter((item) => item.Day === "Monday");
+    expect(monday[0]).toMatchObject({ "Body Part Targeted": "Warmup", "No of Sets": 1, "No of Reps": "1" });
+    expect(monday.at(-1)).toMatchObject({
+      "Body Part Targeted": "Cooldown",
+      "No of Sets": 1,
+      "No of Reps": "1",
+    });
+    expect(result.items.find((item) => item.Day === "Tuesday")).toMatchObject({
+      Day: "Tuesday",
+      "Workout Name": "Rest Day",
+      "Body Part Targeted": "Rest Day",
+      "Youtube Video Link": "",
+      "No of Sets": 0,
+      "No of Reps": "0",
+    });
+    expect(monday[1]?.["Youtube Video Link"]).toBe(
+      `https://www.youtube.com/results?search_query=${encodeURIComponent(`${monday[1]?.["Workout Name"]} proper form`)}`,
+    );
+  });
+
+  it("prescribes 8–12 reps for muscle gain and 12–15 plus a conditioning finisher for fat loss", () => {
+    const gain = plan({ ...request, level: "Intermediate" })
+      .items.filter((item) => item.Day === "Monday")
+      .slice(1, -1);
+    expect(new Set(gain.map((item) => item["No of Reps"]))).toEqual(new Set(["8-12"]));
+    const lose = plan({ ...request, goal: "Lose Weight" })
+      .items.filter((item) => item.Day === "Monday")
+      .slice(1, -1);
+    expect(lose.slice(0, -1).every((item) => item["No of Reps"] === "12-15")).toBe(true);
+    expect(["Cardio", "Full Body"]).toContain(lose.at(-1)?.["Body Part Targeted"]);
+  });
+
+  it("gives beginners fewer sets per week than advanced lifters", () => {
+    const total = (level: WorkoutPlanRequest["level"]) =>
+      Object.values(plan({ ...request, level }).weeklyHardSets).reduce((sum, sets) => sum + sets, 0);
+    expect(total("Beginner")).toBeLessThan(total("Intermediate"));
+    expect(total("Intermediate")).toBeLessThan(total("Advanced"));
+  });
+
+  it.each<[string, Weekday[], string]>([
+    ["too few days", ["Monday", "Tuesday"], "invalid_day_count"],
+    ["too many days", [...WEEKDAYS], "invalid_day_count"],
+    ["no days", [], "invalid_day_count"],
+    ["a repeated day", ["Monday", "Monday", "Tuesday"], "duplicate_days"],
+    ["an unknown day", ["Monday", "Tuesday", "Funday" as Weekday], "invalid_days"],
+  ])("refuses %s with a clear error", (_label, days, code) => {
+    const outcome = planWorkoutWeek({ ...request, days });
+    expect(outcome.ok).toBe(false);
+    if (!outcome.ok) {
+      expect(outcome.error.code).toBe(code);
+      expect(outcome.error.message.length).toBeGreaterThan(20);
+    }
+  });
+
+  it("names the repeated day and the day count in its messages", () => {
+    const repeated = planWorkoutWeek({ ...request, days: ["Monday", "Friday", "Friday"] });
+    expect(repeated.ok ? "" : repeated.error.message).toContain("Friday");
+    const few = planWorkoutWeek({ ...request, days: ["Monday"] });
+    expect(few.ok ? "" : few.error.message).toBe(
+      "Please select at least 3 days and at most 6 days for your workout (you chose 1).",
+    );
+  });
+
+  it("refuses an unknown goal, level, workout type or seed", () => {
+    const codes = [
+      planWorkoutWeek({ ...request, goal: "Get Strong" as never }),
+      planWorkoutWeek({ ...request, level: "Expert" as never }),
+      planWorkoutWeek({ ...request, workoutType: "Park Workout" as never }),
+      planWorkoutWeek({ ...request, seed: Number.NaN }),
+    ].map((outcome) => (outcome.ok ? "ok" : outcome.error.code));
+    expect(codes).toEqual(["invalid_goal", "invalid_level", "invalid_workout_type", "invalid_seed"]);
+  });
+});

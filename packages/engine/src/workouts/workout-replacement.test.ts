@@ -1,0 +1,176 @@
+import { describe, expect, it } from "vitest";
+import { FITNESS_GOALS } from "../profile.types";
+import { EXERCISE_LIBRARY, exerciseNameKey, findExerciseByName } from "./exercise-library";
+import { isEligible } from "./exercise-eligibility";
+import { EXPERIENCE_LEVELS, WORKOUT_TYPES, type WorkoutItem } from "./exercise.types";
+import { planWorkoutWeek, type WorkoutPlanRequest } from "./workout-planner";
+import { replaceWorkoutItem } from "./workout-replacement";
+import { weekdaySubsets } from "./weekday-subsets";
+import { youtubeSearchLink } from "./workout-items";
+
+function plan(request: WorkoutPlanRequest): WorkoutItem[] {
+  const outcome = planWorkoutWeek(request);
+  if (!outcome.ok) throw new Error(outcome.error.message);
+  return outcome.plan.items;
+}
+
+const NOT_REPLACEABLE = new Set(["Warmup", "Cooldown", "Rest Day"]);
+
+describe("replaceWorkoutItem over every combination", () => {
+  it(
+    "swaps every exercise of every plan within its body part, level, equipment and day",
+    { timeout: 120_000 },
+    () => {
+      const problems: string[] = [];
+      let replaced = 0;
+      for (const goal of FITNESS_GOALS) {
+        for (const level of EXPERIENCE_LEVELS) {
+          for (const workoutType of WORKOUT_TYPES) {
+            for (const [index, days] of weekdaySubsets(3, 6).entries()) {
+              const items = plan({ goal, level, workoutType, days, seed: index });
+              const ids = new Set(items.map((other) => other.id));
+              for (const item of items) {
+                if (NOT_REPLACEABLE.has(item["Body Part Targeted"])) continue;
+                const label = `${goal}/${level}/${workoutType}/${days.join()}: ${item["Workout Name"]}`;
+                const outcome = replaceWorkoutItem({
+                  plan: items,
+                  itemId: item.id,
+                  level,
+                  workoutType,
+                  seed: index + 1,
+                });
+                if (!outcome.ok) {
+                  problems.push(`${label}: ${outcome.error.message}`);
+                  continue;
+                }
+                replaced += 1;
+                const replacement = outcome.item;
+                const exercise = findExerciseByName(replacement["Workout Name"]);
+                if (exercise === undefined) {
+                  problems.push(`${label}: unknown replacement ${replacement["Workout Name"]}`);
+                  continue;
+                }
+                const sameDay = items
+                  .filter((other) => other.Day === item.Day)
+                  .map((other) => exerciseNameKey(other["Workout Name"]));
+                const original = findExerciseByName(item["Workout Name"]);
+                const sameMechanicLeft = () =>
+                  EXERCISE_LIBRARY.some(
+                    (other) =>
+                      other.bodyPart === exercise.bodyPart &&
+                      other.mechanic === original?.mechanic &&
+                      isEligible(other, level, workoutType) &&
+                      !sameDay.includes(exerciseNameKey(other.name)),
+                  );
+                const checks: [boolean, string][] = [
+                  [
+                    replacement["Body Part Targeted"] === item["Body Part Targeted"] &&
+                      exercise.bodyPart === item["Body Part Targeted"],
+                    "body part",
+                  ],
+                  [isEligible(exercise, level, workoutType), "level or equipment"],
+                  [replacement.Day === item.Day, "day"],
+                  [
+                    replacement["No of Sets"] === item["No of Sets"] &&
+                      replacement["No of Reps"] === item["No of Reps"],
+                    "sets or reps",
+                  ],
+                  [replacement["Youtube Video Link"] === youtubeSearchLink(exercise.name), "video link"],
+                  [!sameDay.includes(exerciseNameKey(exercise.name)), "already on that day"],
+                  [!ids.has(replacement.id), "id not new"],
+                  // A different mechanic only when no same-mechanic alternative was left.
+                  [exercise.mechanic === original?.mechanic || !sameMechanicLeft(), "mechanic"],
+                ];
+                for (const [ok, rule] of checks)
+                  if (!ok) problems.push(`${label} → ${exercise.name}: ${rule}`);
+              }
+            }
+          }
+        }
+      }
+      expect(problems).toEqual([]);
+      expect(replaced).toBeGreaterThan(10_000);
+    },
+  );
+});
+
+describe("replaceWorkoutItem", () => {
+  const request: WorkoutPlanRequest = {
+    goal: "Lose Weight",
+    level: "Beginner",
+    days: ["Monday", "Thursday", "Saturday"],
+    workoutType: "Home Workout",
+    seed: 3,
+  };
+  const items = plan(request);
+  const exerciseItem = items.find((item) => !NOT_REPLACEABLE.has(item["Body Part Targeted"]));
+  const base = { plan: items, level: request.level, workoutType: request.workoutType, seed: 9 };
+
+  it("is deterministic for a seed", () => {
+    const itemId = exerciseItem?.id ?? "";
+    expect(replaceWorkoutItem({ ...base, itemId })).toEqual(replaceWorkoutItem({ ...base, itemId }));
+  });
+
+  it.each(["Warmup", "Cooldown"])("refuses to replace a %s entry", (kind) => {
+    const target = items.find((item) => item["Body Part Targeted"] === kind);
+    const outcome = replaceWorkoutItem({ ...base, itemId: target?.id ?? "" });
+    expect(outcome).toEqual({
+      ok: false,
+      error: {
+        code: "not_replaceable",
+        message: `The ${kind.toLowerCase()} on Monday cannot be replaced; only exercises can.`,
+      },
+    });
+  });
+
+  it("refuses to replace a rest day", () => {
+    const rest = items.find((item) => item["Workout Name"] === "Rest Day");
+    const outcome = replaceWorkoutItem({ ...base, itemId: rest?.id ?? "" });
+    expect(outcome.ok ? "" : outcome.error.code).toBe("not_replaceable");
+    expect(outcome.ok ? "" : outcome.error.message).toContain("rest day");
+  });
+
+  it("reports an unknown item id", () => {
+    expect(replaceWorkoutItem({ ...base, itemId: "nope" })).toEqual({
+      ok: false,
+      error: { code: "item_not_found", message: 'No workout item with id "nope" is in this plan.' },
+    });
+  });
+
+  it("says so when every alternative is already on that day", () => {
+    const calves = EXERCISE_LIBRARY.filter(
+      (exercise) => exercise.bodyPart === "Calves" && isEligible(exercise, "Beginner", "Home Workout"),
+    );
+    const day: WorkoutItem[] = calves.map((exercise, index) => ({
+      id: `c${index}`,
+      Day: "Monday",
+      "Workout Name": exercise.name,
+      "Body Part Targeted": "Calves",
+      "Youtube Video Link": youtubeSearchLink(exercise.name),
+      "No of Sets": 3,
+      "No of Reps": "12-15",
+    }));
+    const outcome = replaceWorkoutItem({ ...base, plan: day, itemId: "c0" });
+    expect(outcome.ok ? "" : outcome.error.code).toBe("no_alternative");
+  });
+
+  it("uses the labelled body part for an exercise the library does not know", () => {
+    const custom: WorkoutItem = {
+      id: "x1",
+      Day: "Tuesday",
+      "Workout Name": "Coach's Special Press",
+      "Body Part Targeted": "Shoulders",
+      "Youtube Video Link": "",
+      "No of Sets": 3,
+      "No of Reps": "10",
+    };
+    const outcome = replaceWorkoutItem({ ...base, plan: [custom], itemId: "x1" });
+    expect(outcome.ok && findExerciseByName(outcome.item["Workout Name"])?.bodyPart).toBe("Shoulders");
+    const unknown = replaceWorkoutItem({
+      ...base,
+      plan: [{ ...custom, "Body Part Targeted": "Forearms" }],
+      itemId: "x1",
+    });
+    expect(unknown.ok ? "" : unknown.error.code).toBe("unknown_body_part");
+  });
+});
