@@ -197,8 +197,17 @@ export class AccountRepository extends AuthRepository {
       .executeTakeFirst();
   }
 
-  /** Unverified factors are half-finished enrolments; a new one replaces them. */
-  async insertFactor(input: { userId: string; friendlyName: string; secret: string; now: Date }) {
+  /**
+   * Unverified factors are half-finished enrolments; a new one replaces them. The id comes from the
+   * caller because the sealed secret is bound to it.
+   */
+  async insertFactor(input: {
+    id: string;
+    userId: string;
+    friendlyName: string;
+    sealedSecret: string;
+    now: Date;
+  }) {
     await this.#db
       .deleteFrom("mfa_factors")
       .where("user_id", "=", input.userId)
@@ -207,15 +216,29 @@ export class AccountRepository extends AuthRepository {
     return this.#db
       .insertInto("mfa_factors")
       .values({
+        id: input.id,
         user_id: input.userId,
         friendly_name: input.friendlyName,
         factor_type: "totp",
-        secret: input.secret,
+        secret: input.sealedSecret,
         created_at: input.now,
         updated_at: input.now,
       })
       .returningAll()
       .executeTakeFirstOrThrow();
+  }
+
+  /**
+   * Replaces a secret stored before encryption with its sealed form; only while the row still holds
+   * that plain value, so a concurrent rewrite is never overwritten.
+   */
+  async sealLegacySecret(input: { factorId: string; plainSecret: string; sealedSecret: string }) {
+    await this.#db
+      .updateTable("mfa_factors")
+      .set({ secret: input.sealedSecret })
+      .where("id", "=", input.factorId)
+      .where("secret", "=", input.plainSecret)
+      .execute();
   }
 
   async deleteFactor(userId: string, factorId: string): Promise<boolean> {

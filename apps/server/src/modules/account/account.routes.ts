@@ -19,6 +19,7 @@ import { AccountService } from "./account.service";
 import { EmailLinks } from "./email-links";
 import { createMailer } from "./mailer";
 import { OidcClient } from "./oidc.client";
+import { totpSecretBox } from "./secret-box";
 
 export interface AccountRoutesOptions {
   db: Database;
@@ -93,6 +94,7 @@ export async function accountRoutes(root: FastifyInstance, options: AccountRoute
     auth,
     links,
     oidc: config.google ? new OidcClient(config.google) : null,
+    totpSecrets: totpSecretBox(config.jwtSecret),
     config,
     log: root.log,
   });

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from "node:crypto";
+import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { verify as verifyPassword } from "@node-rs/argon2";
 import {
   DELETE_ACCOUNT_FRESH_SIGN_IN_SECONDS,
@@ -22,6 +22,7 @@ import type { AccountRepository } from "./account.repository";
 import { collectUserData } from "./data-export";
 import { EmailLinks, safeRedirect } from "./email-links";
 import { OidcError, type OidcClient } from "./oidc.client";
+import { SecretBox } from "./secret-box";
 import { base32Decode, base32Encode, matchTotp, totpUri } from "./totp";
 
 /** GoTrue's MFA challenge lifetime default (MFA_CHALLENGE_EXPIRY_DURATION): 300 s. */
@@ -65,6 +66,8 @@ export interface AccountServiceDeps {
   auth: AuthService;
   links: EmailLinks;
   oidc: OidcClient | null;
+  /** Seals TOTP secrets at rest, each bound to its factor id. */
+  totpSecrets: SecretBox;
   config: AppConfig;
   log: FastifyBaseLogger;
 }
@@ -354,10 +357,12 @@ export class AccountService {
     // RFC 4226 §4 R6: a shared secret of at least 128 bits; 160 bits is the SHA-1 block-friendly length.
     const secret = base32Encode(randomBytes(20));
     const friendlyName = input.friendly_name ?? "";
+    const factorId = randomUUID();
     const factor = await this.#deps.repo.insertFactor({
+      id: factorId,
       userId: user.id,
       friendlyName,
-      secret,
+      sealedSecret: this.#deps.totpSecrets.seal(secret, factorId),
       now: new Date(),
     });
     const uri = totpUri({
@@ -423,15 +428,21 @@ export class AccountService {
     if (challenge.ip_address !== meta.ip) {
       throw new HttpError(422, "mfa_ip_address_mismatch", "Challenge and verify IP addresses mismatch.");
     }
-    const step = factor.secret
-      ? matchTotp(base32Decode(factor.secret), input.code.trim(), now.getTime())
-      : null;
+    const secret = factor.secret === null ? null : this.#openTotpSecret(factor.id, factor.secret);
+    const step = secret ? matchTotp(base32Decode(secret), input.code.trim(), now.getTime()) : null;
     const accepted =
       step !== null &&
       (await this.#deps.repo.acceptCode({ factorId: factor.id, challengeId: challenge.id, step, now }));
     if (!accepted) {
       await this.#deps.repo.countFailedAttempt(challenge.id);
       throw new HttpError(422, "mfa_verification_failed", "Invalid TOTP code entered");
+    }
+    if (factor.secret !== null && !SecretBox.isSealed(factor.secret)) {
+      await this.#deps.repo.sealLegacySecret({
+        factorId: factor.id,
+        plainSecret: factor.secret,
+        sealedSecret: this.#deps.totpSecrets.seal(factor.secret, factor.id),
+      });
     }
     const user = await this.#requireUser(actor.id);
     const previous = await this.#deps.db
@@ -448,6 +459,23 @@ export class AccountService {
     // The aal1 session is replaced, so its tokens cannot be used (or refreshed) any more.
     await this.#deps.db.deleteFrom("sessions").where("id", "=", actor.sessionId).execute();
     return session;
+  }
+
+  /**
+   * The base32 secret of a factor. Rows enrolled before secrets were encrypted hold it in plain text;
+   * verifyFactor seals those after their next accepted code. A sealed secret that does not open
+   * (JWT_SECRET changed) is a server fault, not a wrong code, so it is not counted against the challenge.
+   */
+  #openTotpSecret(factorId: string, stored: string): string {
+    if (!SecretBox.isSealed(stored)) return stored;
+    try {
+      return this.#deps.totpSecrets.open(stored, factorId);
+    } catch (error) {
+      throw new Error(
+        `TOTP secret of factor ${factorId} does not decrypt; if JWT_SECRET changed, the factor must be enrolled again`,
+        { cause: error },
+      );
+    }
   }
 
   async unenroll(actor: AuthenticatedUser, factorId: string): Promise<{ id: string }> {
