@@ -13,9 +13,22 @@ export type Database = Kysely<DB>;
 const INT8_OID = 20;
 pg.types.setTypeParser(INT8_OID, (value) => Number(value));
 
-export async function openDatabase(config: Pick<AppConfig, "dataDir" | "databaseUrl">): Promise<Database> {
+export interface OpenDatabaseOptions {
+  /**
+   * Told when PostgreSQL drops an idle pooled connection (a restart, a failover, an administrator's
+   * pg_terminate_backend). node-postgres emits that as an 'error' event on the pool, and an
+   * unheard 'error' event would end the process; the pool replaces the connection on next use.
+   */
+  onIdleConnectionError(error: Error): void;
+}
+
+export async function openDatabase(
+  config: Pick<AppConfig, "dataDir" | "databaseUrl">,
+  options: OpenDatabaseOptions,
+): Promise<Database> {
   if (config.databaseUrl) {
     const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
+    pool.on("error", options.onIdleConnectionError);
     return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   }
   if (config.dataDir === ":memory:") return wrapPGlite(await createPGlite({}));
