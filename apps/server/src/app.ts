@@ -8,8 +8,9 @@ import { openDatabase, type Database } from "./db/database";
 import { migrate } from "./db/migrate";
 import { authenticatePlugin } from "./http/authenticate";
 import { HttpError, registerErrorHandler } from "./http/errors";
-import { registerSpa } from "./http/spa";
+import { brandLogoOrigins, registerSpa } from "./http/spa";
 import { accountRoutes } from "./modules/account/account.routes";
+import { analyticsRoutes } from "./modules/analytics/analytics.routes";
 import { authRoutes } from "./modules/auth/auth.routes";
 import { chatRoutes } from "./modules/chat/chat.routes";
 import { paymentsRoutes } from "./modules/payments/payments.routes";
@@ -33,7 +34,16 @@ export interface BuildAppOptions {
 }
 
 export async function buildApp(config: AppConfig, options: BuildAppOptions = {}): Promise<FastifyInstance> {
-  const db = options.database ?? (await openDatabase(config));
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel },
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: config.trustProxy,
+  });
+  const db =
+    options.database ??
+    (await openDatabase(config, {
+      onIdleConnectionError: (error) => app.log.error({ err: error }, "database connection lost while idle"),
+    }));
   try {
     await migrate(db);
   } catch (error) {
@@ -41,11 +51,6 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     throw error;
   }
 
-  const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
-    bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: config.trustProxy,
-  });
   app.decorate("db", db);
   app.decorate("config", config);
   app.addHook("onClose", async () => {
@@ -73,7 +78,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", "data:"],
+        imgSrc: ["'self'", "data:", ...brandLogoOrigins(config.brandHosts)],
         fontSrc: ["'self'", "data:"],
         connectSrc: ["'self'"],
         objectSrc: ["'none'"],
@@ -131,10 +136,13 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(savedRoutes, { prefix: "/functions/v1", db });
   await app.register(chatRoutes, { prefix: "/functions/v1", db, ...(config.ai ? { ai: config.ai } : {}) });
   await app.register(paymentsRoutes, { db, config });
-  await registerSpa(app, config.webDistDir, {
-    brandName: config.brandName,
-    supportEmail: config.supportEmail,
-  });
+  await app.register(analyticsRoutes, { prefix: "/functions/v1", db });
+  await registerSpa(
+    app,
+    config.webDistDir,
+    { brandName: config.brandName, supportEmail: config.supportEmail },
+    config.brandHosts,
+  );
 
   return app;
 }

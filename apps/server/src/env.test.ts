@@ -1,6 +1,7 @@
 import { mkdtempSync, readFileSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { ENV_VARIABLES, EnvSchema, loadConfig } from "./env";
 
@@ -93,5 +94,108 @@ describe("loadConfig", () => {
 
   it("documents every variable it parses", () => {
     expect(Object.keys(ENV_VARIABLES).sort()).toEqual(Object.keys(EnvSchema.shape).sort());
+  });
+
+  it("lists every variable in README's configuration table, in the same words", () => {
+    const readme = readFileSync(
+      resolve(dirname(fileURLToPath(import.meta.url)), "../../../README.md"),
+      "utf8",
+    );
+    const rows = [...readme.matchAll(/^\| `([A-Z0-9_]+)` +\| (.*?) +\|$/gm)].map(([, name, meaning]) => [
+      name,
+      meaning,
+    ]);
+    expect(Object.fromEntries(rows)).toEqual(ENV_VARIABLES);
+  });
+});
+
+describe("BRAND_HOSTS", () => {
+  const load = (value: string) => loadConfig({ JWT_SECRET: secret, BRAND_HOSTS: value });
+
+  it("maps host names and sub-domain patterns to brands", () => {
+    const config = load(
+      JSON.stringify({
+        "fit.example.com": {
+          name: " FitCo ",
+          logoUrl: "https://cdn.example.com/fitco.png",
+          supportEmail: "help@fit.example.com",
+        },
+        "*.gym.example": { name: "GymPal", logoUrl: "/favicon.svg" },
+        "127.0.0.1": { name: "Local" },
+      }),
+    );
+    expect(config.brandHosts).toEqual({
+      "fit.example.com": {
+        name: "FitCo",
+        logoUrl: "https://cdn.example.com/fitco.png",
+        supportEmail: "help@fit.example.com",
+      },
+      "*.gym.example": { name: "GymPal", logoUrl: "/favicon.svg" },
+      "127.0.0.1": { name: "Local" },
+    });
+  });
+
+  it("is empty when unset or blank", () => {
+    expect(loadConfig({ JWT_SECRET: secret }).brandHosts).toEqual({});
+    expect(load("  ").brandHosts).toEqual({});
+  });
+
+  it.each([
+    ["not JSON", "{fit.example.com: FitCo}", /^Invalid environment: BRAND_HOSTS: must be a JSON object/],
+    ["a JSON array", '[{"name":"FitCo"}]', /^Invalid environment: BRAND_HOSTS: must be a JSON object/],
+    [
+      "a host with a port",
+      '{"fit.example.com:443":{"name":"FitCo"}}',
+      /BRAND_HOSTS\["fit\.example\.com:443"\]: .*without a port/,
+    ],
+    [
+      "an upper-case host",
+      '{"Fit.Example.com":{"name":"FitCo"}}',
+      /BRAND_HOSTS\["Fit\.Example\.com"\]: must be a lower-case/,
+    ],
+    ["a wildcard in the middle", '{"fit.*.com":{"name":"FitCo"}}', /BRAND_HOSTS\["fit\.\*\.com"\]/],
+    ["an empty name", '{"fit.example.com":{"name":" "}}', /BRAND_HOSTS\["fit\.example\.com"\]\["name"\]/],
+    [
+      "a name over 40 characters",
+      `{"fit.example.com":{"name":"${"x".repeat(41)}"}}`,
+      /BRAND_HOSTS\["fit\.example\.com"\]\["name"\]/,
+    ],
+    [
+      "an http logo",
+      '{"fit.example.com":{"name":"FitCo","logoUrl":"http://cdn.example.com/a.png"}}',
+      /BRAND_HOSTS\["fit\.example\.com"\]\["logoUrl"\]: must be an https URL or a path/,
+    ],
+    [
+      "a javascript: logo",
+      '{"fit.example.com":{"name":"FitCo","logoUrl":"javascript:alert(1)"}}',
+      /\["logoUrl"\]: must be an https URL/,
+    ],
+    [
+      "a data: logo",
+      '{"fit.example.com":{"name":"FitCo","logoUrl":"data:image/png;base64,AAAA"}}',
+      /\["logoUrl"\]: must be an https URL/,
+    ],
+    [
+      "a protocol-relative logo",
+      '{"fit.example.com":{"name":"FitCo","logoUrl":"//evil.example/a.png"}}',
+      /\["logoUrl"\]: must be an https URL/,
+    ],
+    [
+      "a logo host that would bend the CSP",
+      '{"fit.example.com":{"name":"FitCo","logoUrl":"https://cdn.example;script-src/a.png"}}',
+      /\["logoUrl"\]: must be an https URL/,
+    ],
+    [
+      "a bad support address",
+      '{"fit.example.com":{"name":"FitCo","supportEmail":"help"}}',
+      /\["supportEmail"\]/,
+    ],
+    [
+      "a misspelt field",
+      '{"fit.example.com":{"name":"FitCo","logo":"/a.png"}}',
+      /BRAND_HOSTS\["fit\.example\.com"\]: Unrecognized key: "logo"/,
+    ],
+  ])("stops start-up on %s, naming the variable", (_case, value, message) => {
+    expect(() => load(value)).toThrow(message);
   });
 });

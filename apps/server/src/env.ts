@@ -24,6 +24,8 @@ export const ENV_VARIABLES = {
   RATE_LIMIT_SIGNUP_PER_MINUTE: "Requests per minute and IP allowed on POST /auth/v1/signup (default 10).",
   SUPPORT_EMAIL: "Support address shown to users (default support@fitwise.app).",
   BRAND_NAME: "Product name shown to users (default Fitwise).",
+  BRAND_HOSTS:
+    'Brand per host name, as JSON, e.g. {"fit.example.com": {"name": "FitCo", "logoUrl": "/logo.svg"}} (see Branding per host below); other hosts get BRAND_NAME, as do account e-mails.',
   PAYMENTS_PROVIDER:
     "test (default): a local, clearly marked test checkout that sends the server signed webhooks, so upgrades work offline; lemonsqueezy: real Lemon Squeezy checkouts (needs every LEMONSQUEEZY_* below).",
   LEMONSQUEEZY_WEBHOOK_SECRET:
@@ -59,6 +61,50 @@ const optionalString = z
   .transform((value) => (value === "" ? undefined : value))
   .optional();
 
+const HOST_NAME_PATTERN = /^(\*\.)?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/;
+
+/**
+ * An https URL, or a path on this server; "//host" and "/\host" lead off-site, so neither counts as a
+ * path. The URL's host goes into the CSP's img-src, so only a plain host name will do there.
+ */
+const LogoUrl = z.union(
+  [z.url({ protocol: /^https$/, hostname: z.regexes.hostname }), z.string().regex(/^\/(?![/\\])\S*$/)],
+  "must be an https URL or a path starting with /",
+);
+
+const HostBrandSchema = z.strictObject({
+  name: z.string().trim().min(1).max(40),
+  logoUrl: LogoUrl.optional(),
+  supportEmail: z.email().optional(),
+});
+
+const BrandHostsSchema = z
+  .string()
+  .trim()
+  .transform((text, ctx): unknown => {
+    if (text === "") return {};
+    try {
+      return JSON.parse(text);
+    } catch {
+      ctx.addIssue({ code: "custom", message: "must be a JSON object (not valid JSON)" });
+      return z.NEVER;
+    }
+  })
+  .pipe(
+    z.record(z.string(), HostBrandSchema, "must be a JSON object of host name to brand").check((ctx) => {
+      for (const host of Object.keys(ctx.value)) {
+        if (HOST_NAME_PATTERN.test(host) && host.length <= 253) continue;
+        ctx.issues.push({
+          code: "custom",
+          input: host,
+          path: [host],
+          message: 'must be a lower-case host name without a port, optionally starting with "*."',
+        });
+      }
+    }),
+  )
+  .optional();
+
 const booleanFlag = z
   .enum(["true", "false", "1", "0", ""])
   .optional()
@@ -88,6 +134,7 @@ export const EnvSchema = z.object({
   RATE_LIMIT_SIGNUP_PER_MINUTE: z.coerce.number().int().positive().default(10),
   SUPPORT_EMAIL: z.email().default("support@fitwise.app"),
   BRAND_NAME: z.string().trim().min(1).default("Fitwise"),
+  BRAND_HOSTS: BrandHostsSchema,
   PAYMENTS_PROVIDER: z.enum(["test", "lemonsqueezy"]).default("test"),
   LEMONSQUEEZY_WEBHOOK_SECRET: optionalString.pipe(
     z.string().min(6, "must be at least 6 characters").max(200).optional(),
@@ -149,6 +196,9 @@ export interface AiConfig {
   timeoutMs: number;
 }
 
+/** The brand shown on one host name (BRAND_HOSTS); what it leaves out comes from BRAND_NAME and SUPPORT_EMAIL. */
+export type HostBrand = z.infer<typeof HostBrandSchema>;
+
 export interface AppConfig {
   port: number;
   host: string;
@@ -166,6 +216,8 @@ export interface AppConfig {
   rateLimitNamespace: string;
   supportEmail: string;
   brandName: string;
+  /** Host name or "*.domain" → brand; absent or empty: every host gets brandName. */
+  brandHosts?: Record<string, HostBrand>;
   /** Absent (tests that build a config by hand): the test provider with a secret made per process. */
   payments?: PaymentsConfig;
   /** Absent: Alex answers with the offline brain. */
@@ -271,10 +323,16 @@ function paymentsConfig(e: z.infer<typeof EnvSchema>): PaymentsConfig {
   };
 }
 
+/** BRAND_HOSTS["fit.example.com"]["logoUrl"], not BRAND_HOSTS.fit.example.com.logoUrl: host names have dots. */
+function issuePath(path: readonly PropertyKey[]): string {
+  const [variable, ...rest] = path;
+  return `${String(variable)}${rest.map((key) => `[${JSON.stringify(String(key))}]`).join("")}`;
+}
+
 export function loadConfig(env: Record<string, string | undefined>): AppConfig {
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+    const problems = parsed.error.issues.map((issue) => `${issuePath(issue.path)}: ${issue.message}`);
     throw new Error(`Invalid environment: ${problems.join("; ")}`);
   }
   const e = parsed.data;
@@ -302,6 +360,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     rateLimitNamespace: "fitwise-rate-limit-",
     supportEmail: e.SUPPORT_EMAIL,
     brandName: e.BRAND_NAME,
+    brandHosts: e.BRAND_HOSTS ?? {},
     payments: paymentsConfig(e),
     ...aiSection(e),
     ...googleSection(e),

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { HostBrand } from "../env";
 import { HttpError, sendError } from "./errors";
 
 /** Paths owned by the API: never answered with the SPA, even for a browser navigation. */
@@ -24,33 +25,121 @@ const NOT_BUILT_PAGE =
 export interface SiteConfig {
   brandName: string;
   supportEmail: string;
+  /** Absent: the web app draws its built-in logo. */
+  logoUrl?: string;
 }
+
+const HTML_ESCAPES: Record<string, string> = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  '"': "&quot;",
+  "'": "&#39;",
+};
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
+}
+
+/** Meta tags that name the product where the browser shows it (share cards, home-screen icons). */
+const BRAND_META_TAG = /<meta\b[^>]*\b(?:name|property)="(?:og:site_name|apple-mobile-web-app-title)"[^>]*>/g;
 
 /**
  * index.html with the operator's settings in a meta tag the web app reads at start-up
- * (apps/web/src/lib/site-config.ts), so BRAND_NAME and SUPPORT_EMAIL need no rebuild.
+ * (apps/web/src/lib/site-config.ts), so the brand, logo and support address need no rebuild.
  */
 export function renderIndexHtml(html: string, site: SiteConfig): string {
-  const escape = (text: string) => text.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
+  const brand = escapeHtml(site.brandName);
   return html
-    .replace(/<title>[^<]*<\/title>/, () => `<title>${escape(site.brandName)}</title>`)
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${brand}</title>`)
+    .replace(BRAND_META_TAG, (tag) => tag.replace(/\bcontent="[^"]*"/, () => `content="${brand}"`))
     .replace(
       "</head>",
-      () => `    <meta name="fitwise-config" content="${escape(JSON.stringify(site))}" />\n  </head>`,
+      () => `    <meta name="fitwise-config" content="${escapeHtml(JSON.stringify(site))}" />\n  </head>`,
     );
+}
+
+/**
+ * The configured pattern for a request's host name: the exact name first, then the closest "*." pattern
+ * (a.b.example.com tries *.b.example.com before *.example.com). Undefined: the default brand.
+ */
+function matchBrandHost(patterns: ReadonlyMap<string, unknown>, hostname: string): string | undefined {
+  // Host names are case-insensitive, and "example.com." (fully qualified) is the same host.
+  const host = hostname.toLowerCase().replace(/\.$/, "");
+  if (patterns.has(host)) return host;
+  for (let dot = host.indexOf("."); dot !== -1; dot = host.indexOf(".", dot + 1)) {
+    const wildcard = `*${host.slice(dot)}`;
+    if (patterns.has(wildcard)) return wildcard;
+  }
+  return undefined;
+}
+
+/**
+ * index.html rendered at start-up once per configured host pattern and once for every other host:
+ * rendering per Host header on demand would let clients grow the server's memory with made-up names.
+ * A brand's missing logo and support address fall back to the built-in logo and SUPPORT_EMAIL.
+ */
+export function indexPages(html: string, fallback: SiteConfig, brandHosts: Record<string, HostBrand> = {}) {
+  const pages = new Map(
+    Object.entries(brandHosts).map(([pattern, brand]) => [
+      pattern,
+      renderIndexHtml(html, {
+        brandName: brand.name,
+        supportEmail: brand.supportEmail ?? fallback.supportEmail,
+        ...(brand.logoUrl ? { logoUrl: brand.logoUrl } : {}),
+      }),
+    ]),
+  );
+  const fallbackPage = renderIndexHtml(html, fallback);
+  return {
+    /** Rendered pages held, the default one included. */
+    get size(): number {
+      return pages.size + 1;
+    },
+    forHost(hostname: string | undefined): string {
+      const pattern = hostname ? matchBrandHost(pages, hostname) : undefined;
+      return (pattern === undefined ? undefined : pages.get(pattern)) ?? fallbackPage;
+    },
+  };
+}
+
+/** Origins of configured logos on other servers, which the CSP's img-src must allow. */
+export function brandLogoOrigins(brandHosts: Record<string, HostBrand> = {}): string[] {
+  const origins = Object.values(brandHosts).flatMap((brand) =>
+    brand.logoUrl?.startsWith("https://") ? [new URL(brand.logoUrl).origin] : [],
+  );
+  return [...new Set(origins)];
 }
 
 /**
  * Serves the built Vite app: hashed files under /assets are cached for a year, everything else is
  * revalidated; any other HTML navigation gets index.html so client-side routes survive a reload.
  */
-export async function registerSpa(app: FastifyInstance, webDistDir: string, site: SiteConfig): Promise<void> {
+export async function registerSpa(
+  app: FastifyInstance,
+  webDistDir: string,
+  site: SiteConfig,
+  brandHosts: Record<string, HostBrand> = {},
+): Promise<void> {
   const indexFile = join(webDistDir, "index.html");
-  const built = existsSync(indexFile);
-  const indexHtml = built ? renderIndexHtml(readFileSync(indexFile, "utf8"), site) : "";
-  const sendIndex = (reply: FastifyReply) =>
-    reply.header("Cache-Control", "no-cache").type("text/html; charset=utf-8").send(indexHtml);
-  if (built) {
+  const pages = existsSync(indexFile)
+    ? indexPages(readFileSync(indexFile, "utf8"), site, brandHosts)
+    : undefined;
+  // Behind TRUST_PROXY, request.hostname comes from X-Forwarded-Host; either way it has no port.
+  const sendIndex = (request: FastifyRequest, reply: FastifyReply) => {
+    if (!pages) {
+      return reply
+        .code(503)
+        .type("text/plain; charset=utf-8")
+        .header("Cache-Control", "no-store")
+        .send(NOT_BUILT_PAGE);
+    }
+    return reply
+      .header("Cache-Control", "no-cache")
+      .type("text/html; charset=utf-8")
+      .send(pages.forHost(request.hostname));
+  };
+  if (pages) {
     await app.register(fastifyStatic, {
       root: webDistDir,
       index: false,
@@ -72,18 +161,11 @@ export async function registerSpa(app: FastifyInstance, webDistDir: string, site
         new HttpError(404, "not_found", `Route ${request.method} ${request.url.split("?")[0]} not found`),
       );
     }
-    if (!built) {
-      return reply
-        .code(503)
-        .type("text/plain; charset=utf-8")
-        .header("Cache-Control", "no-store")
-        .send(NOT_BUILT_PAGE);
-    }
-    return sendIndex(reply);
+    return sendIndex(request, reply);
   });
 
-  if (built) {
-    app.get("/", (_request, reply) => sendIndex(reply));
-    app.get("/index.html", (_request, reply) => sendIndex(reply));
+  if (pages) {
+    app.get("/", sendIndex);
+    app.get("/index.html", sendIndex);
   }
 }

@@ -4,6 +4,7 @@ import type { RouteObject } from "react-router";
 import { AuthRedirect } from "../features/account/components/AuthRedirect";
 import { MfaGate } from "../features/account/components/MfaGate";
 import { DailyProfileRefresh } from "./DailyProfileRefresh";
+import { PageViewReporter } from "./PageViewReporter";
 import { PurchaseReturn } from "./PurchaseReturn";
 import { RequireAuth } from "./RequireAuth";
 import { RouteError } from "./RouteError";
@@ -53,6 +54,7 @@ export const router = createBrowserRouter([
   {
     element: (
       <>
+        <PageViewReporter />
         <PurchaseReturn />
         <DailyProfileRefresh />
         <AuthRedirect />

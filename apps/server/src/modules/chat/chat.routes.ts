@@ -3,6 +3,7 @@ import { ChatTrainerRequestSchema } from "@fitwise/contracts/chat";
 import type { Database } from "../../db/database";
 import type { AiConfig } from "../../env";
 import { HttpError } from "../../http/errors";
+import { optedOutOfTracking } from "../../http/tracking-consent";
 import { createWorkerPlanPool, type PlanPool } from "../plans/plan-pool";
 import { chatHistory, chatTrainer, clearChatHistory, type ChatDeps } from "./chat.service";
 
@@ -61,7 +62,10 @@ export async function chatRoutes(app: FastifyInstance, options: ChatRoutesOption
     },
     async (request) => {
       const input = ChatTrainerRequestSchema.parse(request.body ?? {});
-      return chatTrainer(deps, callerId(request), input, request.id);
+      return chatTrainer(deps, callerId(request), input, {
+        id: request.id,
+        optedOutOfTracking: optedOutOfTracking(request),
+      });
     },
   );
 

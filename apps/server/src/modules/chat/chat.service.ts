@@ -514,6 +514,7 @@ export async function commitTurn(
   turn: TurnResult,
   userMessage: string,
   seed: number,
+  recordUsage: boolean,
 ): Promise<void> {
   const { userId } = context;
   const before = context.state;
@@ -583,6 +584,7 @@ export async function commitTurn(
       });
     }
     await insertChatExchange(trx, userId, { userMessage, reply: turn.reply, at: deps.now() });
+    if (!recordUsage) return;
     await recordAnalyticsEvent(trx, {
       userId,
       name: "chat_message",
@@ -616,7 +618,7 @@ export async function chatTrainer(
   deps: ChatDeps,
   userId: string,
   payload: ChatTrainerRequest,
-  requestId: string,
+  request: { id: string; optedOutOfTracking: boolean },
 ): Promise<ChatTrainerResponse> {
   const message = payload.user_message.trim();
   const context = await loadChatContext(deps, userId, payload);
@@ -626,7 +628,7 @@ export async function chatTrainer(
     ? await modelTurn({
         ai: deps.ai,
         log: deps.log,
-        requestId,
+        requestId: request.id,
         message,
         history: payload.conversation_history.slice(-CHAT_CONTEXT_MESSAGES),
         state: context.state,
@@ -634,7 +636,7 @@ export async function chatTrainer(
         fallback: () => offlineTurn(deps, context, message, seed),
       })
     : await offlineTurn(deps, context, message, seed);
-  await commitTurn(deps, context, turn, message, seed);
+  await commitTurn(deps, context, turn, message, seed, !request.optedOutOfTracking);
   return toResponse(turn);
 }
 

@@ -413,6 +413,33 @@ describeWithDatabases("trainer chat (offline brain)", ({ app, db, signUp }) => {
     expect((await callFunction(app(), "get_chat_history", {})).statusCode).toBe(401);
   });
 
+  it("records a chat_message usage event, unless the browser sends Do Not Track or GPC", async () => {
+    const user = await planned({ days: [1] });
+    const usageEvents = () =>
+      db()
+        .selectFrom("analytics_events")
+        .select(["name", "properties"])
+        .where("user_id", "=", user.userId)
+        .execute();
+    await say(user, "hello");
+    expect(await usageEvents()).toEqual([
+      expect.objectContaining({
+        name: "chat_message",
+        properties: expect.objectContaining({ brain: "offline" }),
+      }),
+    ]);
+    for (const header of [{ dnt: "1" }, { "sec-gpc": "1" }]) {
+      const response = await app().inject({
+        method: "POST",
+        url: "/functions/v1/openai_chat_trainer",
+        headers: { authorization: `Bearer ${user.accessToken}`, ...header },
+        payload: { user_message: "hello again", conversation_history: [] },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+    }
+    expect(await usageEvents()).toHaveLength(1);
+  });
+
   it("limits messages per user and minute with the standard error body", async () => {
     const user = await signUp();
     const other = await signUp();

@@ -1,4 +1,5 @@
 import { Link, NavLink, useNavigate } from "react-router";
+import { flushAnalytics } from "../../lib/analytics";
 import { useAuth } from "../../lib/auth";
 import { Logo } from "./Logo";
 import styles from "./Shell.module.css";
@@ -10,6 +11,7 @@ export function Header() {
   const navigate = useNavigate();
 
   const onSignOut = async () => {
+    await flushAnalytics();
     await signOut();
     await navigate("/signin", { replace: true });
   };

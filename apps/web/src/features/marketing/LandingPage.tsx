@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { Link, Navigate } from "react-router";
 import { useAuth } from "../../lib/auth";
+import { SITE_CONFIG } from "../../lib/site-config";
 import { FeatureIcon } from "./components/FeatureIcon";
 import { PhonePreview } from "./components/PhonePreview";
 import { StoreBadges } from "./components/StoreBadges";
@@ -18,7 +19,7 @@ export function LandingPage() {
   const { status } = useAuth();
 
   useEffect(() => {
-    document.title = "Fitwise — your personal trainer in your pocket";
+    document.title = `${SITE_CONFIG.brandName} — your personal trainer in your pocket`;
   }, []);
 
   // Spec §2: signed-in visitors go straight to their diet plan.
@@ -174,8 +175,8 @@ export function LandingPage() {
       </section>
 
       <p className={styles.disclaimer}>
-        Fitwise offers general fitness and nutrition guidance, not medical advice. Check with a doctor before
-        starting a new diet or exercise programme.
+        {SITE_CONFIG.brandName} offers general fitness and nutrition guidance, not medical advice. Check with
+        a doctor before starting a new diet or exercise programme.
       </p>
     </div>
   );

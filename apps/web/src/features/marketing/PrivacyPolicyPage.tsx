@@ -44,7 +44,16 @@ export function PrivacyPolicyPage() {
         </li>
         <li>
           <strong>Technical data:</strong> security logs (such as sign-in times and IP addresses, kept to
-          protect accounts), and simple first-party usage events such as which link brought you to Fitwise.
+          protect accounts).
+        </li>
+        <li>
+          <strong>Usage events:</strong> which screens of Fitwise are opened, and a few actions: opening the
+          app or the chat, signing up or in, connecting Google, saving your diet preferences, and the kind of
+          request you make to Alex. Fitwise records these itself; no third-party analytics service sees them.
+          They name the screen and the action only, never what you typed, the link of a shared plan, your IP
+          address or your device, and they use no cookies. When you are signed in, they are linked to your
+          account. If your browser sends Do Not Track or Global Privacy Control, Fitwise records none of
+          these.
         </li>
       </ul>
 
@@ -100,7 +109,9 @@ export function PrivacyPolicyPage() {
       <p>
         We keep your data while your account is open. When you delete your account, we delete your profile,
         plans, shared links and chat history straight away, and remove them from backups within 30 days. We
-        keep payment records for as long as tax law requires, and security logs for up to 90 days.
+        keep payment records for as long as tax law requires, and security logs for up to 90 days. Usage
+        events are deleted after one year; those linked to a deleted account stay only as anonymous counts, no
+        longer linked to you.
       </p>
 
       <h2>7. Your choices and rights</h2>

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { useAlert } from "../../../lib/alerts";
+import { trackEvent } from "../../../lib/analytics";
 
 const SESSION_OR_ERROR = /(^|&)(access_token|error|error_code)=/;
 
@@ -24,6 +25,7 @@ export function AuthRedirect() {
     void (async () => {
       const { completeRedirect } = await import("../api/complete-redirect");
       const outcome = await completeRedirect(fragment);
+      if (outcome.ok && fragment.has("provider_token")) trackEvent({ name: "google_connect" });
       if (!outcome.ok) showAlert("error", outcome.message);
       else if (outcome.type === "recovery") await navigate("/reset-password", { replace: true });
     })();

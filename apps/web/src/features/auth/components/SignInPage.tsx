@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { AuthCardForm } from "../../../components/AuthCard";
 import { EmailField } from "../../../components/EmailField";
 import { PasswordField } from "../../../components/PasswordField";
+import { trackEvent } from "../../../lib/analytics";
 import { useAuth } from "../../../lib/auth";
 import { useRedirectWhenSignedIn } from "../hooks/use-redirect-when-signed-in";
 import { authErrorMessage } from "./auth-error-message";
@@ -21,6 +22,7 @@ export function SignInPage() {
     setSubmitting(true);
     try {
       await signIn({ email, password });
+      trackEvent({ name: "sign_in" });
     } catch (caught) {
       setError(authErrorMessage(caught));
       setSubmitting(false);

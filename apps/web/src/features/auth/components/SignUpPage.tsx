@@ -4,6 +4,7 @@ import { AuthCardForm } from "../../../components/AuthCard";
 import { EmailField } from "../../../components/EmailField";
 import { PasswordField } from "../../../components/PasswordField";
 import { TextField } from "../../../components/TextField";
+import { trackEvent } from "../../../lib/analytics";
 import { useAuth } from "../../../lib/auth";
 import { useRedirectWhenSignedIn } from "../hooks/use-redirect-when-signed-in";
 import { authErrorMessage } from "./auth-error-message";
@@ -31,6 +32,7 @@ export function SignUpPage() {
     destination.current = "/goal";
     try {
       await signUp({ fullName, email, password });
+      trackEvent({ name: "sign_up" });
     } catch (caught) {
       destination.current = null;
       setError(authErrorMessage(caught));

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { CHAT_MESSAGE_MAX_CHARS } from "@fitwise/contracts/chat";
+import { trackChatOpened } from "../../../lib/analytics";
 import { readCache, writeCache } from "../../../lib/local-cache";
 import { useChat } from "../hooks/use-chat";
 import { ChatMarkdown } from "./ChatMarkdown";
@@ -52,6 +53,10 @@ export default function ChatWidget() {
   const panelId = `${id}-panel`;
   const bodyId = `${id}-body`;
   const titleId = `${id}-title`;
+
+  useEffect(() => {
+    if (open) trackChatOpened();
+  }, [open]);
 
   useEffect(() => {
     const log = logRef.current;

@@ -7,6 +7,7 @@ import { PageTitle } from "../../../components/PageTitle";
 import { DietPreferenceFields } from "../../../components/profile-forms/DietPreferenceFields";
 import type { DietPreferences } from "../../../components/profile-forms/DietPreferenceFields";
 import { useAlert } from "../../../lib/alerts";
+import { trackEvent } from "../../../lib/analytics";
 import { readCache } from "../../../lib/local-cache";
 import { MIN_PROTEIN_SOURCES } from "../../../lib/profile-fields";
 import { userFacingError } from "../api/error-message";
@@ -56,7 +57,10 @@ function MealPlanPreferencesForm() {
         user_allergies: values.allergies.trim(),
       },
       {
-        onSuccess: () => void navigate("/diet"),
+        onSuccess: () => {
+          trackEvent({ name: "diet_info_updated", screen: "/mealplanpreferences" });
+          void navigate("/diet");
+        },
         onError: (error) => showAlert("error", userFacingError(error, SAVE_FAILED)),
       },
     );

@@ -4,6 +4,7 @@ import type { ProfileResponse } from "@fitwise/contracts/profile";
 import { Button } from "../../../components/Button";
 import { DietPreferenceFields } from "../../../components/profile-forms/DietPreferenceFields";
 import type { DietPreferences } from "../../../components/profile-forms/DietPreferenceFields";
+import { trackEvent } from "../../../lib/analytics";
 import { useAuth } from "../../../lib/auth";
 import { MIN_PROTEIN_SOURCES } from "../../../lib/profile-fields";
 import { useWriteUserProfile } from "../../../lib/write-user-profile";
@@ -47,12 +48,14 @@ function DietForm({ profile }: { profile: ProfileResponse }) {
         user_allergies: values.allergies.trim(),
       },
       {
-        onSuccess: () =>
+        onSuccess: () => {
+          trackEvent({ name: "diet_info_updated", screen: "/updatemydietinfo" });
           showMessage({
             type: "success",
             text: SAVED,
             detail: "Your meal plans will be rebuilt with these preferences on your next visit to My Diet.",
-          }),
+          });
+        },
         onError: (error) => showMessage({ type: "error", text: saveErrorText(error) }),
       },
     );

@@ -1,0 +1,117 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import {
+  ANALYTICS_SCREENS,
+  TrackEventsRequestSchema,
+  type AnalyticsEvent,
+} from "@fitwise/contracts/analytics";
+import type { Database } from "../../db/database";
+import { HttpError } from "../../http/errors";
+import { optedOutOfTracking } from "../../http/tracking-consent";
+import {
+  deleteExpiredAnalyticsEvents,
+  insertAnalyticsEvents,
+  type StoredAnalyticsEvent,
+} from "./analytics.repository";
+
+export interface AnalyticsRoutesOptions {
+  db: Database;
+}
+
+/**
+ * Per address. The browser batches (up to 20 events a request, a request every few seconds at most), so
+ * one person stays far below this; the headroom is for several people behind one address.
+ */
+export const ANALYTICS_REQUESTS_PER_MINUTE = 120;
+
+/** Retention is counted in days, so a daily purge is precise enough. */
+const PURGE_INTERVAL_MS = 86_400_000;
+
+/** 20 small events fit in about 2 KB; the app-wide 1 MB limit is far more than this route needs. */
+const BODY_LIMIT_BYTES = 16_384;
+
+/** navigator.sendBeacon sends a string body as text/plain, so its JSON arrives here as a string. */
+function parseBody(body: unknown): unknown {
+  if (typeof body !== "string") return body ?? {};
+  try {
+    return JSON.parse(body) as unknown;
+  } catch {
+    throw new HttpError(400, "bad_json", "Request body is not valid JSON");
+  }
+}
+
+function toStored(event: AnalyticsEvent): StoredAnalyticsEvent {
+  switch (event.name) {
+    case "page_view":
+      return { name: event.name, properties: { path: event.path, title: ANALYTICS_SCREENS[event.path] } };
+    case "diet_info_updated":
+      return { name: event.name, properties: { screen: event.screen } };
+    default:
+      return { name: event.name, properties: {} };
+  }
+}
+
+/**
+ * Anonymous callers are welcome (the landing page is seen before anyone signs in). A caller who sends a
+ * bearer token must send a valid one: a forged, expired or signed-out token is a 401 like on every other
+ * route, so a client bug shows instead of silently turning a user's events anonymous. A password-only
+ * session still waiting for its second factor is counted without its user, since data of an account
+ * with MFA needs aal2 (DESIGN.md "Security rules").
+ */
+async function callerId(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
+  if (request.headers.authorization === undefined) return null;
+  try {
+    await app.authenticate(request, reply);
+  } catch (error) {
+    if (error instanceof HttpError && error.code === "insufficient_aal") return null;
+    throw error;
+  }
+  return request.user?.id ?? null;
+}
+
+/** Spec §7 "Analytics" under /functions/v1: track_events stores a batch of allow-listed events (204). */
+export async function analyticsRoutes(app: FastifyInstance, options: AnalyticsRoutesOptions): Promise<void> {
+  const purge = async () => {
+    try {
+      await deleteExpiredAnalyticsEvents(options.db, new Date());
+    } catch (error) {
+      app.log.error({ err: error }, "analytics retention purge failed");
+    }
+  };
+  let purgeTimer: NodeJS.Timeout | undefined;
+  let purging: Promise<void> = Promise.resolve();
+  // Not awaited at start-up: on a large table the delete may take a while, and nothing waits on it.
+  app.addHook("onReady", async () => {
+    purging = purge();
+    purgeTimer = setInterval(() => {
+      purging = purge();
+    }, PURGE_INTERVAL_MS);
+    // A daily chore must not keep a stopping process alive.
+    purgeTimer.unref();
+  });
+  app.addHook("onClose", async () => {
+    clearInterval(purgeTimer);
+    await purging;
+  });
+
+  app.post(
+    "/track_events",
+    {
+      bodyLimit: BODY_LIMIT_BYTES,
+      config: {
+        rateLimit: {
+          max: ANALYTICS_REQUESTS_PER_MINUTE,
+          timeWindow: 60_000,
+          keyGenerator: (request: FastifyRequest) => `analytics:${request.ip}`,
+        },
+      },
+    },
+    async (request, reply) => {
+      // Our web client sends nothing then; any other client is answered and ignored.
+      if (optedOutOfTracking(request)) return reply.code(204).send();
+      const userId = await callerId(app, request, reply);
+      const { events } = TrackEventsRequestSchema.parse(parseBody(request.body));
+      await insertAnalyticsEvents(options.db, userId, events.map(toStored));
+      return reply.code(204).send();
+    },
+  );
+}

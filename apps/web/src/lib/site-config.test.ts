@@ -1,0 +1,39 @@
+import { describe, expect, it } from "vitest";
+import { parseSiteConfig } from "./site-config";
+
+const DEFAULTS = { brandName: "Fitwise", supportEmail: "support@fitwise.app" };
+
+describe("parseSiteConfig", () => {
+  it("reads the brand, support address and logo the server wrote", () => {
+    expect(
+      parseSiteConfig(
+        JSON.stringify({ brandName: "FitCo", supportEmail: "help@fit.example", logoUrl: "/favicon.svg" }),
+      ),
+    ).toEqual({ brandName: "FitCo", supportEmail: "help@fit.example", logoUrl: "/favicon.svg" });
+    expect(
+      parseSiteConfig(JSON.stringify({ brandName: "FitCo", logoUrl: "https://cdn.example.com/fitco.png" })),
+    ).toEqual({ ...DEFAULTS, brandName: "FitCo", logoUrl: "https://cdn.example.com/fitco.png" });
+  });
+
+  it("falls back to the defaults without a tag, or with one it cannot read", () => {
+    for (const content of [undefined, null, "", "{not json", "null", "42", '{"brandName":""}']) {
+      expect(parseSiteConfig(content), String(content)).toEqual(DEFAULTS);
+    }
+  });
+
+  it("draws the built-in logo rather than an image from anywhere but https or this server", () => {
+    for (const logoUrl of [
+      "javascript:alert(1)",
+      "http://cdn.example.com/a.png",
+      "//evil.example/a.png",
+      "/\\evil.example/a.png",
+      "data:image/png;base64,AAAA",
+      7,
+    ]) {
+      expect(parseSiteConfig(JSON.stringify({ brandName: "FitCo", logoUrl })), String(logoUrl)).toEqual({
+        ...DEFAULTS,
+        brandName: "FitCo",
+      });
+    }
+  });
+});
