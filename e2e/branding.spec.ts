@@ -77,6 +77,21 @@ describe("brand per host name", () => {
       await page.getByRole("contentinfo").getByRole("link", { name: "Contact", exact: true }).click();
       await page.waitForURL((url) => url.pathname === "/contact");
       await expect.poll(() => page.title()).toMatch(new RegExp(`\\| ${BRAND}$`));
+      expect(await page.locator("main").innerText()).toContain(`use for your ${BRAND} account`);
+    });
+  });
+
+  it("names the host's brand on the about and legal pages", async () => {
+    await withPage(browser, LAPTOP, async (page) => {
+      await page.goto(new URL("/about", urlOn("127.0.0.1")).toString());
+      await page.getByRole("heading", { level: 1, name: `About ${BRAND}` }).waitFor();
+      for (const path of ["/privacypolicy", "/termsofservice"]) {
+        await page.goto(new URL(path, urlOn("127.0.0.1")).toString());
+        await page.getByRole("heading", { level: 1 }).waitFor();
+        const text = await page.locator("main").innerText();
+        expect(text, path).toContain(BRAND);
+        expect(text, path).not.toContain("Fitwise");
+      }
     });
   });
 });

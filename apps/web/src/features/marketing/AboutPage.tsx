@@ -1,13 +1,14 @@
 import { Link } from "react-router";
 import { StaticPage } from "./components/StaticPage";
+import { BRAND } from "./site-identity";
 
 export function AboutPage() {
   return (
     <StaticPage
-      title="About Fitwise"
+      title={`About ${BRAND}`}
       lead={
         <p>
-          Fitwise is a personal trainer in your pocket. It turns your body data and your goal into a daily
+          {BRAND} is a personal trainer in your pocket. It turns your body data and your goal into a daily
           calorie target, meal plans you can actually cook and a weekly workout plan you can actually do — and
           then it keeps adjusting with you.
         </p>
@@ -18,7 +19,7 @@ export function AboutPage() {
         Most people who want to lose fat or build muscle do not need another motivational video. They need to
         know what to eat today, what to do at the gym or at home, and what to change when something does not
         fit their life. A good personal trainer answers those questions, but few people can afford one every
-        week. Fitwise gives everyone the same kind of personal plan and a coach who is available at any hour.
+        week. {BRAND} gives everyone the same kind of personal plan and a coach who is available at any hour.
       </p>
 
       <h2>How it works</h2>
@@ -54,7 +55,7 @@ export function AboutPage() {
         <Link to="/privacypolicy">Privacy Policy</Link>.
       </p>
       <p>
-        Fitwise gives general fitness and nutrition guidance, not medical advice. If you have a health
+        {BRAND} gives general fitness and nutrition guidance, not medical advice. If you have a health
         condition, please check with your doctor before changing how you eat or train.
       </p>
 

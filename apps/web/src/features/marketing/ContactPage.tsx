@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { StaticPage } from "./components/StaticPage";
-import { SUPPORT_EMAIL } from "./support-email";
+import { BRAND, SUPPORT_EMAIL } from "./site-identity";
 import styles from "./ContactPage.module.css";
 
 export function ContactPage() {
@@ -27,7 +27,7 @@ export function ContactPage() {
 
       <h2>Help us help you</h2>
       <ul>
-        <li>Write from the e-mail address you use for your Fitwise account, so we can find it quickly.</li>
+        <li>Write from the e-mail address you use for your {BRAND} account, so we can find it quickly.</li>
         <li>Tell us which page you were on and what you expected to happen.</li>
         <li>
           For billing questions, include the date of the charge; never send us your card number or password.

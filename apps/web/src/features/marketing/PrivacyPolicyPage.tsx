@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { StaticPage } from "./components/StaticPage";
-import { LEGAL_LAST_UPDATED, SUPPORT_EMAIL } from "./support-email";
+import { BRAND, LEGAL_LAST_UPDATED, SUPPORT_EMAIL } from "./site-identity";
 
 export function PrivacyPolicyPage() {
   return (
@@ -9,9 +9,9 @@ export function PrivacyPolicyPage() {
       lastUpdated={LEGAL_LAST_UPDATED}
       lead={
         <p>
-          Fitwise needs some personal information, including data about your body, to build your plans. This
+          {BRAND} needs some personal information, including data about your body, to build your plans. This
           policy explains what we store, why, who else sees it, and how you stay in control. The short
-          version: we use your data to run Fitwise for you, we never sell it, and you can export or delete it
+          version: we use your data to run {BRAND} for you, we never sell it, and you can export or delete it
           at any time.
         </p>
       }
@@ -47,12 +47,12 @@ export function PrivacyPolicyPage() {
           protect accounts).
         </li>
         <li>
-          <strong>Usage events:</strong> which screens of Fitwise are opened, and a few actions: opening the
+          <strong>Usage events:</strong> which screens of {BRAND} are opened, and a few actions: opening the
           app or the chat, signing up or in, connecting Google, saving your diet preferences, and the kind of
-          request you make to Alex. Fitwise records these itself; no third-party analytics service sees them.
+          request you make to Alex. {BRAND} records these itself; no third-party analytics service sees them.
           They name the screen and the action only, never what you typed, the link of a shared plan, your IP
           address or your device, and they use no cookies. When you are signed in, they are linked to your
-          account. If your browser sends Do Not Track or Global Privacy Control, Fitwise records none of
+          account. If your browser sends Do Not Track or Global Privacy Control, {BRAND} records none of
           these.
         </li>
       </ul>
@@ -66,7 +66,7 @@ export function PrivacyPolicyPage() {
         </li>
         <li>To manage your subscription and payments, and to meet tax and accounting obligations.</li>
         <li>
-          To keep Fitwise secure, prevent abuse and fix problems, and to understand in aggregate which
+          To keep {BRAND} secure, prevent abuse and fix problems, and to understand in aggregate which
           features people use so we can improve them.
         </li>
         <li>To answer you when you contact support, and to send essential account and service messages.</li>
@@ -76,7 +76,7 @@ export function PrivacyPolicyPage() {
       <h2>3. We do not sell your data</h2>
       <p>
         We never sell, rent or trade your personal information. We share it only with service providers who
-        help us run Fitwise, under contracts that limit them to processing it on our instructions:
+        help us run {BRAND}, under contracts that limit them to processing it on our instructions:
       </p>
       <ul>
         <li>our hosting and database providers, which store the data;</li>
@@ -98,7 +98,7 @@ export function PrivacyPolicyPage() {
 
       <h2>5. Cookies and local storage</h2>
       <p>
-        Fitwise does not use advertising or third-party tracking cookies. Your browser’s local storage keeps
+        {BRAND} does not use advertising or third-party tracking cookies. Your browser’s local storage keeps
         your sign-in session and a copy of recent data (such as your current plans and which screens you have
         already visited) so the app loads quickly. These are strictly necessary for the app to work. Signing
         out clears them, except two small flags that remember you have already seen the diet and workout
@@ -142,7 +142,7 @@ export function PrivacyPolicyPage() {
 
       <h2>9. Children</h2>
       <p>
-        Fitwise is not meant for children under 13, and we do not knowingly collect their data. If you believe
+        {BRAND} is not meant for children under 13, and we do not knowingly collect their data. If you believe
         a child under 13 has created an account, contact us and we will delete it.
       </p>
 

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { StaticPage } from "./components/StaticPage";
-import { LEGAL_LAST_UPDATED, SUPPORT_EMAIL } from "./support-email";
+import { BRAND, LEGAL_LAST_UPDATED, SUPPORT_EMAIL } from "./site-identity";
 
 export function TermsOfServicePage() {
   return (
@@ -9,15 +9,15 @@ export function TermsOfServicePage() {
       lastUpdated={LEGAL_LAST_UPDATED}
       lead={
         <p>
-          These terms are the agreement between you and Fitwise for using the Fitwise website and apps (the
+          These terms are the agreement between you and {BRAND} for using the {BRAND} website and apps (the
           “Service”). By creating an account or using the Service you accept them. If you do not agree, please
           do not use the Service.
         </p>
       }
     >
-      <h2>1. What Fitwise does</h2>
+      <h2>1. What {BRAND} does</h2>
       <p>
-        Fitwise turns the information you give us — your goal, body measurements, activity level and food and
+        {BRAND} turns the information you give us — your goal, body measurements, activity level and food and
         training preferences — into a daily calorie target, meal plans and a weekly workout plan. You can
         replace single items, save and share plans, and chat with Alex, our automated AI trainer. Alex is
         software, not a person, and can make mistakes.
@@ -25,7 +25,7 @@ export function TermsOfServicePage() {
 
       <h2>2. Health disclaimer — not medical advice</h2>
       <p>
-        Fitwise provides general fitness and nutrition information for healthy adults and teenagers aged 13
+        {BRAND} provides general fitness and nutrition information for healthy adults and teenagers aged 13
         and over. It is not medical advice, diagnosis or treatment, and it does not replace a doctor,
         registered dietitian or physiotherapist. Calorie targets are estimates from standard formulas and may
         not suit you.
@@ -48,7 +48,7 @@ export function TermsOfServicePage() {
 
       <h2>3. Your account</h2>
       <p>
-        You must be at least 13 years old to use Fitwise; if you are under the age of majority where you live,
+        You must be at least 13 years old to use {BRAND}; if you are under the age of majority where you live,
         a parent or guardian must agree to these terms. Give accurate information, keep your password secret,
         and tell us at <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a> if you think someone else has
         used your account. You are responsible for activity under your account.
@@ -111,14 +111,14 @@ export function TermsOfServicePage() {
 
       <h2>8. Availability and changes to the Service</h2>
       <p>
-        We work to keep Fitwise available and accurate, but we provide it “as is” and cannot promise it will
+        We work to keep {BRAND} available and accurate, but we provide it “as is” and cannot promise it will
         always be uninterrupted or error-free. We may improve, change or retire features; if we remove a paid
         feature you rely on, we will tell you in advance and you may cancel.
       </p>
 
       <h2>9. Liability</h2>
       <p>
-        To the extent the law allows, Fitwise is not liable for indirect or consequential losses, and our
+        To the extent the law allows, {BRAND} is not liable for indirect or consequential losses, and our
         total liability to you for any claim is limited to the amount you paid us in the 12 months before it.
         Nothing in these terms limits liability that cannot be limited by law, such as for death or personal
         injury caused by negligence, or your rights as a consumer.
@@ -127,7 +127,7 @@ export function TermsOfServicePage() {
       <h2>10. Changes to these terms</h2>
       <p>
         We may update these terms from time to time. We will give you 30 days’ notice of any material change
-        by e-mail and in the app before it takes effect. If you keep using Fitwise after that date, the new
+        by e-mail and in the app before it takes effect. If you keep using {BRAND} after that date, the new
         terms apply; if you do not agree, you can cancel your subscription and delete your account before
         then. Small changes that do not affect your rights, such as corrections or clarifications, apply when
         we publish them.
@@ -135,7 +135,7 @@ export function TermsOfServicePage() {
 
       <h2>11. Ending the agreement</h2>
       <p>
-        You can stop using Fitwise and delete your account at any time in Settings. We may end this agreement
+        You can stop using {BRAND} and delete your account at any time in Settings. We may end this agreement
         if you seriously break these terms, or if we stop offering the Service, in which case we will give you
         reasonable notice and refund any prepaid period you can no longer use.
       </p>

@@ -1,5 +1,8 @@
 import { SITE_CONFIG } from "../../lib/site-config";
 
+/** The brand of the host the page was opened on (BRAND_HOSTS), else BRAND_NAME. */
+export const BRAND: string = SITE_CONFIG.brandName;
+
 /** The support address shown on the static pages: the server's SUPPORT_EMAIL, so an operator sets their own. */
 export const SUPPORT_EMAIL: string = SITE_CONFIG.supportEmail;
 
