@@ -12,7 +12,7 @@ export const ENV_VARIABLES = {
     "Folder for the embedded database and the generated JWT secret (default ./data, relative to the directory npm start was run in).",
   DATABASE_URL: "PostgreSQL connection URL; when unset the embedded PGlite database in DATA_DIR/pg is used.",
   JWT_SECRET:
-    "HS256 secret for access tokens, at least 32 characters; when unset one is generated into DATA_DIR/jwt-secret (mode 0600).",
+    "HS256 secret for access tokens, at least 32 characters; when unset one is generated into DATA_DIR/jwt-secret (mode 0600). It also keys the encryption of stored two-step (TOTP) secrets: keep it stable, or every enrolled user must have their factor deleted and enrol again.",
   REDIS_URL:
     "Redis URL for rate-limit counters shared by several server instances; in-memory counters when unset.",
   LOG_LEVEL: "pino log level: fatal, error, warn, info, debug, trace or silent (default info).",
