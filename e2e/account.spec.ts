@@ -1,69 +1,32 @@
-import { createServer } from "node:net";
-import type { AddressInfo } from "node:net";
-import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { randomUUID } from "node:crypto";
 import { simpleParser } from "mailparser";
-import { OAuth2Server } from "oauth2-mock-server";
 import type { FastifyInstance } from "fastify";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "@fitwise/server/app";
-import { loadConfig } from "@fitwise/server/env";
 import { base32Decode, hotp, totpStep } from "@fitwise/server/modules/account/totp";
+import { startInProcessServer, type InProcessServer } from "./support/in-process-server";
 import { checkA11y, launchBrowser, screenshot, withPage } from "./support/browser";
 import { newTestUser, signInViaUi, signOutViaUi, signUpViaApi, submitSignIn } from "./support/users";
 
 const DESKTOP = { width: 1280, height: 800 };
 
 let browser: Browser;
+let server: InProcessServer;
 let app: FastifyInstance;
 let baseUrl: string;
 let dataDir: string;
-const provider = new OAuth2Server();
-let googleClaims: Record<string, unknown> = {};
-
-/** A free loopback port, so PUBLIC_URL (e-mail links, redirects) can name the port the server listens on. */
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
 
 beforeAll(async () => {
-  await provider.issuer.keys.generate("RS256");
-  await provider.start(0, "127.0.0.1");
-  provider.service.on("beforeTokenSigning", (token: { payload: Record<string, unknown> }) => {
-    Object.assign(token.payload, googleClaims);
-  });
-  dataDir = await mkdtemp(join(tmpdir(), "fitwise-e2e-account-"));
-  const port = await freePort();
-  baseUrl = `http://127.0.0.1:${port}`;
-  app = await buildApp(
-    loadConfig({
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      PUBLIC_URL: baseUrl,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: "warn",
-      GOOGLE_CLIENT_ID: "fitwise-e2e",
-      GOOGLE_CLIENT_SECRET: "e2e-secret",
-      GOOGLE_ISSUER: (provider.issuer.url ?? "").replace(/\/+$/, ""),
-    }),
-    { logger: false },
-  );
-  await app.listen({ host: "127.0.0.1", port });
+  server = await startInProcessServer("account");
+  ({ app, baseUrl, dataDir } = server);
   browser = await launchBrowser();
 });
 
 afterAll(async () => {
   await browser?.close();
-  await app?.close();
-  await provider.stop();
-  await rm(dataDir, { recursive: true, force: true });
+  await server?.stop();
 });
 
 const pathOf = (page: Page) => new URL(page.url()).pathname;
@@ -218,7 +181,7 @@ describe("account security in the browser (issue 8)", () => {
 
   it("signs in with Google through the provider and back", async () => {
     const email = `google-${randomUUID().slice(0, 8)}@example.com`;
-    googleClaims = { sub: `sub-${email}`, email, email_verified: true, name: "Gina Google" };
+    server.setGoogleClaims({ sub: `sub-${email}`, email, email_verified: true, name: "Gina Google" });
     await withPage(browser, DESKTOP, async (page) => {
       await page.goto(`${baseUrl}/signin`);
       await page.getByRole("button", { name: "Connect with Google" }).click();
@@ -233,7 +196,7 @@ describe("account security in the browser (issue 8)", () => {
 
   it("shows the provider's error when Google refuses the e-mail", async () => {
     const email = `unverified-${randomUUID().slice(0, 8)}@example.com`;
-    googleClaims = { sub: `sub-${email}`, email, email_verified: false };
+    server.setGoogleClaims({ sub: `sub-${email}`, email, email_verified: false });
     await withPage(browser, DESKTOP, async (page) => {
       await page.goto(`${baseUrl}/signin`);
       await page.getByRole("button", { name: "Connect with Google" }).click();

@@ -1,15 +1,8 @@
-import { createServer } from "node:net";
-import type { AddressInfo } from "node:net";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { randomUUID } from "node:crypto";
-import { OAuth2Server } from "oauth2-mock-server";
 import type { FastifyInstance } from "fastify";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "@fitwise/server/app";
-import { loadConfig } from "@fitwise/server/env";
+import { startInProcessServer, type InProcessServer } from "./support/in-process-server";
 import { closeChat, launchBrowser, screenshot, withPage } from "./support/browser";
 import { newTestUser, signInViaUi, signOutViaUi, signUpViaUi } from "./support/users";
 
@@ -19,51 +12,19 @@ const TRACK_PATH = "/functions/v1/track_events";
 // Its own server (not support/server.ts), to read analytics_events from the database it writes to, and
 // with a stand-in Google provider for the Google connect event.
 let browser: Browser;
+let server: InProcessServer;
 let app: FastifyInstance;
 let baseUrl: string;
-let dataDir: string;
-const provider = new OAuth2Server();
-let googleClaims: Record<string, unknown> = {};
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
 
 beforeAll(async () => {
-  await provider.issuer.keys.generate("RS256");
-  await provider.start(0, "127.0.0.1");
-  provider.service.on("beforeTokenSigning", (token: { payload: Record<string, unknown> }) => {
-    Object.assign(token.payload, googleClaims);
-  });
-  dataDir = await mkdtemp(join(tmpdir(), "fitwise-e2e-analytics-"));
-  const port = await freePort();
-  baseUrl = `http://127.0.0.1:${port}`;
-  app = await buildApp(
-    loadConfig({
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      PUBLIC_URL: baseUrl,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: "warn",
-      GOOGLE_CLIENT_ID: "fitwise-e2e",
-      GOOGLE_CLIENT_SECRET: "e2e-secret",
-      GOOGLE_ISSUER: (provider.issuer.url ?? "").replace(/\/+$/, ""),
-    }),
-    { logger: false },
-  );
-  await app.listen({ host: "127.0.0.1", port });
+  server = await startInProcessServer("analytics");
+  ({ app, baseUrl } = server);
   browser = await launchBrowser();
 });
 
 afterAll(async () => {
   await browser?.close();
-  await app?.close();
-  await provider.stop();
-  await rm(dataDir, { recursive: true, force: true });
+  await server?.stop();
 });
 
 interface Row {
@@ -195,7 +156,7 @@ describe("first-party analytics in the browser", () => {
   it("records Google connect for the account Google signed in", async () => {
     const since = new Date();
     const email = `google-${randomUUID().slice(0, 8)}@example.com`;
-    googleClaims = { sub: `sub-${email}`, email, email_verified: true, name: "Gina Google" };
+    server.setGoogleClaims({ sub: `sub-${email}`, email, email_verified: true, name: "Gina Google" });
     await withPage(browser, DESKTOP, async (page) => {
       await page.goto(`${baseUrl}/signin`);
       await page.getByRole("button", { name: "Connect with Google" }).click();
