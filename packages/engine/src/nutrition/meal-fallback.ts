@@ -1,11 +1,16 @@
 import { MEAL_SLOTS, type MealSlot } from "./food.types";
 import type { Candidate } from "./meal-candidates";
 import { fitPortions, type PortionFit } from "./meal-portions";
-import { MAX_FOREIGN_ITEMS, searchDay } from "./meal-search";
+import { searchDay } from "./meal-search";
 import type { NutrientTargets } from "./meal-targets";
 
 /** How many alternative starting picks the fallback tries before its small search. */
 const ATTEMPTS = 8;
+/**
+ * Items a fallback day may take from the foods it shares with each other plan number: a third of the eight items the
+ * smallest day has, so the day keeps the sharing rule of the search (meal-search) whatever its size.
+ */
+const SHARED_PER_PLAN = 2;
 /** Portion fits the fallback's search may spend: small and fixed, with no clock, so it is quick and deterministic. */
 const FALLBACK_FITS = 40;
 
@@ -20,19 +25,28 @@ export function fallbackDay(
 ): PortionFit | undefined {
   let best: PortionFit | undefined;
   for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
-    const used = new Set<string>();
+    const shared: [number, number] = [0, 0];
+    const withinShare = (candidate: Candidate) =>
+      shared[0] + (candidate.sharedWith & 1) <= SHARED_PER_PLAN &&
+      shared[1] + ((candidate.sharedWith >> 1) & 1) <= SHARED_PER_PLAN;
     const chosen: Candidate[] = [];
     for (const meal of MEAL_SLOTS) {
-      const own = byMeal[meal].filter((candidate) => !candidate.foreign && !used.has(candidate.food.id));
-      const byPreference = [...own].sort((a, b) => b.preference - a.preference);
-      const byProtein = [...own].sort(
+      const byPreference = [...byMeal[meal]].sort((a, b) => b.preference - a.preference);
+      const byProtein = [...byMeal[meal]].sort(
         (a, b) => b.food.proteinG / b.food.energyKcal - a.food.proteinG / a.food.energyKcal,
       );
-      const picks = [
-        ...new Set([...byPreference.slice(attempt, attempt + 2), ...byProtein.slice(0, 1), ...byPreference]),
-      ].slice(0, 3);
+      const picks: Candidate[] = [];
+      for (const candidate of new Set([
+        ...byPreference.slice(attempt, attempt + 2),
+        ...byProtein.slice(0, 1),
+        ...byPreference,
+      ])) {
+        if (picks.length === 3 || !withinShare(candidate)) continue;
+        picks.push(candidate);
+        shared[0] += candidate.sharedWith & 1;
+        shared[1] += (candidate.sharedWith >> 1) & 1;
+      }
       if (picks.length < 2) return best;
-      for (const pick of picks) used.add(pick.food.id);
       chosen.push(...picks);
     }
     const fit = fitPortions(chosen, targets);
@@ -45,7 +59,6 @@ export function fallbackDay(
     maxFits: FALLBACK_FITS,
     timeLimitMs: Number.POSITIVE_INFINITY,
     now: () => 0,
-    maxForeignItems: MAX_FOREIGN_ITEMS,
   });
   return searched.status === "found"
     ? { portions: searched.portions, hardBreach: 0, proteinShortG: searched.proteinShortG, proteinG: 0 }

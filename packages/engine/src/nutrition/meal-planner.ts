@@ -15,7 +15,7 @@ import { selectCandidates, type CandidatePool } from "./meal-candidates";
 import { fallbackDay } from "./meal-fallback";
 import type { Portion } from "./meal-portions";
 import { proteinReachG } from "./meal-protein-reach";
-import { MAX_FOREIGN_ITEMS, searchDay, type SearchLimits } from "./meal-search";
+import { searchDay, type SearchLimits } from "./meal-search";
 import {
   ITEMS_PER_MEAL,
   MEAL_SHARE_BAND,
@@ -87,6 +87,12 @@ export interface MealPlannerOptions {
   foods?: readonly Food[];
   /** Clock in milliseconds (tests pass a fake one to force the time limit). */
   now?: () => number;
+  /**
+   * "required" plans only days with most items from the chosen cuisine, and refuses when it finds none (with
+   * NO_CUISINE_MAJORITY when it tried every such day of its candidates): tests and the benchmark use it, with a larger
+   * maxFits, to show that a plan without a cuisine majority could not have had one.
+   */
+  cuisineMajority?: "preferred" | "required";
 }
 
 /**
@@ -96,9 +102,8 @@ export interface MealPlannerOptions {
  */
 export const SEARCH_SAFETY_NET_MS = 1500;
 /**
- * Days whose portions a search fits. Fitting is most of a hard plan's cost; on the benchmark's 500 profiles 160 fits
- * found no more days meeting protein than 100 and only 0.3 points more cuisine majorities, at a third more CPU in the
- * slowest plans.
+ * Days whose portions a search fits. Fitting is most of a hard plan's cost; on 200 benchmark profiles × plans 1–3, 160
+ * fits found no more days meeting protein, nor mostly from the cuisine, than 100, at about a fifth more CPU.
  */
 const DEFAULT_MAX_FITS = 100;
 
@@ -272,16 +277,8 @@ export function planWith(
   }
   const targets = nutrientTargets(request);
   const attempt = solve(pool, targets, limits);
-  if (attempt === "infeasible") return { ok: false, error: explainInfeasible(request, avoidances, pool) };
-  if (attempt === undefined) {
-    return {
-      ok: false,
-      error: {
-        code: "PLAN_TIMEOUT",
-        message: "We could not finish your meal plan in time. Please try again.",
-      },
-    };
-  }
+  if ("failed" in attempt)
+    return { ok: false, error: solveError(attempt.failed, request, avoidances, pool, limits) };
 
   const items = assemble(attempt.portions, request);
   const totals = sumMacros(items);
@@ -333,49 +330,56 @@ export function planWith(
   };
 }
 
+/** Why no day came back: no valid day among the candidates, the search's budget spent first, or the clock. */
+type SolveFailure = "infeasible" | "exhausted" | "timeout";
+
 /**
- * The solve ladder; "infeasible" when the searches ended without a valid day (proved, or within their full budget),
- * undefined when the clock ran out first.
- *
- * The ladder: the plan's own share of foods; if no day fits, widened with the best of the other shares; if the search runs out of time, the fallback. */
+ * The search, or if it ends without a day (out of time, or out of budget before a proof that none exists), the
+ * fallback.
+ */
 function solve(
   pool: CandidatePool,
   targets: NutrientTargets,
   limits: SearchLimits,
-): Attempt | "infeasible" | undefined {
-  const started = limits.now();
-  const own = searchDay(pool.own, targets, limits);
-  if (own.status === "found" && own.proteinShortG === 0)
-    return { portions: own.portions, notes: [], fromFallback: false };
-  if (own.status !== "timeout") {
-    // The plan's own share could not make a day, or not one with enough protein: one of the other shares' best foods may.
-    const remainingMs = limits.timeLimitMs - (limits.now() - started);
-    // Half the fit budget: the widened pool is the own one plus a few foods, so it needs fewer new days, and the
-    // rare plan that runs both searches then costs at most one and a half searches.
-    const widened = searchDay(pool.widened, targets, {
-      ...limits,
-      maxFits: Math.ceil(limits.maxFits / 2),
-      timeLimitMs: Math.max(0, remainingMs),
-      maxForeignItems: MAX_FOREIGN_ITEMS,
-    });
-    if (
-      own.status === "found" &&
-      (widened.status !== "found" || widened.proteinShortG >= own.proteinShortG)
-    ) {
-      return { portions: own.portions, notes: [], fromFallback: false };
-    }
-    if (widened.status === "found") {
-      return { portions: widened.portions, notes: [], fromFallback: false };
-    }
-    if (own.status === "infeasible" && widened.status === "infeasible") return "infeasible";
-  }
-  const fallback = fallbackDay(pool.widened, targets);
-  if (fallback === undefined) return own.status === "timeout" ? undefined : "infeasible";
+): Attempt | { failed: SolveFailure } {
+  const searched = searchDay(pool.byMeal, targets, limits);
+  if (searched.status === "found") return { portions: searched.portions, notes: [], fromFallback: false };
+  // The fallback does not look at the cuisine, so a probe for a cuisine majority cannot use it.
+  if (searched.status === "infeasible" || limits.requireCuisineMajority === true)
+    return { failed: searched.status };
+  const fallback = fallbackDay(pool.byMeal, targets);
+  if (fallback === undefined) return { failed: searched.status };
   return {
     portions: fallback.portions,
-    notes: ["Planned by the quick fallback because the search ran out of time."],
+    notes: [
+      searched.status === "timeout"
+        ? "Planned by the quick fallback because the search ran out of time."
+        : "Planned by the quick fallback because the search found no day within its budget.",
+    ],
     fromFallback: true,
   };
+}
+
+function solveError(
+  failed: SolveFailure,
+  request: MealPlanRequest,
+  avoidances: Avoidances,
+  pool: CandidatePool,
+  limits: SearchLimits,
+): EngineError {
+  if (failed === "timeout")
+    return { code: "PLAN_TIMEOUT", message: "We could not finish your meal plan in time. Please try again." };
+  if (limits.requireCuisineMajority !== true) return explainInfeasible(request, avoidances, pool);
+  const day = `day of ${Math.round(request.targetKcal)} kcal from ${describeExclusions(request, avoidances)}`;
+  return failed === "infeasible"
+    ? {
+        code: "NO_CUISINE_MAJORITY",
+        message: `No ${day} has most of its items from the ${request.cuisine} cuisine among the foods plan ${request.planNumber} may use: the search tried every such day of its candidates.`,
+      }
+    : {
+        code: "CUISINE_MAJORITY_NOT_FOUND",
+        message: `The search found no ${day} with most of its items from the ${request.cuisine} cuisine within its budget.`,
+      };
 }
 
 /**
@@ -388,6 +392,7 @@ export async function createMealPlanner(options: MealPlannerOptions = {}): Promi
     timeLimitMs: options.timeLimitMs ?? SEARCH_SAFETY_NET_MS,
     maxFits: options.maxFits ?? DEFAULT_MAX_FITS,
     now: options.now ?? (() => performance.now()),
+    requireCuisineMajority: options.cuisineMajority === "required",
   };
   return { plan: (request) => planWith(foods, limits, request) };
 }

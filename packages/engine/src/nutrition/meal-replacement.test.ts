@@ -2,7 +2,14 @@ import { beforeAll, describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { avoidanceConflict, parseAvoidances } from "./avoidances";
 import { findFood } from "./food-catalogue";
-import { createMealPlanner, type MealPlan, type MealPlanner, type MealPlanRequest } from "./meal-planner";
+import type { Cuisine, Food, MealSlot } from "./food.types";
+import {
+  createMealPlanner,
+  toMealItem,
+  type MealPlan,
+  type MealPlanner,
+  type MealPlanRequest,
+} from "./meal-planner";
 import { randomPlanRequest } from "./meal-profiles";
 import { replaceMealItem } from "./meal-replacement";
 import { isValidPortion, portionFigures, suitsDiet } from "./meal-targets";
@@ -100,5 +107,74 @@ describe("replaceMealItem", () => {
     });
     expect(outcome).toMatchObject({ ok: false, error: { code: "NO_REPLACEMENT" } });
     if (!outcome.ok) expect(outcome.error.message).toMatch(/within 5 % of 5 kcal/);
+  });
+
+  describe("the chosen cuisine", () => {
+    /** A vegan food of 200 kcal per 100 g whose macros differ from the replaced item's by `offG` g of protein for carbs. */
+    const food = (id: string, slots: MealSlot[], cuisines: Cuisine[], offG = 0): Food => ({
+      id,
+      name: id,
+      slots,
+      cuisines,
+      diet: "vegan",
+      allergens: [],
+      energyKcal: 200,
+      proteinG: 10 + offG,
+      carbsG: 25 - offG,
+      fatG: 6.67,
+      fibreG: 2,
+      portionMinG: 100,
+      portionMaxG: 300,
+      portionStepG: 10,
+      image: "dish",
+    });
+    const request: MealPlanRequest = {
+      ...randomPlanRequest(1),
+      dietType: "vegan",
+      cuisine: "Italian",
+      allergiesText: "",
+    };
+    /**
+     * Replaces a 300 kcal lunch item (150 g of `replaced`) by the best of: an exact match from no cuisine, or an Italian
+     * dish whose protein and carbs are each `offG` × 1.5 g off (a macro distance of 12 × offG kcal, 4 × offG % of the
+     * item's energy). Dinner holds the rest of the day: one Italian dish and one food of no cuisine.
+     */
+    function pick(replaced: Food, offG: number): string {
+      const foods = [
+        replaced,
+        food("exact-match", ["Lunch"], []),
+        food("italian-dish", ["Lunch"], ["Italian"], offG),
+        food("dinner-italian", ["Dinner"], ["Italian"]),
+        food("dinner-plain", ["Dinner"], []),
+      ];
+      const plan = [
+        toMealItem(replaced, "Lunch", 150, "lunch"),
+        toMealItem(foods[3] as Food, "Dinner", 200, "dinner-1"),
+        toMealItem(foods[4] as Food, "Dinner", 200, "dinner-2"),
+      ];
+      const targetKcal = plan.reduce((sum, item) => sum + item.Calories, 0);
+      const outcome = replaceMealItem(
+        { plan, itemId: "lunch", request: { ...request, targetKcal }, seed: 3 },
+        foods,
+      );
+      if (!outcome.ok) throw new Error(outcome.error.message);
+      return outcome.item.foodId;
+    }
+
+    it("wins over a closer match when its macros stay close (4 % of the item's energy off)", () => {
+      expect(pick(food("plain-lunch", ["Lunch"], []), 1)).toBe("italian-dish");
+    });
+
+    it("does not when its macros are further off (16 %) and the day keeps its cuisine majority either way", () => {
+      expect(pick(food("plain-lunch", ["Lunch"], []), 4)).toBe("exact-match");
+    });
+
+    it("does when swapping the replaced cuisine dish for another food would cost the day its majority", () => {
+      expect(pick(food("italian-lunch", ["Lunch"], ["Italian"]), 4)).toBe("italian-dish");
+    });
+
+    it("never at the cost of macros far off (40 %), majority or not", () => {
+      expect(pick(food("italian-lunch", ["Lunch"], ["Italian"]), 10)).toBe("exact-match");
+    });
   });
 });

@@ -8,8 +8,15 @@ import { seededUnit } from "./seeded-hash";
 
 /** DESIGN.md "The engine": a replacement stays within ±5 % of the replaced item's energy after portion scaling. */
 export const REPLACEMENT_KCAL_TOLERANCE = 0.05;
-/** Preference nudges in kcal-equivalent macro distance: a cuisine match is worth 4 % of the item's energy. */
-const CUISINE_BONUS_SHARE = 0.04;
+/**
+ * Preference nudges in kcal-equivalent macro distance, as shares of the item's energy. A dish of the chosen cuisine
+ * wins over a closer match when its macros are within 8 % of the item's energy of it, or within 30 % when the swap
+ * would otherwise cost the day its cuisine majority. Swapping each item of 150 benchmark plans, that made a cuisine dish
+ * the pick in 23 % of swaps (8 % with a flat 4 %) and kept the majority in 86 % of the majority days (75 %), for macros
+ * 10.7 % of the item's energy off on average (9.0 %).
+ */
+const CUISINE_BONUS_SHARE = 0.08;
+const MAJORITY_BONUS_SHARE = 0.3;
 const VARIETY_SHARE = 0.02;
 
 export interface ReplacementInput {
@@ -47,6 +54,16 @@ export function replaceMealItem(
   const avoidances = parseAvoidances(request.allergiesText, foods);
   const inPlan = new Set(plan.map((item) => item.foodId));
   const dayKcal = plan.reduce((sum, item) => sum + item.Calories, 0);
+  const cuisineIds = new Set(
+    foods.filter((food) => food.cuisines.includes(request.cuisine)).map((food) => food.id),
+  );
+  const cuisineItems = plan.filter((item) => cuisineIds.has(item.foodId)).length;
+  // Trading a cuisine dish for another food loses the majority when the day has just one more than it needs.
+  const majorityAtStake =
+    cuisineIds.has(replaced.foodId) &&
+    2 * cuisineItems > plan.length &&
+    2 * (cuisineItems - 1) <= plan.length;
+  const cuisineBonus = (majorityAtStake ? MAJORITY_BONUS_SHARE : CUISINE_BONUS_SHARE) * replaced.Calories;
   const allowance = REPLACEMENT_KCAL_TOLERANCE * replaced.Calories;
 
   let best: { item: MealItem; score: number } | undefined;
@@ -55,7 +72,7 @@ export function replaceMealItem(
       continue;
     if (avoidanceConflict(food, avoidances) !== undefined) continue;
     const bonus =
-      (food.cuisines.includes(request.cuisine) ? CUISINE_BONUS_SHARE : 0) * replaced.Calories +
+      (cuisineIds.has(food.id) ? cuisineBonus : 0) +
       VARIETY_SHARE * replaced.Calories * seededUnit(seed, food.id);
     const levels = Math.round((food.portionMaxG - food.portionMinG) / food.portionStepG);
     for (let level = 0; level <= levels; level += 1) {

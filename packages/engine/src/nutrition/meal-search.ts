@@ -7,21 +7,14 @@ import { FAT_ENERGY_SHARE, MEAL_SHARE_BAND, MEAL_SHARES, type NutrientTargets } 
 /**
  * Each item costs preference points, and a meal's third and fourth items cost more, so a meal grows past two foods
  * only when they are well liked (a cuisine dish, a favourite) or the day needs them for protein or energy: people eat
- * two or three things at a meal, rarely four.
+ * two or three things at a meal, rarely four. A fourth item costs more than a cuisine dish is worth: with two thirds of
+ * the cuisine's dishes open to every plan, a lower cost filled most meals with four (on the benchmark, 12 items a day
+ * on average against 10 before).
  */
 const ITEM_COST = 2.5;
-const EXTRA_ITEM_COST = [0, 0, 0, 3, 7] as const;
+const EXTRA_ITEM_COST = [0, 0, 0, 5, 12] as const;
 /** Preference points lost per kcal that a meal's smallest portions already exceed its share (or its largest miss it). */
 const ENERGY_MISFIT_WEIGHT = 0.05;
-/** When the search is widened to other plans' shares, each such item costs this much more, so few are used. */
-const FOREIGN_COST = 5;
-/**
- * Each plan number has its own third of the foods and may borrow one item from the others: two plans then share at
- * most two items, a third of the eight a day has at least.
- */
-export const MAX_FOREIGN_ITEMS = 1;
-/** Combinations kept per meal after the energy screen, best first. */
-const COMBOS_PER_MEAL = 400;
 
 export interface SearchLimits {
   /** Days whose portions are fitted before the search settles for the best found; fixed so results do not depend on load. */
@@ -29,8 +22,8 @@ export interface SearchLimits {
   /** Wall-clock safety net; past it the search stops even if it has not met its fit budget. */
   timeLimitMs: number;
   now: () => number;
-  /** Items from other plan numbers' shares allowed in one day; one each keeps any two of plans 1–3 within a third. */
-  maxForeignItems?: number;
+  /** Only days mostly from the chosen cuisine: a probe of whether one exists, for tests and the benchmark. */
+  requireCuisineMajority?: boolean;
 }
 
 interface Combo {
@@ -43,7 +36,9 @@ interface Combo {
   minKcal: number;
   maxKcal: number;
   cuisineCount: number;
-  foreignCount: number;
+  /** Items the lower and the higher of the other plan numbers may also use (Candidate.sharedWith). */
+  sharedWithLower: number;
+  sharedWithHigher: number;
   /** The figures the day-level bounds need, computed when a day holding this combination is first checked. */
   bounds?: ComboBounds;
 }
@@ -82,19 +77,23 @@ export type SearchResult =
  * The search's passes. The first orders days by preference alone; later ones add a Lagrangian weight (preference points
  * per gram of protein), steering the search to days that can meet the floor when the best-liked ones cannot. All but
  * the last two accept only days with most items from the chosen cuisine (issue 3: "a majority where the cuisine has
- * such dishes"); those two drop it, so a day that must leave the cuisine to meet protein is still found.
+ * such dishes"); those two drop it, so a day that must leave the cuisine to meet protein is still found. Each pass may
+ * fit its share of the fit budget; the last majority pass gets the most, as the days it reaches (a majority that also
+ * meets a high protein floor) are the hardest to fit.
  */
 const PASSES = [
-  { proteinWeight: 0, cuisineMajority: true },
-  { proteinWeight: 0.1, cuisineMajority: true },
-  { proteinWeight: 0.3, cuisineMajority: true },
-  { proteinWeight: 1, cuisineMajority: true },
-  { proteinWeight: 4, cuisineMajority: true },
-  { proteinWeight: 1, cuisineMajority: false },
-  { proteinWeight: 4, cuisineMajority: false },
+  { proteinWeight: 0, cuisineMajority: true, fitShare: 0.1 },
+  { proteinWeight: 0.1, cuisineMajority: true, fitShare: 0.1 },
+  { proteinWeight: 0.3, cuisineMajority: true, fitShare: 0.1 },
+  { proteinWeight: 1, cuisineMajority: true, fitShare: 0.15 },
+  { proteinWeight: 4, cuisineMajority: true, fitShare: 0.25 },
+  { proteinWeight: 1, cuisineMajority: false, fitShare: 0.15 },
+  { proteinWeight: 4, cuisineMajority: false, fitShare: 0.15 },
 ] as const;
-/** Days visited (fitted or cut) per pass before the next pass raises the protein weight. */
-const VISITS_PER_PASS = 1000;
+/** A cuisine-majority day this far short of protein, as a share of the floor, earns the majority passes a second budget. */
+const NEAR_MISS_SHARE = 0.03;
+/** Days visited (fitted or cut) per pass, per fit of the budget, before the next pass raises the protein weight. */
+const VISITS_PER_FIT = 10;
 
 /** Fat energy beyond 35 % per gram of a food, in kcal (negative for lean foods). */
 const fatExcessPerG = (candidate: Candidate) =>
@@ -232,7 +231,7 @@ function mealCombos(
   );
   const minKcalOf = ordered.map(({ food }) => (food.energyKcal * food.portionMinG) / 100);
   const maxKcalOf = ordered.map(({ food }) => (food.energyKcal * food.portionMaxG) / 100);
-  const valueOf = ordered.map((item) => item.preference - ITEM_COST - (item.foreign ? FOREIGN_COST : 0));
+  const valueOf = ordered.map((item) => item.preference - ITEM_COST);
   const proteinDensity = (index: number) => {
     const { food } = ordered[index] as Candidate;
     return food.proteinG / food.energyKcal;
@@ -287,10 +286,12 @@ function mealCombos(
     preferenceScore -= ENERGY_MISFIT_WEIGHT * Math.max(0, minKcal - aimKcal, aimKcal - maxKcal);
     const items = indices.map((index) => ordered[index] as Candidate);
     let cuisineCount = 0;
-    let foreignCount = 0;
+    let sharedWithLower = 0;
+    let sharedWithHigher = 0;
     for (const item of items) {
       if (item.cuisineMatch) cuisineCount += 1;
-      if (item.foreign) foreignCount += 1;
+      sharedWithLower += item.sharedWith & 1;
+      sharedWithHigher += (item.sharedWith >> 1) & 1;
     }
     combos.push({
       items,
@@ -300,7 +301,8 @@ function mealCombos(
       minKcal,
       maxKcal,
       cuisineCount,
-      foreignCount,
+      sharedWithLower,
+      sharedWithHigher,
     });
   });
   return combos;
@@ -334,43 +336,38 @@ function dayProteinBound(
   return proteinG;
 }
 
-/** List positions per meal stay below COMBOS_PER_MEAL, so four of them pack exactly into one double. */
-const KEY_BASE = 1024;
-const positionOf = (key: number, meal: number) => Math.floor(key / KEY_BASE ** meal) % KEY_BASE;
-
 /**
- * A meal's combinations in descending score order (ties in list order, as a stable sort would leave them), sorted only
- * as far as the search reads: a pass rarely looks past the first few dozen of a thousand, so a heap built in linear
- * time and popped on demand replaces a full sort per pass.
+ * A group's combinations in descending score order (ties by index, as a stable sort would leave them), sorted only as
+ * far as the search reads: a pass rarely looks past the first few of a group, so a heap, built when the group is first
+ * read and popped on demand, replaces a full sort per pass.
  */
 class LazySorted {
-  private readonly heap: number[];
+  private heap: number[] | undefined;
   private readonly order: number[] = [];
 
   constructor(
-    private readonly combos: readonly Combo[],
-    private readonly scores: readonly number[],
-    private readonly limit: number,
-  ) {
-    this.heap = combos.map((_, index) => index);
-    for (let parent = (this.heap.length >> 1) - 1; parent >= 0; parent -= 1) this.siftDown(parent);
-  }
+    private readonly members: readonly number[],
+    private readonly scores: Float64Array,
+  ) {}
 
-  /** The combination at a position of the sorted order and its score; undefined past the end or the limit. */
-  at(position: number): { combo: Combo; score: number } | undefined {
-    if (position >= this.limit) return undefined;
-    while (this.order.length <= position && this.heap.length > 0) {
-      const top = this.heap[0] ?? 0;
-      const last = this.heap.pop() ?? 0;
-      if (this.heap.length > 0) {
-        this.heap[0] = last;
-        this.siftDown(0);
+  /** The index (into the meal's combinations) at a position of the sorted order; undefined past the end. */
+  at(position: number): number | undefined {
+    if (this.heap === undefined) {
+      this.heap = [...this.members];
+      for (let parent = (this.heap.length >> 1) - 1; parent >= 0; parent -= 1)
+        this.siftDown(this.heap, parent);
+    }
+    const heap = this.heap;
+    while (this.order.length <= position && heap.length > 0) {
+      const top = heap[0] ?? 0;
+      const last = heap.pop() ?? 0;
+      if (heap.length > 0) {
+        heap[0] = last;
+        this.siftDown(heap, 0);
       }
       this.order.push(top);
     }
-    const index = this.order[position];
-    if (index === undefined) return undefined;
-    return { combo: this.combos[index] as Combo, score: this.scores[index] ?? 0 };
+    return this.order[position];
   }
 
   /** Whether the combination at index a comes before the one at index b. */
@@ -379,22 +376,22 @@ class LazySorted {
     return difference > 0 || (difference === 0 && a < b);
   }
 
-  private siftDown(start: number): void {
-    const count = this.heap.length;
+  private siftDown(heap: number[], start: number): void {
+    const count = heap.length;
     let parent = start;
     for (;;) {
       const left = 2 * parent + 1;
       if (left >= count) return;
       const right = left + 1;
-      const first = right < count && this.before(this.heap[right] ?? 0, this.heap[left] ?? 0) ? right : left;
-      if (!this.before(this.heap[first] ?? 0, this.heap[parent] ?? 0)) return;
-      [this.heap[parent], this.heap[first]] = [this.heap[first] ?? 0, this.heap[parent] ?? 0];
+      const first = right < count && this.before(heap[right] ?? 0, heap[left] ?? 0) ? right : left;
+      if (!this.before(heap[first] ?? 0, heap[parent] ?? 0)) return;
+      [heap[parent], heap[first]] = [heap[first] ?? 0, heap[parent] ?? 0];
       parent = first;
     }
   }
 }
 
-/** A binary max-heap of day keys by score, in two parallel arrays. */
+/** A binary max-heap of keys (the enumeration's node indices) by score, in two parallel arrays. */
 class MaxHeap {
   private readonly keys: number[] = [];
   private readonly scores: number[] = [];
@@ -443,14 +440,209 @@ class MaxHeap {
 }
 
 /**
- * Branch and bound over the choice of foods. Each meal's 2–4-food combinations are sorted by score; days are then
- * visited in exact order of total score (best-first over the four sorted lists). Days are cut before any portion is
- * fitted when bounds show they cannot work: energy at the smallest or largest portions outside the day's window,
- * protein under the energy ceiling short of the floor (a fractional-knapsack bound), or fat unable to reach 20–35 %.
- * The first day whose fitted portions keep every rule with protein met is the best-scoring such day of its pass.
- * Passes (PASSES) add a rising Lagrangian weight on protein, first among days mostly from the chosen cuisine, then
- * among all. If no day meets protein, the valid day with the least shortfall is returned and the caller reports it.
- * Fit and visit budgets are counts, so results do not depend on machine load; the wall-clock limit is only a safety net.
+ * A meal's combinations that move the day's counted rules alike. For each other plan number, a shared margin is 3 × the
+ * items the other plan may also use − the items: a day keeps the sharing rule (at most a third of its items open to each
+ * other plan) when its meals' margins sum to 0 or less. The cuisine margin is 2 × the cuisine items − the items: a day
+ * is mostly from the cuisine when they sum to 1 or more.
+ */
+interface ComboGroup {
+  /** Indices into the meal's combinations. */
+  members: number[];
+  sharedMargins: readonly [number, number];
+  cuisineMargin: number;
+}
+
+/** A group as one pass reads it: its members in the pass's score order. */
+interface PassGroup {
+  group: ComboGroup;
+  sorted: LazySorted;
+  topScore: number;
+}
+
+/** A partial day in the enumeration: meals 0 to `meal` chosen, this meal's choice being its group's at `position`. */
+interface DayNode {
+  parent: DayNode | undefined;
+  meal: number;
+  group: PassGroup;
+  position: number;
+  /** Score of the meals before this one. */
+  baseScore: number;
+  /** The day's margins with this meal's choice. */
+  shared0: number;
+  shared1: number;
+  cuisine: number;
+  /** The best score the meals after this one can add, given those margins. */
+  restScore: number;
+}
+
+const MEAL_COUNT = MEAL_SLOTS.length;
+/** Margins move by at most this much per meal (four items, all or none shared), so sums past it settle the verdict. */
+const MARGIN_STEP = { sharedUp: 8, sharedDown: 4, cuisine: 4 } as const;
+
+/**
+ * Enumerates whole days in exact descending score order among those that keep the sharing rule (and, when asked, have a
+ * cuisine majority), so no visit is spent on a day those counted rules forbid. It is a best-first search over partial
+ * days (A*) whose estimate is exact: the best completion of a partial day, from a table memoised over the margins, which
+ * are all that link the meals. Each day it returns is the best one left.
+ */
+class DayEnumerator {
+  private readonly nodes: DayNode[] = [];
+  private readonly heap = new MaxHeap();
+  private readonly rest = new Map<number, number>();
+  /** Per meal, the groups no other group beats on score and every margin at once: all a best completion needs. */
+  private readonly fronts: PassGroup[][];
+
+  constructor(
+    private readonly combos: readonly (readonly Combo[])[],
+    private readonly scores: readonly Float64Array[],
+    private readonly groups: readonly (readonly PassGroup[])[],
+    private readonly cuisineMajority: boolean,
+  ) {
+    this.fronts = groups.map((meal) =>
+      meal.filter((candidate, index) =>
+        meal.every(
+          (other, otherIndex) =>
+            otherIndex === index || !DayEnumerator.beats(other, candidate, otherIndex < index),
+        ),
+      ),
+    );
+    this.pushHeads(undefined, 0, 0, 0, 0, 0);
+  }
+
+  /** Whether group a is at least as good as b on score and every margin (ties broken by `first`). */
+  private static beats(a: PassGroup, b: PassGroup, first: boolean): boolean {
+    const [a0, a1] = a.group.sharedMargins;
+    const [b0, b1] = b.group.sharedMargins;
+    if (a.topScore < b.topScore || a0 > b0 || a1 > b1 || a.group.cuisineMargin < b.group.cuisineMargin)
+      return false;
+    const equal =
+      a.topScore === b.topScore && a0 === b0 && a1 === b1 && a.group.cuisineMargin === b.group.cuisineMargin;
+    return !equal || first;
+  }
+
+  get exhausted(): boolean {
+    return this.heap.size === 0;
+  }
+
+  /** The next best day's combinations, meal by meal; undefined when none is left. */
+  next(): Combo[] | undefined {
+    while (this.heap.size > 0) {
+      const node = this.nodes[this.heap.pop()] as DayNode;
+      const sibling = node.group.sorted.at(node.position + 1);
+      if (sibling !== undefined) {
+        const next: DayNode = { ...node, position: node.position + 1 };
+        this.push(next, next.baseScore + this.scoreOf(node.meal, sibling) + next.restScore);
+      }
+      const index = node.group.sorted.at(node.position) ?? 0;
+      if (node.meal < MEAL_COUNT - 1) {
+        const baseScore = node.baseScore + this.scoreOf(node.meal, index);
+        this.pushHeads(node, node.meal + 1, baseScore, node.shared0, node.shared1, node.cuisine);
+        continue;
+      }
+      const day: Combo[] = [];
+      for (let at: DayNode | undefined = node; at !== undefined; at = at.parent)
+        day[at.meal] = this.combos[at.meal]?.[at.group.sorted.at(at.position) ?? 0] as Combo;
+      return day;
+    }
+    return undefined;
+  }
+
+  private scoreOf(meal: number, index: number): number {
+    return this.scores[meal]?.[index] ?? 0;
+  }
+
+  private push(node: DayNode, score: number): void {
+    this.nodes.push(node);
+    this.heap.push(this.nodes.length - 1, score);
+  }
+
+  private pushHeads(
+    parent: DayNode | undefined,
+    meal: number,
+    baseScore: number,
+    shared0: number,
+    shared1: number,
+    cuisine: number,
+  ): void {
+    for (const group of this.groups[meal] ?? []) {
+      const node: DayNode = {
+        parent,
+        meal,
+        group,
+        position: 0,
+        baseScore,
+        shared0: shared0 + group.group.sharedMargins[0],
+        shared1: shared1 + group.group.sharedMargins[1],
+        cuisine: cuisine + group.group.cuisineMargin,
+        restScore: 0,
+      };
+      node.restScore = this.bestRest(meal + 1, node.shared0, node.shared1, node.cuisine);
+      if (node.restScore > -Infinity) this.push(node, baseScore + group.topScore + node.restScore);
+    }
+  }
+
+  /** The best score meals from `meal` on can add to a day with these margins; -Infinity when no choice keeps the rules. */
+  private bestRest(meal: number, shared0: number, shared1: number, cuisine: number): number {
+    const mealsLeft = MEAL_COUNT - meal;
+    if (shared0 - MARGIN_STEP.sharedDown * mealsLeft > 0 || shared1 - MARGIN_STEP.sharedDown * mealsLeft > 0)
+      return -Infinity;
+    if (this.cuisineMajority && cuisine + MARGIN_STEP.cuisine * mealsLeft < 1) return -Infinity;
+    if (mealsLeft === 0) return 0;
+    // Margins beyond what the meals left can undo all lead to the same verdicts: clamping them shares table entries.
+    const floor = -MARGIN_STEP.sharedUp * mealsLeft;
+    const clamped0 = Math.max(shared0, floor);
+    const clamped1 = Math.max(shared1, floor);
+    const clampedCuisine = this.cuisineMajority ? Math.min(cuisine, 1 + MARGIN_STEP.cuisine * mealsLeft) : 0;
+    const key = ((meal * 128 + clamped0 + 64) * 128 + clamped1 + 64) * 128 + clampedCuisine + 64;
+    const known = this.rest.get(key);
+    if (known !== undefined) return known;
+    let best = -Infinity;
+    for (const group of this.fronts[meal] ?? []) {
+      const rest = this.bestRest(
+        meal + 1,
+        clamped0 + group.group.sharedMargins[0],
+        clamped1 + group.group.sharedMargins[1],
+        clampedCuisine + group.group.cuisineMargin,
+      );
+      if (group.topScore + rest > best) best = group.topScore + rest;
+    }
+    this.rest.set(key, best);
+    return best;
+  }
+}
+
+/** Each meal's combinations grouped by their margins; the cuisine margin counts only when a pass asks for a majority. */
+function groupCombos(allCombos: readonly (readonly Combo[])[], cuisineMajority: boolean): ComboGroup[][] {
+  return allCombos.map((list) => {
+    const bySignature = new Map<number, ComboGroup>();
+    for (const [index, combo] of list.entries()) {
+      const count = combo.items.length;
+      const shared0 = 3 * combo.sharedWithLower - count;
+      const shared1 = 3 * combo.sharedWithHigher - count;
+      const cuisineMargin = cuisineMajority ? 2 * combo.cuisineCount - count : 0;
+      // Margins lie within ±16, so each fits five bits of the key.
+      const signature = ((shared0 + 16) * 32 + shared1 + 16) * 32 + cuisineMargin + 16;
+      let group = bySignature.get(signature);
+      if (group === undefined) {
+        group = { members: [], sharedMargins: [shared0, shared1], cuisineMargin };
+        bySignature.set(signature, group);
+      }
+      group.members.push(index);
+    }
+    return [...bySignature.values()];
+  });
+}
+
+/**
+ * Branch and bound over the choice of foods. Each meal's 2–4-food combinations are scored and grouped by how they move
+ * the day's counted rules; days are then visited in exact order of total score among those that keep the sharing rule
+ * (DayEnumerator). Days are cut before any portion is fitted when bounds show they cannot work: energy at the smallest
+ * or largest portions outside the day's window, protein under the energy ceiling short of the floor (a
+ * fractional-knapsack bound), or fat unable to reach 20–35 %. The first day whose fitted portions keep every rule with
+ * protein met is the best-scoring such day of its pass. Passes (PASSES) add a rising Lagrangian weight on protein,
+ * first among days mostly from the chosen cuisine, then among all. If no day meets protein, the valid day with the least
+ * shortfall is returned and the caller reports it. Fit and visit budgets are counts, so results do not depend on machine
+ * load; the wall-clock limit is only a safety net.
  */
 export function searchDay(
   byMeal: Record<(typeof MEAL_SLOTS)[number], readonly Candidate[]>,
@@ -473,83 +665,21 @@ export function searchDay(
   let fits = 0;
   let bestShort: { portions: Portion[]; proteinShortG: number } | undefined;
   let exhausted = true;
-  const fitsPerPass = Math.ceil(limits.maxFits / PASSES.length);
-  // A day's cuisine margin (its cuisine items less the others) is the sum of its meals'. The best each meal can do, and
-  // their sum: at 0 or below no day is mostly from the cuisine, and the passes that ask for it are skipped.
-  const cuisineMargin = (combo: Combo) => 2 * combo.cuisineCount - combo.items.length;
-  const bestMealMargin = allCombos.map((list) => Math.max(...list.map(cuisineMargin)));
-  const bestCuisineMargin = bestMealMargin.reduce((sum, margin) => sum + margin, 0);
-  // Each meal's combinations in search order for a pass, best first, with their scores: preference, plus the protein
-  // weight times proteinAtShareG, less the fat penalty. A pass that asks for a cuisine majority sees only combinations
-  // that some majority day holds (with the other meals at their best margins), so its visits are not spent on days
-  // that cannot have one. Passes that share both settings share the sort.
-  const sortedByPass = new Map<string, LazySorted[]>();
-  const sortedFor = (proteinWeight: number, cuisineMajority: boolean) => {
-    const key = `${proteinWeight}:${cuisineMajority}`;
-    let sorted = sortedByPass.get(key);
-    if (sorted === undefined) {
-      sorted = allCombos.map((list, meal) => {
-        const othersBest = bestCuisineMargin - (bestMealMargin[meal] ?? 0);
-        const accepted = list.filter((combo) => !cuisineMajority || cuisineMargin(combo) + othersBest > 0);
-        return new LazySorted(
-          accepted,
-          accepted.map(
-            (combo) =>
-              combo.preferenceScore +
-              proteinWeight * combo.proteinAtShareG -
-              FAT_EXCESS_WEIGHT * combo.fatExcessKcal,
-          ),
-          COMBOS_PER_MEAL,
-        );
-      });
-      sortedByPass.set(key, sorted);
-    }
-    return sorted;
-  };
-  for (const { proteinWeight, cuisineMajority } of PASSES) {
-    if (cuisineMajority && bestCuisineMargin <= 0) continue;
-    const sorted = sortedFor(proteinWeight, cuisineMajority);
-    // Days are keyed by their four list positions packed into one number (each below KEY_BASE), so the heap and the
-    // seen-set hold plain numbers rather than arrays and strings.
-    const scoreOf = (key: number) => {
-      let score = 0;
-      for (let meal = 0; meal < 4; meal += 1) {
-        const value = sorted[meal]?.at(positionOf(key, meal))?.score;
-        if (value === undefined) return undefined;
-        score += value;
-      }
-      return score;
-    };
-    const heap = new MaxHeap();
-    const seen = new Set<number>([0]);
-    const firstScore = scoreOf(0);
-    // A meal with no combination this pass accepts leaves the pass nothing to visit.
-    if (firstScore !== undefined) heap.push(0, firstScore);
-    const passLimit = fits + fitsPerPass;
+  const groupsByMajority = new Map<boolean, ComboGroup[][]>();
+  const passes = limits.requireCuisineMajority ? PASSES.filter((pass) => pass.cuisineMajority) : PASSES;
+  const fitShares = passes.reduce((sum, pass) => sum + pass.fitShare, 0);
+  const visitsPerPass = VISITS_PER_FIT * limits.maxFits;
+  type Found = Extract<SearchResult, { status: "found" | "timeout" }>;
+  /** Visits days until a fit meets protein (returned), or the fit or visit limit or the clock is reached. */
+  const visit = (days: DayEnumerator, fitLimit: number, visitLimit: number): Found | undefined => {
     let visited = 0;
-    while (heap.size > 0 && fits < passLimit && visited < VISITS_PER_PASS) {
+    while (fits < fitLimit && visited < visitLimit) {
+      const combos = days.next();
+      if (combos === undefined) return undefined;
       visited += 1;
       if (visited % 64 === 1 && limits.now() - started > limits.timeLimitMs) {
         return bestShort ? { status: "found", ...bestShort, fits } : { status: "timeout", fits };
       }
-      const key = heap.pop();
-      for (let meal = 0; meal < 4; meal += 1) {
-        const next = key + KEY_BASE ** meal;
-        if (seen.has(next)) continue;
-        seen.add(next);
-        const score = scoreOf(next);
-        if (score !== undefined) heap.push(next, score);
-      }
-      const combos = [0, 1, 2, 3].map((meal) => sorted[meal]?.at(positionOf(key, meal))?.combo as Combo);
-      if (cuisineMajority) {
-        const itemCount = combos.reduce((sum, combo) => sum + combo.items.length, 0);
-        if (2 * combos.reduce((sum, combo) => sum + combo.cuisineCount, 0) <= itemCount) continue;
-      }
-      if (
-        combos.reduce((sum, combo) => sum + combo.foreignCount, 0) >
-        (limits.maxForeignItems ?? Number.POSITIVE_INFINITY)
-      )
-        continue;
       const minKcal = combos.reduce((sum, combo) => sum + combo.minKcal, 0);
       const maxKcal = combos.reduce((sum, combo) => sum + combo.maxKcal, 0);
       if (minKcal > targets.kcalMax || maxKcal < targets.kcalMin) continue;
@@ -570,7 +700,47 @@ export function searchDay(
       if (bestShort === undefined || fit.proteinShortG < bestShort.proteinShortG)
         bestShort = { portions: fit.portions, proteinShortG: fit.proteinShortG };
     }
-    if (heap.size > 0) exhausted = false;
+    return undefined;
+  };
+  for (const [index, { proteinWeight, cuisineMajority, fitShare }] of passes.entries()) {
+    let groups = groupsByMajority.get(cuisineMajority);
+    if (groups === undefined) {
+      groups = groupCombos(allCombos, cuisineMajority);
+      groupsByMajority.set(cuisineMajority, groups);
+    }
+    // The pass's score of a combination: preference, plus the protein weight times proteinAtShareG, less the fat penalty.
+    const scores = allCombos.map((list) => {
+      const table = new Float64Array(list.length);
+      for (const [at, combo] of list.entries())
+        table[at] =
+          combo.preferenceScore +
+          proteinWeight * combo.proteinAtShareG -
+          FAT_EXCESS_WEIGHT * combo.fatExcessKcal;
+      return table;
+    });
+    const passGroups = groups.map((meal, mealIndex) => {
+      const table = scores[mealIndex] as Float64Array;
+      return meal.map((group): PassGroup => {
+        let topScore = -Infinity;
+        for (const at of group.members) topScore = Math.max(topScore, table[at] ?? -Infinity);
+        return { group, sorted: new LazySorted(group.members, table), topScore };
+      });
+    });
+    const days = new DayEnumerator(allCombos, scores, passGroups, cuisineMajority);
+    const found = visit(days, fits + Math.ceil((limits.maxFits * fitShare) / fitShares), visitsPerPass);
+    if (found !== undefined) return found;
+    // A cuisine-majority day a little short of protein often has a neighbour that meets it: before the passes that drop
+    // the cuisine majority, the last pass that keeps it goes on, with a second budget, from where it stopped.
+    const lastMajority = cuisineMajority && passes[index + 1]?.cuisineMajority !== true;
+    if (
+      lastMajority &&
+      bestShort !== undefined &&
+      bestShort.proteinShortG <= NEAR_MISS_SHARE * targets.proteinMinG
+    ) {
+      const more = visit(days, fits + limits.maxFits, visitsPerPass);
+      if (more !== undefined) return more;
+    }
+    if (!days.exhausted) exhausted = false;
   }
   if (bestShort !== undefined) return { status: "found", ...bestShort, fits };
   return exhausted ? { status: "infeasible", fits } : { status: "exhausted", fits };
