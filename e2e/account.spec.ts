@@ -11,6 +11,7 @@ import { checkA11y, launchBrowser, screenshot, withPage } from "./support/browse
 import { newTestUser, signInViaUi, signOutViaUi, signUpViaApi, submitSignIn } from "./support/users";
 
 const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 390, height: 844 };
 
 let browser: Browser;
 let server: InProcessServer;
@@ -31,7 +32,7 @@ afterAll(async () => {
 
 const pathOf = (page: Page) => new URL(page.url()).pathname;
 
-/** The newest e-mail in DATA_DIR/outbox addressed to `to`, parsed (the server writes there without SMTP_URL). */
+/** The link of the newest e-mail in DATA_DIR/outbox addressed to `to` (the server writes there without SMTP_URL). */
 async function outboxLink(to: string): Promise<string> {
   const outbox = join(dataDir, "outbox");
   const deadline = Date.now() + 15_000;
@@ -40,13 +41,27 @@ async function outboxLink(to: string): Promise<string> {
     for (const file of files) {
       const mail = await simpleParser(await readFile(join(outbox, file)));
       if (JSON.stringify(mail.to).includes(to)) {
-        const link = /https?:\/\/\S+\/auth\/v1\/verify\?\S+/.exec(mail.text ?? "")?.[0];
+        const link = /https?:\/\/\S+\/auth\/confirm\?\S+/.exec(mail.text ?? "")?.[0];
         if (link) return link;
       }
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   throw new Error(`no e-mail to ${to} in the outbox`);
+}
+
+/** E-mail links of `email` not yet spent (only their hashes are stored). */
+async function unspentLinks(email: string): Promise<number> {
+  const rows = await app.db
+    .selectFrom("one_time_tokens")
+    .select("token_hash")
+    .where("relates_to", "=", email)
+    .execute();
+  return rows.length;
+}
+
+function storedSession(page: Page): Promise<string | null> {
+  return page.evaluate(() => localStorage.getItem("fitwise.auth.session"));
 }
 
 /** The public link's data call (no credentials), as anyone holding the link makes it. */
@@ -77,11 +92,26 @@ describe("account security in the browser (issue 8)", () => {
       await page.getByText(`If an account exists for ${user.email}`).waitFor();
       await screenshot(page, "account-01-forgot-password-sent");
 
-      await page.goto(await outboxLink(user.email));
+      const link = new URL(await outboxLink(user.email));
+      expect(link.origin).toBe(baseUrl);
+      expect(link.pathname).toBe("/auth/confirm");
+      expect(link.searchParams.get("type")).toBe("recovery");
+      expect(link.searchParams.get("next")).toBe("/reset-password");
+      await page.goto(link.toString());
+      await page.getByRole("heading", { level: 1, name: "Reset your password" }).waitFor();
+      const choose = page.getByRole("button", { name: "Choose a new password" });
+      // Opening the page, even twice, spends nothing: that is all a mail scanner does.
+      await page.reload();
+      await choose.waitFor();
+      expect(await unspentLinks(user.email)).toBe(1);
+      expect(await storedSession(page)).toBeNull();
+      await checkA11y(page);
+      await screenshot(page, "account-05-confirm-link");
+      await choose.click();
       await page.waitForURL((url) => url.pathname === "/reset-password");
       await page.getByLabel("New password", { exact: true }).waitFor();
-      // The session in the fragment is taken out of the address at once.
-      expect(new URL(page.url()).hash).toBe("");
+      expect(await unspentLinks(user.email)).toBe(0);
+      expect(new URL(page.url()).search).toBe("");
       await checkA11y(page);
       const newPassword = `New-${randomUUID()}`;
       await page.getByLabel("New password", { exact: true }).fill(newPassword);
@@ -94,6 +124,91 @@ describe("account security in the browser (issue 8)", () => {
       await page.getByTestId("auth-error").waitFor();
       await signInViaUi(page, baseUrl, { email: user.email, password: newPassword });
       expect(pathOf(page)).toBe("/goal");
+    });
+  });
+
+  it("signs in with an e-mail link only on the click, and explains a used, expired or incomplete link", async () => {
+    const user = newTestUser("magic");
+    await signUpViaApi(baseUrl, user);
+    const otp = await fetch(`${baseUrl}/auth/v1/otp`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ email: user.email }),
+    });
+    expect(otp.status).toBe(200);
+    const link = await outboxLink(user.email);
+    expect(new URL(link).searchParams.get("type")).toBe("magiclink");
+
+    await withPage(browser, PHONE, async (page) => {
+      await page.goto(link);
+      await page.getByRole("heading", { level: 1, name: "Sign in with your e-mail link" }).waitFor();
+      const signIn = page.getByRole("button", { name: "Sign in", exact: true });
+      await page.reload();
+      await signIn.waitFor();
+      expect(await storedSession(page)).toBeNull();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        PHONE.width,
+      );
+      // By keyboard.
+      await signIn.focus();
+      await page.keyboard.press("Enter");
+      // next is /signin, which sends a signed-in user on to onboarding.
+      await page.waitForURL((url) => url.pathname === "/goal");
+      expect(JSON.parse((await storedSession(page)) ?? "null")).toMatchObject({
+        user: { email: user.email },
+      });
+    });
+
+    // The same link again, in another browser: already used.
+    await withPage(browser, PHONE, async (page) => {
+      await page.goto(link);
+      await page.getByRole("button", { name: "Sign in", exact: true }).click();
+      const error = page.getByTestId("email-link-error");
+      await error.waitFor();
+      expect(await error.textContent()).toBe("Email link is invalid or has expired");
+      expect(await error.getAttribute("role")).toBe("alert");
+      await page.getByRole("heading", { level: 1, name: "This link cannot be used" }).waitFor();
+      // Focus follows the button it replaced.
+      expect(
+        await page.evaluate(() => document.activeElement?.contains(document.querySelector('[role="alert"]'))),
+      ).toBe(true);
+      expect(await storedSession(page)).toBeNull();
+      expect(await page.getByRole("link", { name: "Back to sign in" }).getAttribute("href")).toBe("/signin");
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        PHONE.width,
+      );
+      await checkA11y(page);
+      await screenshot(page, "account-06-link-used-phone");
+      await page.getByRole("link", { name: "Send a new password reset link" }).click();
+      await page.waitForURL((url) => url.pathname === "/forgot-password");
+    });
+
+    // A recovery link older than one hour.
+    const late = newTestUser("late");
+    await signUpViaApi(baseUrl, late);
+    const recover = await fetch(`${baseUrl}/auth/v1/recover`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ email: late.email }),
+    });
+    expect(recover.status).toBe(200);
+    const lateLink = await outboxLink(late.email);
+    await app.db
+      .updateTable("one_time_tokens")
+      .set({ created_at: new Date(Date.now() - 61 * 60_000) })
+      .where("relates_to", "=", late.email)
+      .execute();
+    await withPage(browser, DESKTOP, async (page) => {
+      await page.goto(lateLink);
+      await page.getByRole("button", { name: "Choose a new password" }).click();
+      await page.getByTestId("email-link-error").waitFor();
+      expect(await storedSession(page)).toBeNull();
+
+      // A link missing its token shows the same view at once, with nothing to press.
+      await page.goto(`${baseUrl}/auth/confirm?type=recovery&next=%2Freset-password`);
+      await page.getByTestId("email-link-error").waitFor();
+      expect(await page.getByRole("button", { name: "Choose a new password" }).count()).toBe(0);
+      await checkA11y(page);
     });
   });
 

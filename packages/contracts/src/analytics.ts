@@ -28,6 +28,7 @@ export const ANALYTICS_SCREENS = {
   "/fullworkout/:id": "Public Workout Plan Screen",
   "/forgot-password": "Forgot Password Screen",
   "/reset-password": "Reset Password Screen",
+  "/auth/confirm": "Email Link Screen",
   "/fitness-goals": "Fitness Goals Screen",
   "/userinfo": "Calorie Calculator Screen",
   "/beginnerguide": "Beginner Guide Screen",

@@ -30,6 +30,7 @@ const publicRoutes: RouteObject[] = [
   { path: "fullworkout/:id", lazy: page(() => import("../features/public-plans/components/PublicWorkoutPage"), "PublicWorkoutPage") },
   { path: "forgot-password", lazy: page(() => import("../features/account/components/ForgotPasswordPage"), "ForgotPasswordPage") },
   { path: "reset-password", lazy: page(() => import("../features/account/components/ResetPasswordPage"), "ResetPasswordPage") },
+  { path: "auth/confirm", lazy: page(() => import("../features/account/components/ConfirmEmailLinkPage"), "ConfirmEmailLinkPage") },
 ];
 
 /** Signed-out visitors of these are sent to /signin by RequireAuth. */

@@ -18,6 +18,7 @@ const ROUTES: Readonly<Record<string, Exclude<ScreenPath, "/chat" | "*">>> = {
   "/fullworkout/:id": "/fullworkout/:id",
   "/forgot-password": "/forgot-password",
   "/reset-password": "/reset-password",
+  "/auth/confirm": "/auth/confirm",
   "/goal": "/fitness-goals",
   "/userinfo": "/userinfo",
   "/user-info": "/userinfo",

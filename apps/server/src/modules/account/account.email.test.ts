@@ -5,8 +5,9 @@ import type { FastifyBaseLogger } from "fastify";
 import { afterAll, describe, expect, it } from "vitest";
 import type { Session } from "@fitwise/contracts/auth";
 import { describeWithDatabases, TEST_PASSWORD, testConfig } from "../../test/test-app";
+import { safeNextPath } from "./email-links";
 import { createMailer } from "./mailer";
-import { startSmtpServer, verifyLinkIn } from "./smtp-test-server";
+import { confirmLinkIn, startSmtpServer } from "./smtp-test-server";
 import { bearer } from "./test-helpers";
 
 const smtp = await startSmtpServer();
@@ -14,6 +15,17 @@ afterAll(() => smtp.close());
 
 function fragmentOf(location: string): URLSearchParams {
   return new URLSearchParams(new URL(location).hash.slice(1));
+}
+
+/** The e-mailed link must be the app's confirm page with the token, its type and a same-origin path. */
+function expectConfirmLink(link: URL, type: string, next: string): string {
+  expect(link.origin).toBe("http://localhost:3000");
+  expect(link.pathname).toBe("/auth/confirm");
+  expect(link.searchParams.get("type")).toBe(type);
+  expect(link.searchParams.get("next")).toBe(next);
+  const tokenHash = link.searchParams.get("token_hash") ?? "";
+  expect(tokenHash).toMatch(/^[\w-]{43}$/);
+  return tokenHash;
 }
 
 describeWithDatabases(
@@ -39,9 +51,8 @@ describeWithDatabases(
       expect((await recover(user.email, "10.0.0.2")).statusCode).toBe(200);
       const mail = await smtp.next(user.email, before);
       expect(mail.subject).toContain("Reset your Fitwise password");
-      const link = verifyLinkIn(mail);
-      expect(link.origin).toBe("http://localhost:3000");
-      expect(link.searchParams.get("type")).toBe("recovery");
+      const link = confirmLinkIn(mail);
+      const tokenHash = expectConfirmLink(link, "recovery", "/reset-password");
       // Only a hash is stored.
       const stored = await ctx
         .db()
@@ -49,15 +60,37 @@ describeWithDatabases(
         .select("token_hash")
         .where("user_id", "=", user.userId)
         .execute();
-      expect(stored.map((row) => row.token_hash)).not.toContain(link.searchParams.get("token"));
+      expect(stored).toHaveLength(1);
+      expect(stored.map((row) => row.token_hash)).not.toContain(tokenHash);
 
-      const verify = await ctx.app().inject({ method: "GET", url: `${link.pathname}${link.search}` });
-      expect(verify.statusCode).toBe(303);
-      const location = verify.headers.location as string;
-      expect(location.startsWith("http://localhost:3000/reset-password#")).toBe(true);
-      const fragment = fragmentOf(location);
-      expect(fragment.get("type")).toBe("recovery");
-      const recoveryToken = fragment.get("access_token") ?? "";
+      // What a mail scanner does before the user clicks: fetch the page, as a browser and as a bot.
+      for (const accept of ["text/html,application/xhtml+xml", "*/*"]) {
+        const scan = await ctx.app().inject({
+          method: "GET",
+          url: `${link.pathname}${link.search}`,
+          headers: { accept, "user-agent": "Mozilla/5.0 (compatible; SafeLinks scanner)" },
+        });
+        expect(scan.headers.location).toBeUndefined();
+      }
+      await ctx.app().inject({ method: "HEAD", url: `${link.pathname}${link.search}` });
+      const unspent = await ctx
+        .db()
+        .selectFrom("one_time_tokens")
+        .select("token_hash")
+        .where("user_id", "=", user.userId)
+        .execute();
+      expect(unspent).toEqual(stored);
+
+      // The page's button.
+      const verify = await ctx.app().inject({
+        method: "POST",
+        url: "/auth/v1/verify",
+        payload: { type: "recovery", token_hash: tokenHash },
+      });
+      expect(verify.statusCode).toBe(200);
+      const recoverySession = verify.json<Session>();
+      expect(recoverySession.user.id).toBe(user.userId);
+      const recoveryToken = recoverySession.access_token;
       const session = await ctx
         .db()
         .selectFrom("sessions")
@@ -85,7 +118,44 @@ describeWithDatabases(
       });
       expect(signIn.statusCode).toBe(200);
 
-      const replay = await ctx.app().inject({ method: "GET", url: `${link.pathname}${link.search}` });
+      const replay = await ctx.app().inject({
+        method: "POST",
+        url: "/auth/v1/verify",
+        payload: { type: "recovery", token_hash: tokenHash },
+      });
+      expect(replay.statusCode).toBe(403);
+      expect(replay.json()).toMatchObject({
+        error_code: "otp_expired",
+        msg: "Email link is invalid or has expired",
+      });
+    });
+
+    it("keeps GET /auth/v1/verify working for links sent before the confirm page, once", async () => {
+      const user = await ctx.signUp();
+      const before = smtp.messages.length;
+      await recover(user.email, "10.0.0.4");
+      const tokenHash = expectConfirmLink(
+        confirmLinkIn(await smtp.next(user.email, before)),
+        "recovery",
+        "/reset-password",
+      );
+      const oldLink = `/auth/v1/verify?${new URLSearchParams({
+        token: tokenHash,
+        type: "recovery",
+        redirect_to: "http://localhost:3000/reset-password",
+      }).toString()}`;
+      const verify = await ctx.app().inject({ method: "GET", url: oldLink });
+      expect(verify.statusCode).toBe(303);
+      const location = verify.headers.location as string;
+      expect(location.startsWith("http://localhost:3000/reset-password#")).toBe(true);
+      const fragment = fragmentOf(location);
+      expect(fragment.get("type")).toBe("recovery");
+      const me = await ctx
+        .app()
+        .inject({ method: "GET", url: "/auth/v1/user", headers: bearer(fragment.get("access_token") ?? "") });
+      expect(me.json()).toMatchObject({ id: user.userId });
+
+      const replay = await ctx.app().inject({ method: "GET", url: oldLink });
       expect(fragmentOf(replay.headers.location as string).get("error_code")).toBe("otp_expired");
     });
 
@@ -93,17 +163,21 @@ describeWithDatabases(
       const user = await ctx.signUp();
       const before = smtp.messages.length;
       await recover(user.email, "10.0.0.3");
-      const link = verifyLinkIn(await smtp.next(user.email, before));
+      const link = confirmLinkIn(await smtp.next(user.email, before));
       await ctx
         .db()
         .updateTable("one_time_tokens")
         .set({ created_at: new Date(Date.now() - 61 * 60_000) })
         .where("user_id", "=", user.userId)
         .execute();
-      const verify = await ctx.app().inject({ method: "GET", url: `${link.pathname}${link.search}` });
-      const fragment = fragmentOf(verify.headers.location as string);
-      expect(fragment.get("error_code")).toBe("otp_expired");
-      expect(fragment.get("access_token")).toBeNull();
+      const verify = await ctx.app().inject({
+        method: "POST",
+        url: "/auth/v1/verify",
+        payload: { type: "recovery", token_hash: link.searchParams.get("token_hash") },
+      });
+      expect(verify.statusCode).toBe(403);
+      expect(verify.json()).toMatchObject({ error_code: "otp_expired" });
+      expect(verify.json()).not.toHaveProperty("access_token");
     });
 
     it("never redirects to another origin", async () => {
@@ -114,6 +188,27 @@ describeWithDatabases(
       expect(
         (verify.headers.location as string).startsWith("http://localhost:3000/reset-password#error="),
       ).toBe(true);
+    });
+
+    it("mails a next path on this origin whatever redirect_to /recover is given", async () => {
+      const user = await ctx.signUp();
+      const cases = [
+        ["https://evil.example/steal", "/reset-password"],
+        ["http://localhost:3000//evil.example/steal", "/reset-password"],
+        ["/\\evil.example/steal", "/reset-password"],
+        ["http://localhost:3000/reset-password?from=mail#access_token=planted", "/reset-password?from=mail"],
+      ] as const;
+      for (const [index, [redirectTo, next]] of cases.entries()) {
+        const before = smtp.messages.length;
+        const response = await ctx.app().inject({
+          method: "POST",
+          url: "/auth/v1/recover",
+          payload: { email: user.email, redirect_to: redirectTo },
+          remoteAddress: `10.0.1.${index}`,
+        });
+        expect(response.statusCode).toBe(200);
+        expectConfirmLink(confirmLinkIn(await smtp.next(user.email, before)), "recovery", next);
+      }
     });
 
     it("rate-limits per address and per IP", async () => {
@@ -153,12 +248,15 @@ describeWithDatabases(
         remoteAddress: "10.4.0.1",
       });
       expect(response.statusCode).toBe(200);
-      const link = verifyLinkIn(await smtp.next(user.email, before));
-      expect(link.searchParams.get("type")).toBe("magiclink");
+      const tokenHash = expectConfirmLink(
+        confirmLinkIn(await smtp.next(user.email, before)),
+        "magiclink",
+        "/signin",
+      );
       const verify = await ctx.app().inject({
         method: "POST",
         url: "/auth/v1/verify",
-        payload: { type: "magiclink", token_hash: link.searchParams.get("token") },
+        payload: { type: "magiclink", token_hash: tokenHash },
       });
       expect(verify.statusCode).toBe(200);
       expect(verify.json<Session>().user.id).toBe(user.userId);
@@ -208,12 +306,28 @@ describeWithDatabases(
       });
       expect(wrong.json()).toMatchObject({ error_code: "invalid_credentials" });
 
-      const link = verifyLinkIn(await smtp.next(email, before));
-      expect(link.searchParams.get("type")).toBe("signup");
-      const verify = await ctx.app().inject({ method: "GET", url: `${link.pathname}${link.search}` });
-      const location = verify.headers.location as string;
-      expect(location.startsWith("http://localhost:3000/signin#")).toBe(true);
-      expect(fragmentOf(location).get("access_token")).toBeTruthy();
+      const link = confirmLinkIn(await smtp.next(email, before));
+      const tokenHash = expectConfirmLink(link, "signup", "/signin");
+      // A scanner's fetch of the page confirms nothing.
+      await ctx.app().inject({
+        method: "GET",
+        url: `${link.pathname}${link.search}`,
+        headers: { accept: "text/html" },
+      });
+      const stillEarly = await ctx.app().inject({
+        method: "POST",
+        url: "/auth/v1/token?grant_type=password",
+        payload: { email, password: TEST_PASSWORD },
+      });
+      expect(stillEarly.json()).toMatchObject({ error_code: "email_not_confirmed" });
+      const verify = await ctx.app().inject({
+        method: "POST",
+        url: "/auth/v1/verify",
+        payload: { type: "signup", token_hash: tokenHash },
+      });
+      expect(verify.statusCode).toBe(200);
+      expect(verify.json<Session>().user).toMatchObject({ email });
+      expect(verify.json<Session>().user.email_confirmed_at).toBeTruthy();
 
       const later = await ctx.app().inject({
         method: "POST",
@@ -235,11 +349,35 @@ describeWithDatabases(
         .app()
         .inject({ method: "POST", url: "/auth/v1/resend", payload: { type: "signup", email } });
       expect(resend.statusCode).toBe(200);
-      expect(verifyLinkIn(await smtp.next(email, before)).searchParams.get("type")).toBe("signup");
+      expectConfirmLink(confirmLinkIn(await smtp.next(email, before)), "signup", "/signin");
     });
   },
   { config: { smtpUrl: smtp.url, authConfirmEmail: true } },
 );
+
+describe("the next path of an e-mail link", () => {
+  const publicUrl = "https://fit.example";
+
+  it("keeps the path and query of a same-origin redirect and drops its fragment", () => {
+    expect(safeNextPath(publicUrl, "https://fit.example/diet?tab=2#x", "/signin")).toBe("/diet?tab=2");
+    expect(safeNextPath(publicUrl, "/workouts", "/signin")).toBe("/workouts");
+    expect(safeNextPath(publicUrl, undefined, "/reset-password")).toBe("/reset-password");
+  });
+
+  it("gives the fallback for anything that could name another host", () => {
+    for (const hostile of [
+      "https://evil.example/",
+      "//evil.example/",
+      "/\\evil.example/",
+      "https://fit.example//evil.example/x",
+      "https://fit.example.evil.example/",
+      "javascript:alert(1)",
+      "http://[::1",
+    ]) {
+      expect(safeNextPath(publicUrl, hostile, "/signin")).toBe("/signin");
+    }
+  });
+});
 
 describe("the outbox used without SMTP_URL", () => {
   it("writes the message as an .eml file in DATA_DIR/outbox and logs the link", async () => {

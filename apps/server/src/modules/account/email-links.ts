@@ -44,6 +44,20 @@ export function safeRedirect(
   return `${origin}${fallbackPath}`;
 }
 
+/**
+ * The `next` path of an e-mail link: the path and query of the safe redirect. A path that begins with
+ * two slashes (http://app//evil.example is same-origin) would read as another host once it stands
+ * alone, so it gets the fallback too.
+ */
+export function safeNextPath(
+  publicUrl: string,
+  redirectTo: string | undefined,
+  fallbackPath: string,
+): string {
+  const target = new URL(safeRedirect(publicUrl, redirectTo, fallbackPath));
+  return target.pathname.startsWith("//") ? fallbackPath : `${target.pathname}${target.search}`;
+}
+
 /** Issues single-use e-mail links (stored as SHA-256 only) and sends them. */
 export class EmailLinks {
   readonly #repo: AccountRepository;
@@ -66,11 +80,13 @@ export class EmailLinks {
     const tokenType: OneTimeTokenType = type === "signup" ? "confirmation_token" : "recovery_token";
     await this.#repo.putOneTimeToken(user.id, tokenType, sha256Hex(token), user.email, now);
     const fallback = type === "recovery" ? "/reset-password" : "/signin";
-    const link = new URL(`${this.#config.publicUrl}/auth/v1/verify`);
+    // A page of the app, not GET /auth/v1/verify: mail scanners fetch links before the user does, and
+    // only the page's button spends the token (POST /auth/v1/verify).
+    const link = new URL(`${this.#config.publicUrl}/auth/confirm`);
     link.search = new URLSearchParams({
-      token,
+      token_hash: token,
       type,
-      redirect_to: safeRedirect(this.#config.publicUrl, redirectTo, fallback),
+      next: safeNextPath(this.#config.publicUrl, redirectTo, fallback),
     }).toString();
     const brand = this.#config.brandName;
     const texts = {

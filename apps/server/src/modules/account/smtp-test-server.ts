@@ -42,9 +42,9 @@ export async function startSmtpServer() {
   };
 }
 
-/** The /auth/v1/verify link in a message's text part. */
-export function verifyLinkIn(mail: ParsedMail): URL {
-  const match = /https?:\/\/\S+\/auth\/v1\/verify\?\S+/.exec(mail.text ?? "");
-  if (!match) throw new Error("no verify link in the e-mail");
+/** The /auth/confirm link (the app's confirm page) in a message's text part. */
+export function confirmLinkIn(mail: ParsedMail): URL {
+  const match = /https?:\/\/\S+\/auth\/confirm\?\S+/.exec(mail.text ?? "");
+  if (!match) throw new Error("no confirm link in the e-mail");
   return new URL(match[0]);
 }
