@@ -265,10 +265,9 @@ describe("/fulldiet/{id} for a guest", () => {
         await details.click();
         const hide = page.getByRole("button", { name: "Hide details" });
         expect(await hide.getAttribute("aria-expanded")).toBe("true");
-        await page.getByText("68 kg").waitFor();
-        await page.getByText("167.64 cm").waitFor();
-        await page.getByText("34 years").waitFor();
-        await page.getByText("Italian").waitFor();
+        // Exact: the summary's values, not meal items that share a word (a "Toasted Italian bread").
+        for (const value of ["68 kg", "167.64 cm", "34 years", "Italian"])
+          await page.getByText(value, { exact: true }).waitFor();
         // The owner's allergies are not part of the public record.
         expect(await page.getByText("peanuts").count()).toBe(0);
 
