@@ -62,6 +62,35 @@ export const ALLERGENS = [
 ] as const;
 export type Allergen = (typeof ALLERGENS)[number];
 
+/**
+ * What a food is made of, beyond the nine allergens: the facts religious rules, diets and dislikes turn on.
+ * Derived from a food's ingredients (never typed by hand); see exclusions.ts for how they are used.
+ */
+export const FOOD_FLAGS = [
+  "pork",
+  "beef",
+  "lamb",
+  "poultry",
+  "game",
+  "fish",
+  "shellfish",
+  "alcohol",
+  "gelatin",
+  "animal-rennet",
+  "honey",
+  "blood",
+] as const;
+export type FoodFlag = (typeof FOOD_FLAGS)[number];
+
+/** One ingredient of a dish as cooked into it. */
+export interface Ingredient {
+  /** Singular, lower-case, as a person would name it: "pork shoulder", "fish sauce", "parmesan". */
+  name: string;
+  grams: number;
+  /** USDA SR Legacy NDB number where one exists. */
+  ndbNo?: string;
+}
+
 /** Picture shown beside an item; the web app maps each category to a bundled image. */
 export const IMAGE_CATEGORIES = [
   "fruit",
@@ -108,4 +137,8 @@ export interface Food {
   image: ImageCategory;
   /** USDA NDB number the figures come from, where the food is a base food. */
   usdaNdbNo?: string;
+  /** The recipe (a base food is its own single ingredient). */
+  ingredients?: readonly Ingredient[];
+  /** Derived from the ingredients. */
+  flags?: readonly FoodFlag[];
 }
