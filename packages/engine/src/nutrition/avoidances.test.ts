@@ -23,6 +23,8 @@ function food(name: string, overrides: Partial<Food> = {}): Food {
     portionMaxG: 200,
     portionStepG: 50,
     image: "dish",
+    ingredients: [],
+    flags: [],
     ...overrides,
   };
 }

@@ -43,10 +43,9 @@ function containsPhrase(textForms: readonly string[][], phrase: string): boolean
 export function exclusionConflict(food: Food, rules: ExclusionRules): string | undefined {
   for (const allergen of rules.allergens)
     if (food.allergens.includes(allergen)) return `contains ${allergen}`;
-  const flags = food.flags ?? [];
-  for (const flag of rules.flags) if (flags.includes(flag)) return `contains ${flag}`;
+  for (const flag of rules.flags) if (food.flags.includes(flag)) return `contains ${flag}`;
   if (rules.ingredients.length === 0) return undefined;
-  const texts = [food.name, ...(food.ingredients ?? []).map((ingredient) => ingredient.name)].map(words);
+  const texts = [food.name, ...food.ingredients.map((ingredient) => ingredient.name)].map(words);
   for (const term of rules.ingredients)
     if (texts.some((forms) => containsPhrase(forms, term))) return `contains ${term}`;
   return undefined;

@@ -1,7 +1,9 @@
+import { loadFoods, parseIngredientTable, type IngredientTable } from "./food-data";
 import type { Food } from "./food.types";
-import { BASE_FOODS } from "./foods/base-foods";
-import { EASTERN_DISHES } from "./foods/eastern-dishes";
-import { WESTERN_DISHES } from "./foods/western-dishes";
+import baseFoods from "./foods/base-foods.json" with { type: "json" };
+import easternDishes from "./foods/eastern-dishes.json" with { type: "json" };
+import ingredients from "./foods/ingredients.json" with { type: "json" };
+import westernDishes from "./foods/western-dishes.json" with { type: "json" };
 
 /** Problems that make a food list unusable for planning; empty when the list is sound. */
 export function catalogueProblems(foods: readonly Food[]): string[] {
@@ -34,6 +36,19 @@ function assemble(lists: readonly (readonly Food[])[]): readonly Food[] {
   if (duplicates.length > 0) throw new Error(`Food catalogue is inconsistent: ${duplicates.join("; ")}`);
   return Object.freeze(foods);
 }
+
+/** Every ingredient a food may name, with its per-100 g figures, allergens and flags. */
+export const INGREDIENTS: IngredientTable = parseIngredientTable(ingredients);
+
+/**
+ * Generic foods every cuisine uses: USDA SR Legacy items (`usdaNdbNo`), plus seitan from its recipe. Oats carry
+ * wheat/gluten because oats not certified gluten-free are routinely cross-contaminated with wheat.
+ */
+export const BASE_FOODS: readonly Food[] = loadFoods(baseFoods, INGREDIENTS);
+/** American, European, Italian, French, Greek, Mediterranean, Spanish, Russian, Mexican, Latin American, Caribbean. */
+export const WESTERN_DISHES: readonly Food[] = loadFoods(westernDishes, INGREDIENTS);
+/** Indian, Chinese, Japanese, Thai, Korean, Vietnamese, Middle Eastern, Lebanese, Turkish, African and Ethiopian dishes. */
+export const EASTERN_DISHES: readonly Food[] = loadFoods(easternDishes, INGREDIENTS);
 
 export const FOOD_CATALOGUE: readonly Food[] = assemble([BASE_FOODS, WESTERN_DISHES, EASTERN_DISHES]);
 

@@ -138,7 +138,7 @@ export interface Food {
   /** USDA NDB number the figures come from, where the food is a base food. */
   usdaNdbNo?: string;
   /** The recipe (a base food is its own single ingredient). */
-  ingredients?: readonly Ingredient[];
-  /** Derived from the ingredients. */
-  flags?: readonly FoodFlag[];
+  ingredients: readonly Ingredient[];
+  /** Derived from the ingredients, as are `diet` and `allergens`. */
+  flags: readonly FoodFlag[];
 }

@@ -29,6 +29,8 @@ const food = (overrides: Partial<Food> & Pick<Food, "id">): Food => ({
   portionMaxG: 100,
   portionStepG: 10,
   image: "dish",
+  ingredients: [],
+  flags: [],
   ...overrides,
 });
 

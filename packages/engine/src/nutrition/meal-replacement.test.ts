@@ -127,6 +127,8 @@ describe("replaceMealItem", () => {
       portionMaxG: 300,
       portionStepG: 10,
       image: "dish",
+      ingredients: [],
+      flags: [],
     });
     const request: MealPlanRequest = {
       ...randomPlanRequest(1),

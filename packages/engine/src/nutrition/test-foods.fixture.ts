@@ -1,4 +1,13 @@
-import type { Allergen, Cuisine, DietType, Food, ImageCategory, MealSlot, ProteinSource } from "./food.types";
+import type {
+  Allergen,
+  Cuisine,
+  DietType,
+  Food,
+  FoodFlag,
+  ImageCategory,
+  MealSlot,
+  ProteinSource,
+} from "./food.types";
 
 /** A small, hand-checked food list (USDA SR Legacy figures, rounded) so planner tests do not depend on the full catalogue. */
 type Row = [
@@ -585,6 +594,17 @@ const ROWS: Row[] = [
   ],
 ];
 
+/** What the fixture's meat and fish rows are made of; every other row is plant, egg or dairy. */
+const FLAGS: Readonly<Record<string, readonly FoodFlag[]>> = {
+  "Chicken breast, roasted": ["poultry"],
+  "Salmon, baked": ["fish"],
+  "Garlic shrimp": ["shellfish"],
+  "Beef stew": ["beef"],
+  "Chicken tikka": ["poultry"],
+  "Turkey sandwich on whole-wheat": ["poultry"],
+  "Cod, baked": ["fish"],
+};
+
 export const TEST_FOODS: readonly Food[] = ROWS.map(
   ([
     id,
@@ -617,5 +637,7 @@ export const TEST_FOODS: readonly Food[] = ROWS.map(
     portionMaxG,
     portionStepG,
     image,
+    ingredients: [{ name: name.toLowerCase(), grams: 100 }],
+    flags: FLAGS[name] ?? [],
   }),
 );

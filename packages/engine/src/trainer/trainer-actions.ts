@@ -342,6 +342,8 @@ function placeholderFood(item: MealItem): Food {
     portionMaxG: 1,
     portionStepG: 1,
     image: item.image,
+    ingredients: [],
+    flags: [],
   };
 }
 

@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { MEAL_SLOTS, type Cuisine, type Food } from "../food.types";
-import { BASE_FOODS } from "./base-foods";
-import { WESTERN_DISHES } from "./western-dishes";
+import { BASE_FOODS, WESTERN_DISHES } from "../food-catalogue";
 
 const WESTERN_CUISINES: readonly Cuisine[] = [
   "American",

@@ -9,7 +9,7 @@ import {
   type Food,
   type MealSlot,
 } from "../food.types";
-import { EASTERN_DISHES } from "./eastern-dishes";
+import { EASTERN_DISHES } from "../food-catalogue";
 
 /** Id prefix of each cuisine this file covers. */
 const CUISINE_PREFIXES: Readonly<Record<string, Cuisine>> = {
@@ -147,7 +147,7 @@ describe("eastern dishes", () => {
     const expectations: [id: string, diet: DietType, allergens: string[]][] = [
       ["in-dal-tadka", "vegetarian", ["milk"]], // ghee
       ["in-masoor-dal", "vegan", []], // oil tempering
-      ["et-injera", "vegan", []], // 100 % teff
+      ["et-injera", "vegan", ["wheat/gluten"]], // teff, often mixed with wheat or barley
       ["et-chechebsa", "vegetarian", ["milk", "wheat/gluten"]], // niter kibbeh
       ["et-kolo", "vegan", ["peanut", "wheat/gluten"]], // barley
       ["me-hummus", "vegan", ["sesame"]], // tahini
