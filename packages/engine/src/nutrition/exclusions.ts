@@ -18,25 +18,40 @@ export interface ExclusionRules {
 
 export const NO_EXCLUSIONS: ExclusionRules = { allergens: [], flags: [], ingredients: [], kosher: false };
 
+/** Each word of the text with its singular forms; accents and apostrophes dropped ("Gruyère", "za'atar"). */
 function words(text: string): string[][] {
   return text
     .toLowerCase()
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/['’`]/g, "")
     .split(/[^a-z]+/)
     .filter((word) => word.length > 0)
     .map(wordForms);
 }
 
 /** True when the phrase's words appear, in order and next to each other, among the text's words. */
-function containsPhrase(textForms: readonly string[][], phrase: string): boolean {
-  const phraseWords = phrase.split(" ");
-  for (let start = 0; start + phraseWords.length <= textForms.length; start += 1) {
-    const matches = phraseWords.every((word, offset) => {
-      const forms = textForms[start + offset] ?? [];
-      return wordForms(word).some((form) => forms.includes(form));
+function containsPhrase(textForms: readonly string[][], phraseForms: readonly string[][]): boolean {
+  if (phraseForms.length === 0) return false;
+  for (let start = 0; start + phraseForms.length <= textForms.length; start += 1) {
+    const matches = phraseForms.every((forms, offset) => {
+      const textWord = textForms[start + offset] ?? [];
+      return forms.some((form) => textWord.includes(form));
     });
     if (matches) return true;
   }
   return false;
+}
+
+/** The word forms of a food's name and ingredient names, computed once per food: planners ask for every candidate. */
+const FOOD_WORDS = new WeakMap<Food, readonly string[][][]>();
+function foodWords(food: Food): readonly string[][][] {
+  let texts = FOOD_WORDS.get(food);
+  if (texts === undefined) {
+    texts = [food.name, ...food.ingredients.map((ingredient) => ingredient.name)].map(words);
+    FOOD_WORDS.set(food, texts);
+  }
+  return texts;
 }
 
 /** Why a food may not be served under these rules, or undefined when it may. */
@@ -45,8 +60,10 @@ export function exclusionConflict(food: Food, rules: ExclusionRules): string | u
     if (food.allergens.includes(allergen)) return `contains ${allergen}`;
   for (const flag of rules.flags) if (food.flags.includes(flag)) return `contains ${flag}`;
   if (rules.ingredients.length === 0) return undefined;
-  const texts = [food.name, ...food.ingredients.map((ingredient) => ingredient.name)].map(words);
-  for (const term of rules.ingredients)
-    if (texts.some((forms) => containsPhrase(forms, term))) return `contains ${term}`;
+  const texts = foodWords(food);
+  for (const term of rules.ingredients) {
+    const termForms = words(term);
+    if (texts.some((forms) => containsPhrase(forms, termForms))) return `contains ${term}`;
+  }
   return undefined;
 }

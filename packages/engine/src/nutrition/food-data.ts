@@ -126,7 +126,8 @@ export function dietOf(allergens: readonly Allergen[], flags: readonly FoodFlag[
 
 function ingredientOf(table: IngredientTable, food: FoodRecord, name: string): IngredientRecord {
   const entry = table.get(name);
-  if (entry === undefined) throw new Error(`Food "${food.id}": ingredient "${name}" is not in the ingredient table`);
+  if (entry === undefined)
+    throw new Error(`Food "${food.id}": ingredient "${name}" is not in the ingredient table`);
   return entry;
 }
 
