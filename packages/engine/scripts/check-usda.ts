@@ -4,16 +4,22 @@
  *   npx tsx packages/engine/scripts/check-usda.ts [path to usda_foods.csv]
  *
  * The csv defaults to ../shared/data/usda_foods.csv relative to the repository root; it is read, never copied.
- * Every exported food list in src/nutrition/foods/ is checked:
- * - a food with `usdaNdbNo` must match the csv row within 2 % per figure (energy, protein, carbs, fat, fibre);
+ * The catalogue (src/nutrition/foods/*.json) is checked:
+ * - an ingredient with `ndbNo` (or `proxyNdbNo`) in the csv must match that row within 2 % per figure (energy,
+ *   protein, carbs, fat, fibre); one outside the extract is listed, and must say where its figures come from;
+ * - an ingredient from an animal food group (dairy and egg, meat, poultry, fish) must carry milk, egg, fish or
+ *   shellfish, or a flag, or the diet derived from it would be wrong;
+ * - a food with `usdaNdbNo` must match the csv row within 2 % per figure;
  * - every food must be Atwater-consistent: energy within 15 % of 4 kcal/g protein + 4 kcal/g carbohydrate +
  *   9 kcal/g fat, counting fibre either at 4 kcal/g (USDA "carbohydrate by difference" includes it) or at
  *   2 kcal/g (FAO 2003, "Food energy – methods of analysis and conversion factors", ch. 3).
  * Exits with code 1 when anything is reported.
  */
-import { readFileSync, readdirSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { fileURLToPath } from "node:url";
+import { FOOD_CATALOGUE, INGREDIENTS } from "../src/nutrition/food-catalogue";
+import type { Figures } from "../src/nutrition/food-data";
 import type { Food } from "../src/nutrition/food.types";
 
 const FIGURE_TOLERANCE = 0.02;
@@ -25,11 +31,22 @@ const ATWATER_ABSOLUTE_SLACK_KCAL = 5;
 
 const scriptDir = dirname(fileURLToPath(import.meta.url));
 const repoRoot = resolve(scriptDir, "../../..");
-const foodsDir = resolve(scriptDir, "../src/nutrition/foods");
 const csvPath = resolve(process.argv[2] ?? join(repoRoot, "../shared/data/usda_foods.csv"));
+
+/** SR Legacy food groups of animal origin. */
+const ANIMAL_GROUPS = new Set([
+  "Dairy and Egg Products",
+  "Poultry Products",
+  "Beef Products",
+  "Pork Products",
+  "Lamb, Veal, and Game Products",
+  "Finfish and Shellfish Products",
+  "Sausages and Luncheon Meats",
+]);
 
 interface UsdaRow {
   description: string;
+  foodGroup: string;
   energyKcal: number;
   proteinG: number;
   carbsG: number;
@@ -79,6 +96,7 @@ function readUsda(path: string): Map<string, UsdaRow> {
   const cols = {
     ndb: column("ndb_no"),
     description: column("description"),
+    foodGroup: column("food_group"),
     kcal: column("kcal"),
     protein: column("protein_g"),
     carbs: column("carbs_g"),
@@ -93,6 +111,7 @@ function readUsda(path: string): Map<string, UsdaRow> {
     const f = parseCsvLine(line);
     rows.set(f[cols.ndb] ?? "", {
       description: f[cols.description] ?? "",
+      foodGroup: f[cols.foodGroup] ?? "",
       energyKcal: toNumber(f[cols.kcal]),
       proteinG: toNumber(f[cols.protein]),
       carbsG: toNumber(f[cols.carbs]),
@@ -103,26 +122,7 @@ function readUsda(path: string): Map<string, UsdaRow> {
   return rows;
 }
 
-function isFoodList(value: unknown): value is readonly Food[] {
-  return (
-    Array.isArray(value) &&
-    value.every((item) => typeof item === "object" && item !== null && "id" in item && "energyKcal" in item)
-  );
-}
-
-async function loadFoodLists(): Promise<{ file: string; foods: readonly Food[] }[]> {
-  const files = readdirSync(foodsDir).filter((name) => name.endsWith(".ts") && !name.endsWith(".test.ts"));
-  const lists: { file: string; foods: readonly Food[] }[] = [];
-  for (const file of files.sort()) {
-    const module: Record<string, unknown> = await import(pathToFileURL(join(foodsDir, file)).href);
-    for (const value of Object.values(module)) {
-      if (isFoodList(value)) lists.push({ file, foods: value });
-    }
-  }
-  return lists;
-}
-
-function usdaMismatches(food: Food, row: UsdaRow): string[] {
+function usdaMismatches(food: Figures, row: UsdaRow): string[] {
   const pairs: [string, number, number, number][] = [
     ["energyKcal", food.energyKcal, row.energyKcal, FIGURE_ABSOLUTE_SLACK.energyKcal],
     ["proteinG", food.proteinG, row.proteinG, FIGURE_ABSOLUTE_SLACK.grams],
@@ -144,39 +144,58 @@ function atwaterProblem(food: Food): string | undefined {
   return `energy ${food.energyKcal} kcal but Atwater gives ${fibreAtTwo.toFixed(0)}–${fibreAtFour.toFixed(0)} kcal`;
 }
 
-async function main(): Promise<void> {
+function main(): void {
   const usda = readUsda(csvPath);
-  const lists = await loadFoodLists();
   const problems: string[] = [];
-  let withNdb = 0;
-  let total = 0;
-  for (const { file, foods } of lists) {
-    for (const food of foods) {
-      total++;
-      if (food.usdaNdbNo !== undefined) {
-        withNdb++;
-        const row = usda.get(food.usdaNdbNo);
-        if (row === undefined) {
-          problems.push(`${file} ${food.id}: NDB ${food.usdaNdbNo} not in ${csvPath}`);
-        } else {
-          const mismatches = usdaMismatches(food, row);
-          if (mismatches.length > 0) {
-            problems.push(
-              `${file} ${food.id} (NDB ${food.usdaNdbNo} "${row.description}"): ${mismatches.join(", ")}`,
-            );
-          }
-        }
-      }
-      const atwater = atwaterProblem(food);
-      if (atwater !== undefined) problems.push(`${file} ${food.id}: ${atwater}`);
+  const outsideExtract: string[] = [];
+  let checkedIngredients = 0;
+  for (const entry of INGREDIENTS.values()) {
+    const ndbNo = entry.ndbNo ?? entry.proxyNdbNo;
+    if (ndbNo === undefined) continue;
+    const row = usda.get(ndbNo);
+    if (row === undefined) {
+      outsideExtract.push(`${entry.name} (${ndbNo}): ${entry.source ?? "no source given"}`);
+      if (entry.source === undefined)
+        problems.push(`ingredient "${entry.name}": NDB ${ndbNo} not in ${csvPath}`);
+      continue;
     }
+    checkedIngredients++;
+    const mismatches = usdaMismatches(entry, row);
+    if (mismatches.length > 0)
+      problems.push(
+        `ingredient "${entry.name}" (NDB ${ndbNo} "${row.description}"): ${mismatches.join(", ")}`,
+      );
+    const marked =
+      entry.flags.length > 0 ||
+      entry.allergens.some((allergen) => ["milk", "egg", "fish", "shellfish"].includes(allergen));
+    if (ANIMAL_GROUPS.has(row.foodGroup) && !marked)
+      problems.push(
+        `ingredient "${entry.name}" is from "${row.foodGroup}" but carries no animal allergen or flag`,
+      );
+  }
+  let withNdb = 0;
+  for (const food of FOOD_CATALOGUE) {
+    if (food.usdaNdbNo !== undefined) {
+      withNdb++;
+      const row = usda.get(food.usdaNdbNo);
+      if (row === undefined) {
+        problems.push(`${food.id}: NDB ${food.usdaNdbNo} not in ${csvPath}`);
+      } else {
+        const mismatches = usdaMismatches(food, row);
+        if (mismatches.length > 0)
+          problems.push(`${food.id} (NDB ${food.usdaNdbNo} "${row.description}"): ${mismatches.join(", ")}`);
+      }
+    }
+    const atwater = atwaterProblem(food);
+    if (atwater !== undefined) problems.push(`${food.id}: ${atwater}`);
   }
   for (const problem of problems) console.log(problem);
-  const files = lists.map(({ file, foods }) => `${file} ${foods.length}`).join(", ");
+  console.log(`ingredients outside the extract, with their sources:\n  ${outsideExtract.join("\n  ")}`);
   console.log(
-    `checked ${total} foods (${files}); ${withNdb} against USDA rows in ${csvPath}; ${problems.length} problem(s)`,
+    `checked ${INGREDIENTS.size} ingredients (${checkedIngredients} against USDA rows) and ${FOOD_CATALOGUE.length} foods ` +
+      `(${withNdb} against USDA rows) in ${csvPath}; ${problems.length} problem(s)`,
   );
   if (problems.length > 0) process.exitCode = 1;
 }
 
-await main();
+main();
