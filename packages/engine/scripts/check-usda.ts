@@ -10,6 +10,7 @@
  * - an ingredient from an animal food group (dairy and egg, meat, poultry, fish) must carry milk, egg, fish or
  *   shellfish, or a flag, or the diet derived from it would be wrong;
  * - a food with `usdaNdbNo` must match the csv row within 2 % per figure;
+ * - every food's figures must be within 5 % of its recipe (as food-data.test.ts checks in `npm test`);
  * - every food must be Atwater-consistent: energy within 15 % of 4 kcal/g protein + 4 kcal/g carbohydrate +
  *   9 kcal/g fat, counting fibre either at 4 kcal/g (USDA "carbohydrate by difference" includes it) or at
  *   2 kcal/g (FAO 2003, "Food energy – methods of analysis and conversion factors", ch. 3).
@@ -18,8 +19,8 @@
 import { readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { FOOD_CATALOGUE, INGREDIENTS } from "../src/nutrition/food-catalogue";
-import type { Figures } from "../src/nutrition/food-data";
+import { FOOD_CATALOGUE, FOOD_RECORDS, INGREDIENTS } from "../src/nutrition/food-catalogue";
+import { recipeMismatches, type Figures } from "../src/nutrition/food-data";
 import type { Food } from "../src/nutrition/food.types";
 
 const FIGURE_TOLERANCE = 0.02;
@@ -189,11 +190,18 @@ function main(): void {
     const atwater = atwaterProblem(food);
     if (atwater !== undefined) problems.push(`${food.id}: ${atwater}`);
   }
+  let withinRecipe = 0;
+  for (const record of FOOD_RECORDS) {
+    const mismatches = recipeMismatches(record, INGREDIENTS);
+    if (mismatches.length === 0) withinRecipe++;
+    else problems.push(`${record.id}: ${mismatches.join(", ")}`);
+  }
   for (const problem of problems) console.log(problem);
   console.log(`ingredients outside the extract, with their sources:\n  ${outsideExtract.join("\n  ")}`);
   console.log(
     `checked ${INGREDIENTS.size} ingredients (${checkedIngredients} against USDA rows) and ${FOOD_CATALOGUE.length} foods ` +
-      `(${withNdb} against USDA rows) in ${csvPath}; ${problems.length} problem(s)`,
+      `(${withNdb} against USDA rows) in ${csvPath}; ${withinRecipe} of ${FOOD_RECORDS.length} foods within 5 % ` +
+      `of their recipes; ${problems.length} problem(s)`,
   );
   if (problems.length > 0) process.exitCode = 1;
 }

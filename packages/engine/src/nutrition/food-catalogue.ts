@@ -1,4 +1,10 @@
-import { loadFoods, parseIngredientTable, type IngredientTable } from "./food-data";
+import {
+  foodFromRecord,
+  parseFoodRecords,
+  parseIngredientTable,
+  type FoodRecord,
+  type IngredientTable,
+} from "./food-data";
 import type { Food } from "./food.types";
 import baseFoods from "./foods/base-foods.json" with { type: "json" };
 import easternDishes from "./foods/eastern-dishes.json" with { type: "json" };
@@ -40,15 +46,23 @@ function assemble(lists: readonly (readonly Food[])[]): readonly Food[] {
 /** Every ingredient a food may name, with its per-100 g figures, allergens and flags. */
 export const INGREDIENTS: IngredientTable = parseIngredientTable(ingredients);
 
+const BASE_RECORDS = parseFoodRecords(baseFoods);
+const WESTERN_RECORDS = parseFoodRecords(westernDishes);
+const EASTERN_RECORDS = parseFoodRecords(easternDishes);
+/** The foods as the files hold them, recipes included (`cookedWeightPercent`, `note`): for checks of the data. */
+export const FOOD_RECORDS: readonly FoodRecord[] = [...BASE_RECORDS, ...WESTERN_RECORDS, ...EASTERN_RECORDS];
+const derive = (records: readonly FoodRecord[]): Food[] =>
+  records.map((record) => foodFromRecord(record, INGREDIENTS));
+
 /**
  * Generic foods every cuisine uses: USDA SR Legacy items (`usdaNdbNo`), plus seitan from its recipe. Oats carry
  * wheat/gluten because oats not certified gluten-free are routinely cross-contaminated with wheat.
  */
-export const BASE_FOODS: readonly Food[] = loadFoods(baseFoods, INGREDIENTS);
+export const BASE_FOODS: readonly Food[] = derive(BASE_RECORDS);
 /** American, European, Italian, French, Greek, Mediterranean, Spanish, Russian, Mexican, Latin American, Caribbean. */
-export const WESTERN_DISHES: readonly Food[] = loadFoods(westernDishes, INGREDIENTS);
+export const WESTERN_DISHES: readonly Food[] = derive(WESTERN_RECORDS);
 /** Indian, Chinese, Japanese, Thai, Korean, Vietnamese, Middle Eastern, Lebanese, Turkish, African and Ethiopian dishes. */
-export const EASTERN_DISHES: readonly Food[] = loadFoods(easternDishes, INGREDIENTS);
+export const EASTERN_DISHES: readonly Food[] = derive(EASTERN_RECORDS);
 
 export const FOOD_CATALOGUE: readonly Food[] = assemble([BASE_FOODS, WESTERN_DISHES, EASTERN_DISHES]);
 

@@ -1,14 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { FOOD_CATALOGUE, findFood, INGREDIENTS } from "./food-catalogue";
+import { FOOD_CATALOGUE, FOOD_RECORDS, findFood, INGREDIENTS } from "./food-catalogue";
 import {
   dietOf,
-  FIGURE_KEYS,
   FoodRecordSchema,
   IngredientRecordSchema,
-  loadFoods,
+  foodFromRecord,
   parseIngredientTable,
   recipeFigures,
+  recipeMismatches,
   type FoodRecord,
 } from "./food-data";
 import type { Food } from "./food.types";
@@ -18,15 +18,6 @@ import ingredients from "./foods/ingredients.json" with { type: "json" };
 import westernDishes from "./foods/western-dishes.json" with { type: "json" };
 
 const FILES = { "base-foods": baseFoods, "western-dishes": westernDishes, "eastern-dishes": easternDishes };
-const RECORDS: FoodRecord[] = Object.values(FILES).flatMap((data) => z.array(FoodRecordSchema).parse(data));
-
-/** Issue 11: a food's stored per-100 g figures must be within 5 % of what its ingredients add up to. */
-const FIGURE_TOLERANCE = 0.05;
-/**
- * The files keep energy in whole kcal and grams to one decimal (base foods: as USDA publishes them), so a figure
- * near zero may differ from the exact recipe sum by its rounding alone.
- */
-const ROUNDING_SLACK = { energyKcal: 1, grams: 0.06 };
 
 function food(id: string): Food {
   const found = findFood(id);
@@ -64,7 +55,7 @@ describe("food data files", () => {
   });
 
   it("every ingredient a food names is in the table, and every table entry is used", () => {
-    const used = new Set(RECORDS.flatMap((record) => record.ingredients.map(({ name }) => name)));
+    const used = new Set(FOOD_RECORDS.flatMap((record) => record.ingredients.map(({ name }) => name)));
     expect([...used].filter((name) => !INGREDIENTS.has(name))).toEqual([]);
     expect([...INGREDIENTS.keys()].filter((name) => !used.has(name))).toEqual([]);
   });
@@ -78,7 +69,7 @@ describe("food data files", () => {
       false,
     );
     expect(() =>
-      loadFoods([{ ...TOFU, ingredients: [{ name: "unicorn", grams: 100 }] }], INGREDIENTS),
+      foodFromRecord({ ...TOFU, ingredients: [{ name: "unicorn", grams: 100 }] }, INGREDIENTS),
     ).toThrow(/"unicorn" is not in the ingredient table/);
   });
 
@@ -104,15 +95,19 @@ describe("food data files", () => {
 
 describe("figures computed from the ingredients", () => {
   it("every food's per-100 g figures are within 5 % of its recipe (rounding aside)", () => {
-    const outside = RECORDS.flatMap((record) => {
-      const computed = recipeFigures(record, INGREDIENTS);
-      return FIGURE_KEYS.filter((key) => {
-        const slack = key === "energyKcal" ? ROUNDING_SLACK.energyKcal : ROUNDING_SLACK.grams;
-        return Math.abs(record[key] - computed[key]) > Math.max(slack, FIGURE_TOLERANCE * computed[key]);
-      }).map((key) => `${record.id} ${key}: ${record[key]}, recipe gives ${computed[key].toFixed(2)}`);
-    });
+    const outside = FOOD_RECORDS.flatMap((record) =>
+      recipeMismatches(record, INGREDIENTS).map((mismatch) => `${record.id} ${mismatch}`),
+    );
     expect(outside).toEqual([]);
-    expect(RECORDS).toHaveLength(FOOD_CATALOGUE.length);
+    expect(FOOD_RECORDS).toHaveLength(FOOD_CATALOGUE.length);
+  });
+
+  it("reports a figure that strays more than 5 % from the recipe", () => {
+    const tofu = FOOD_RECORDS.find((record) => record.id === "tofu-firm");
+    if (tofu === undefined) throw new Error("no tofu-firm");
+    expect(recipeMismatches(tofu, INGREDIENTS)).toEqual([]);
+    expect(recipeMismatches({ ...tofu, proteinG: tofu.proteinG * 1.06 }, INGREDIENTS)).toHaveLength(1);
+    expect(recipeMismatches({ ...tofu, energyKcal: tofu.energyKcal * 1.04 }, INGREDIENTS)).toEqual([]);
   });
 
   it("divides by the finished weight: water adds weight only, cooking loss concentrates", () => {

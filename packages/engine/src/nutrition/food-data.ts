@@ -35,7 +35,7 @@ const FIGURES = {
   fibreG: AMOUNT,
 };
 export type Figures = { [K in keyof typeof FIGURES]: number };
-export const FIGURE_KEYS = Object.keys(FIGURES) as (keyof Figures)[];
+const FIGURE_KEYS = Object.keys(FIGURES) as (keyof Figures)[];
 
 function unique<T>(values: readonly T[]): boolean {
   return new Set(values).size === values.length;
@@ -143,6 +143,23 @@ export function recipeFigures(food: FoodRecord, table: IngredientTable): Figures
   return figures;
 }
 
+/** Issue 11: a food's stored per-100 g figures must be within 5 % of what its ingredients add up to. */
+export const RECIPE_FIGURE_TOLERANCE = 0.05;
+/**
+ * The files keep energy in whole kcal and grams to one decimal (base foods: as USDA publishes them), so a figure
+ * near zero may differ from the exact recipe sum by its rounding alone.
+ */
+const ROUNDING_SLACK = { energyKcal: 1, grams: 0.06 };
+
+/** The figures of a food that are further from its recipe than the tolerance allows; empty when all agree. */
+export function recipeMismatches(record: FoodRecord, table: IngredientTable): string[] {
+  const computed = recipeFigures(record, table);
+  return FIGURE_KEYS.filter((key) => {
+    const slack = key === "energyKcal" ? ROUNDING_SLACK.energyKcal : ROUNDING_SLACK.grams;
+    return Math.abs(record[key] - computed[key]) > Math.max(slack, RECIPE_FIGURE_TOLERANCE * computed[key]);
+  }).map((key) => `${key} ${record[key]}, recipe gives ${computed[key].toFixed(2)}`);
+}
+
 /** The food the engine plans with: the record plus what follows from its ingredients. */
 export function foodFromRecord(record: FoodRecord, table: IngredientTable): Food {
   const allergens = new Set<Allergen>();
@@ -178,10 +195,7 @@ export function foodFromRecord(record: FoodRecord, table: IngredientTable): Food
   };
 }
 
-/** Parses a food file and derives each food from the ingredient table; throws on the first problem. */
-export function loadFoods(data: unknown, table: IngredientTable): Food[] {
-  return z
-    .array(FoodRecordSchema)
-    .parse(data)
-    .map((record) => foodFromRecord(record, table));
+/** Parses a food file; throws on the first malformed record. */
+export function parseFoodRecords(data: unknown): FoodRecord[] {
+  return z.array(FoodRecordSchema).parse(data);
 }
