@@ -1,8 +1,9 @@
-import { lazy, Suspense, useEffect, useRef } from "react";
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { Outlet, ScrollRestoration, useLocation } from "react-router";
 import { AlertBanner } from "../../components/AlertBanner";
 import { useAuth } from "../../lib/auth";
-import { recordVisitSource } from "../../lib/local-cache";
+import { recordVisitSource, writeCache } from "../../lib/local-cache";
+import { chatStartsOpen } from "../../lib/chat-dock";
 import { Footer } from "./Footer";
 import { Header } from "./Header";
 import { LoadingScreen } from "./LoadingScreen";
@@ -18,6 +19,12 @@ export function AppShell() {
   const location = useLocation();
   const mainRef = useRef<HTMLElement>(null);
   const previousPath = useRef(location.pathname);
+  // Held here, not in the lazily loaded widget: the page reserves the docked panel's width from the first paint.
+  const [chatOpen, setChatOpenState] = useState(chatStartsOpen);
+  const setChatOpen = useCallback((open: boolean) => {
+    writeCache("chat_open", open);
+    setChatOpenState(open);
+  }, []);
 
   useEffect(() => {
     recordVisitSource(location.search);
@@ -34,7 +41,9 @@ export function AppShell() {
 
   const signedIn = status === "signedIn";
   return (
-    <div className={`${styles.shell} ${signedIn ? styles.signedIn : ""}`}>
+    <div
+      className={`${styles.shell} ${signedIn ? styles.signedIn : ""} ${signedIn && chatOpen ? styles.chatDocked : ""}`}
+    >
       <a className="skip-link" href="#main">
         Skip to main content
       </a>
@@ -50,7 +59,7 @@ export function AppShell() {
       {signedIn ? <TabBar /> : null}
       {signedIn ? (
         <Suspense fallback={null}>
-          <ChatWidget />
+          <ChatWidget open={chatOpen} onOpenChange={setChatOpen} />
         </Suspense>
       ) : null}
       <ScrollRestoration />

@@ -18,7 +18,8 @@ import { TotalBox } from "../../../components/TotalBox";
 import { useAlert } from "../../../lib/alerts";
 import { readCache, writeCache } from "../../../lib/local-cache";
 import { apiErrorCode, planLoadErrorText } from "../../../lib/plan-errors";
-import { totalsOf, twoDecimals } from "../../../lib/meal-totals";
+import { formatKcal } from "@fitwise/engine/nutrition/number-format";
+import { totalsOf } from "../../../lib/meal-totals";
 import { useUpgradeOverlay } from "../../../lib/upgrade-overlay";
 import { usePlanReplacement } from "../../../lib/use-plan-replacement";
 import { useUpdatingItems } from "../../../lib/use-updating-items";
@@ -237,7 +238,7 @@ export function DietPage() {
     <section className={styles.page}>
       <PageTitle>My Diet</PageTitle>
       <p className={styles.target}>
-        Your daily target: <strong>{twoDecimals(goalTdeeKcal)} kcal</strong>
+        Your daily target: <strong>{formatKcal(goalTdeeKcal)}</strong>
         {floorKcal !== null && goalTdeeKcal < floorKcal
           ? `. Your plans provide ${floorKcal} kcal, the lowest daily intake we plan for without medical supervision.`
           : null}

@@ -8,6 +8,7 @@ import { TotalBox } from "../../../components/TotalBox";
 import { useAuth } from "../../../lib/auth";
 import { totalsOf } from "../../../lib/meal-totals";
 import { usePublicDiet } from "../api/get-saved-data";
+import { formatKcal } from "@fitwise/engine/nutrition/number-format";
 import { amount, groupMeals } from "../model/meal-groups";
 import { MealGroups } from "./MealGroups";
 import { PublicPlanStates } from "./PlanStates";
@@ -64,8 +65,8 @@ function DietPlan({ plan }: { plan: PublicSavedDiet }) {
           {plan.user_tdee !== null && plan.user_goal_tdee !== null ? (
             <>
               This plan was made for someone whose daily calorie needs are{" "}
-              <strong>{amount(plan.user_tdee)} kcal</strong>, with a target of{" "}
-              <strong>{amount(plan.user_goal_tdee)} kcal</strong> a day.
+              <strong>{formatKcal(plan.user_tdee)}</strong>, with a target of{" "}
+              <strong>{formatKcal(plan.user_goal_tdee)}</strong> a day.
             </>
           ) : (
             "This plan was saved without its owner's calorie needs and target."
@@ -123,7 +124,7 @@ function DietPlan({ plan }: { plan: PublicSavedDiet }) {
             onToggle={(meal) => setOpenMeal((current) => (current === meal ? null : meal))}
             onReplace={onReplace}
           />
-          <TotalBox totals={total} />
+          <TotalBox totals={total} style="two-decimals" />
         </>
       )}
 

@@ -3,6 +3,7 @@ import { useNavigate, useParams } from "react-router";
 import type { WorkoutItem } from "@fitwise/contracts/plans";
 import type { PublicSavedWorkout } from "@fitwise/contracts/saved";
 import { Button } from "../../../components/Button";
+import { ReplaceButton } from "../../../components/ReplaceButton";
 import { PageTitle } from "../../../components/PageTitle";
 import { Tabs } from "../../../components/Tabs";
 import { useAuth } from "../../../lib/auth";
@@ -184,9 +185,12 @@ function DayExercises({ items, onReplace }: { items: readonly WorkoutItem[]; onR
                     </a>
                   ) : null}
                   {isReplaceable(item) ? (
-                    <button type="button" className={styles.replaceButton} onClick={onReplace}>
-                      Replace<span className="visually-hidden"> {item["Workout Name"]}</span>
-                    </button>
+                    <ReplaceButton
+                      name={item["Workout Name"]}
+                      replacing={false}
+                      disabled={false}
+                      onClick={onReplace}
+                    />
                   ) : null}
                 </div>
               </li>
