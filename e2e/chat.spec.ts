@@ -10,7 +10,7 @@ import type { TestUser } from "./support/users";
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
 const TITLE = "Chat with your 24/7 personal trainer";
-const DIET_TOAST = "Your diet plan has been updated. Drag down to refresh the diet screen.";
+const DIET_TOAST = "Your diet plan has been updated. The diet screen already shows the changes.";
 const APOLOGY = "Sorry, something went wrong. Please try again later.";
 const CHAT_URL = "**/functions/v1/openai_chat_trainer";
 const XSS = "<img src=x onerror=alert(1)> <script>alert(1)</script>";

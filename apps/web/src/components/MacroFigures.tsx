@@ -29,7 +29,13 @@ function Nutrient({ name }: { name: string }) {
 }
 
 /** Calories, protein, carbs and fat as four spans, for the caller's own line (a meal header, an item). */
-export function MacroFigures({ totals, style = "everyday" }: { totals: NutritionTotals; style?: FigureStyle }) {
+export function MacroFigures({
+  totals,
+  style = "everyday",
+}: {
+  totals: NutritionTotals;
+  style?: FigureStyle;
+}) {
   return (
     <>
       <span className={styles.figure}>{formatFigure.kcal(totals.calories, style)}</span>

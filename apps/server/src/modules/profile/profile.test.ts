@@ -253,7 +253,12 @@ describeWithDatabases("profile functions", ({ app, db, signUp }) => {
       .where("user_id", "=", marked.user_id)
       .executeTakeFirstOrThrow();
     expect(again.diet_screen_visited_at?.getTime()).toBe(row.diet_screen_visited_at?.getTime());
-    const cleared = await callFunction(app(), "write_user_data", { has_visited_diet_screen: false }, accessToken);
+    const cleared = await callFunction(
+      app(),
+      "write_user_data",
+      { has_visited_diet_screen: false },
+      accessToken,
+    );
     expect(cleared.statusCode).toBe(400);
   });
 });

@@ -1,9 +1,11 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { Outlet, ScrollRestoration, useLocation } from "react-router";
 import { AlertBanner } from "../../components/AlertBanner";
+import { useAlert } from "../../lib/alerts";
 import { useAuth } from "../../lib/auth";
 import { recordVisitSource, writeCache } from "../../lib/local-cache";
 import { chatStartsOpen } from "../../lib/chat-dock";
+import { ProStatusSync } from "../ProStatusSync";
 import { Footer } from "./Footer";
 import { Header } from "./Header";
 import { LoadingScreen } from "./LoadingScreen";
@@ -16,6 +18,7 @@ const ChatWidget = lazy(() => import("../../features/chat/components/ChatWidget"
 
 export function AppShell() {
   const { status } = useAuth();
+  const { leavePage } = useAlert();
   const location = useLocation();
   const mainRef = useRef<HTMLElement>(null);
   const previousPath = useRef(location.pathname);
@@ -31,11 +34,13 @@ export function AppShell() {
   }, [location.search]);
 
   // After a client-side navigation, move focus to the new page so screen readers announce it.
+  // A banner belongs to the page that showed it ("Successfully saved meal plan!" means nothing on /workouts).
   useEffect(() => {
     if (previousPath.current === location.pathname) return;
     previousPath.current = location.pathname;
     mainRef.current?.focus({ preventScroll: true });
-  }, [location.pathname]);
+    leavePage();
+  }, [location.pathname, leavePage]);
 
   if (status === "loading") return <LoadingScreen />;
 
@@ -57,6 +62,7 @@ export function AppShell() {
       </div>
       <Footer />
       {signedIn ? <TabBar /> : null}
+      {signedIn ? <ProStatusSync /> : null}
       {signedIn ? (
         <Suspense fallback={null}>
           <ChatWidget open={chatOpen} onOpenChange={setChatOpen} />

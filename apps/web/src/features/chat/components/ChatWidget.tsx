@@ -45,7 +45,13 @@ function isDocked(): boolean {
  * never covers a control (docs/decisions/023-docked-chat-panel.md); there its header folds the whole
  * panel away, giving the width back. On phones it floats above the tab bar and its header folds its body.
  */
-export default function ChatWidget({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
+export default function ChatWidget({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+}) {
   const docked = useSyncExternalStore(subscribeToDock, isDocked);
   const [folded, setFolded] = useState(false);
   const expanded = docked || !folded;

@@ -82,10 +82,11 @@ export function MealGroups({
                   <MealIcon meal={item.Meal} className={styles.mealImage} />
                   <div className={styles.itemText}>
                     <p className={styles.itemName}>
-                      {item.Item} <span className={styles.itemWeight}>{formatGrams(item.Weight)}</span>
+                      {item.Item}
                       {updating ? <UpdatingNote /> : null}
                     </p>
                     <p className={styles.itemFacts}>
+                      <span className={styles.itemWeight}>{formatGrams(item.Weight)}</span>
                       <MacroFigures totals={totalsOf([item])} />
                     </p>
                   </div>

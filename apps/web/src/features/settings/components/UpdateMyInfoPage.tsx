@@ -125,8 +125,8 @@ function InfoForm({ profile }: { profile: ProfileResponse }) {
           </p>
           {targets.floorApplied && floorKcal !== null ? (
             <p>
-              That is below {kcal(floorKcal)} a day, the lowest intake we plan for without medical supervision,
-              so your meal plans will provide {kcal(floorKcal)} a day.
+              That is below {kcal(floorKcal)} a day, the lowest intake we plan for without medical
+              supervision, so your meal plans will provide {kcal(floorKcal)} a day.
             </p>
           ) : null}
         </div>
