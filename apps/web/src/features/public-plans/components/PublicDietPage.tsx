@@ -1,9 +1,10 @@
 import { useId, useState } from "react";
-import { Link, useParams } from "react-router";
+import { Link, useLocation, useParams } from "react-router";
 import type { PublicSavedDiet } from "@fitwise/contracts/saved";
 import { SITE_CONFIG } from "../../../lib/site-config";
 import { Button } from "../../../components/Button";
 import { PageTitle } from "../../../components/PageTitle";
+import { ShareButton } from "../../../components/ShareButton";
 import { TotalBox } from "../../../components/TotalBox";
 import { useAuth } from "../../../lib/auth";
 import { totalsOf } from "../../../lib/meal-totals";
@@ -36,6 +37,7 @@ const withUnit = (value: number | null, unit: string) =>
 
 function DietPlan({ plan }: { plan: PublicSavedDiet }) {
   const { status } = useAuth();
+  const location = useLocation();
   const signedIn = status === "signedIn";
   const isCachedPro = useIsCachedPro();
   const showSignUpPrompt = useSignUpPrompt();
@@ -50,6 +52,9 @@ function DietPlan({ plan }: { plan: PublicSavedDiet }) {
   return (
     <section className={styles.page}>
       <PageTitle>{TITLE}</PageTitle>
+      <div className={styles.shareRow}>
+        <ShareButton path={location.pathname} title={TITLE} label="Share this plan" />
+      </div>
 
       {!signedIn && !isCachedPro ? (
         <aside className={styles.guestInvite} aria-label="Free trial">
