@@ -36,6 +36,8 @@ async function seedUser(): Promise<{ user: TestUser; token: string; day1: MealIt
   const token = await signInViaApi(server.url, user);
   await callFunction("write_user_data", token, {
     write_table: "my_users",
+    // Not about the first /diet visit: its "continue to your workouts?" question was already answered.
+    has_visited_diet_screen: true,
     user_age: 29,
     user_gender: "male",
     user_weight_in_kgs: 82,

@@ -59,7 +59,12 @@ async function signedInUser(viewport: { width: number; height: number }, label: 
   const user = newTestUser(label);
   await signUpViaApi(server.url, user);
   const token = await signInViaApi(server.url, user);
-  const written = await callFunction("write_user_data", token, { ...PROFILE, write_table: "my_users" });
+  const written = await callFunction("write_user_data", token, {
+    ...PROFILE,
+    write_table: "my_users",
+    // Not about the first /diet visit: its "continue to your workouts?" question was already answered.
+    has_visited_diet_screen: true,
+  });
   expect(written.status).toBe(200);
   const page = await newPage(browser, viewport);
   // The machine running the suite may be busy solving meal plans for other tests: wait longer than usual.
