@@ -101,7 +101,7 @@ function findCoveredControls(page: Page): Promise<{ checked: number; covered: Co
       `${element.tagName.toLowerCase()} "${(element.getAttribute("aria-label") ?? element.textContent ?? "").trim().slice(0, 50)}"`;
     const covered: { control: string; coveredBy: string }[] = [];
     let checked = 0;
-    for (const element of document.querySelectorAll(selector)) {
+    for (const element of Array.from(document.querySelectorAll(selector))) {
       element.scrollIntoView({ block: "center", inline: "center" });
       const box = element.getBoundingClientRect();
       // Visually hidden helpers (a checkbox drawn by its label, screen-reader text) have no area to cover.
