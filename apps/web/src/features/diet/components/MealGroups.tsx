@@ -95,6 +95,7 @@ export function MealGroups({
                     replacing={replacing}
                     disabled={replacingId !== null}
                     onClick={() => onReplace(item)}
+                    className={styles.replace}
                   />
                 </li>
               );
