@@ -28,20 +28,24 @@ export function announceProStatus(news: ProStatusNews): void {
 }
 
 /** Calls `onNews` when another tab announces a change or rewrites user_pro; returns the unsubscribe. */
-export function listenForProStatus(onNews: (news: ProStatusNews) => void): () => void {
+export function listenForProStatus(
+  onNews: (news: ProStatusNews) => void,
+  storageEvents: EventTarget = window,
+): () => void {
   const channel = typeof BroadcastChannel === "function" ? new BroadcastChannel(CHANNEL_NAME) : null;
   const onMessage = (event: MessageEvent) => {
     if (isMessage(event.data)) onNews(event.data.news);
   };
   channel?.addEventListener("message", onMessage);
-  const onStorage = (event: StorageEvent) => {
+  const onStorage = (raw: Event) => {
+    const event = raw as StorageEvent;
     if (event.key !== "user_pro" || event.newValue === event.oldValue) return;
     onNews(event.newValue === "1" ? "granted" : "changed");
   };
-  window.addEventListener("storage", onStorage);
+  storageEvents.addEventListener("storage", onStorage);
   return () => {
     channel?.removeEventListener("message", onMessage);
     channel?.close();
-    window.removeEventListener("storage", onStorage);
+    storageEvents.removeEventListener("storage", onStorage);
   };
 }
