@@ -240,6 +240,13 @@ describe("the chat panel on a phone", () => {
       const panel = await page.getByTestId("chat-panel").boundingBox();
       const tabBar = await page.getByTestId("tab-bar").boundingBox();
       expect(panel!.y + panel!.height).toBeLessThanOrEqual(tabBar!.y);
+      // On a phone the header folds the panel's body, as spec §2 has it.
+      const header = page.getByRole("button", { name: "Chat with your 24/7 personal trainer" });
+      await header.click();
+      expect(await header.getAttribute("aria-expanded")).toBe("false");
+      expect(await page.getByPlaceholder("Ask me anything about fitness").isVisible()).toBe(false);
+      await header.click();
+      await page.getByPlaceholder("Ask me anything about fitness").waitFor();
       await screenshot(page, "chat-dock-open-390");
       await checkA11y(page);
     });
