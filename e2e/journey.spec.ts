@@ -310,6 +310,8 @@ describe("the plan journey of a new user", () => {
         user_diet_preference: "vegetarian",
         user_food_preference: "Indian",
         user_preferred_protein_sources: ["Lentils", "Dairy"],
+        // Not about the first /diet visit: its "continue to your workouts?" question was already answered.
+        has_visited_diet_screen: true,
       });
       return String((await call("create_checkout", { plan: "monthly" })).url);
     });
