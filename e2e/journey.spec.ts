@@ -89,14 +89,14 @@ describe("the plan journey of a new user", () => {
     await page.getByLabel("Feet").selectOption("5");
     await page.getByLabel("Inches").selectOption("10");
     await page.getByLabel("Activity level").selectOption({ label: "Moderate Exercise (3-5 days/week)" });
-    await page.getByText(/Target calories to lose weight: \d+\.\d{2} kcal/).waitFor();
+    await page.getByText(/Target calories to lose weight: \d{1,3}(,\d{3})* kcal/).waitFor();
     await captureScreen(page, "journey-04-calculator-filled");
     await page.getByRole("button", { name: "Calculate" }).click();
     await page.waitForURL((url) => url.pathname === "/mealplanpreferences");
 
     // Preferences: the 22 cuisines, the protein chips and their hint, and the known calorie figures.
     await page.getByRole("heading", { level: 1, name: "Meal Plan Preferences" }).waitFor();
-    await page.getByText(/Current calories \(your daily need\): \d+\.\d{2} kcal/).waitFor();
+    await page.getByText(/Current calories \(your daily need\): \d{1,3}(,\d{3})* kcal/).waitFor();
     expect(await page.getByLabel("Cuisine").locator("option").count()).toBe(22);
     await page.getByText("Select at least 2").waitFor();
     await page.getByLabel("Cuisine").selectOption("Italian");
@@ -147,6 +147,13 @@ describe("the plan journey of a new user", () => {
       `[journey] diet plan visible ${Math.round(timing.firstMealAt - timing.submittedAt)} ms after submitting preferences (in-page); ${wallMs} ms as seen by the test`,
     );
 
+    // The first visit after plan creation offers to continue to the workouts (spec §2); stay for now.
+    const confirm = page.getByRole("dialog", { name: "Continue to your workout plan?" });
+    await confirm.waitFor();
+    await captureScreen(page, "journey-09-diet-continue-dialog");
+    await confirm.getByRole("button", { name: "Stay here" }).click();
+    await confirm.waitFor({ state: "hidden" });
+
     // /diet as a free user: Plan 1, Breakfast open, the free notice, the red total.
     await page.getByRole("heading", { level: 1, name: "My Diet" }).waitFor();
     expect(await page.getByRole("tab", { name: "Plan 1" }).getAttribute("aria-selected")).toBe("true");
@@ -185,11 +192,9 @@ describe("the plan journey of a new user", () => {
     const { diet_id: dietId } = (await (await dietSave).json()) as { diet_id: string };
     await alertWith(page, "Successfully saved meal plan!").waitFor();
 
-    // The first visit after plan creation offers to continue to the workouts.
-    const confirm = page.getByRole("dialog", { name: "Continue to your workout plan?" });
-    await confirm.waitFor();
-    await captureScreen(page, "journey-09-diet-continue-dialog");
-    await confirm.getByRole("button", { name: "Continue to workouts" }).click();
+    // Asked once per account: not again after saving.
+    expect(await confirm.isVisible()).toBe(false);
+    await page.getByRole("link", { name: "Next: see your workout plan" }).click();
     await page.waitForURL((url) => url.pathname === "/workouts");
 
     // /workouts: day tabs Monday to Sunday, the first workout day open, rest days labelled.
@@ -305,6 +310,8 @@ describe("the plan journey of a new user", () => {
         user_diet_preference: "vegetarian",
         user_food_preference: "Indian",
         user_preferred_protein_sources: ["Lentils", "Dairy"],
+        // Not about the first /diet visit: its "continue to your workouts?" question was already answered.
+        has_visited_diet_screen: true,
       });
       return String((await call("create_checkout", { plan: "monthly" })).url);
     });

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import type { MealItem, WorkoutItem } from "@fitwise/contracts/plans";
+import { formatTwoDecimals } from "@fitwise/engine/nutrition/number-format";
 import { checkA11y, closeChat, launchBrowser, newPage, screenshot } from "./support/browser";
 import { startServer } from "./support/server";
 import type { RunningServer } from "./support/server";
@@ -44,6 +45,8 @@ async function seedOwner(): Promise<SeededOwner> {
   const token = await signInViaApi(server.url, user);
   await callFunction("write_user_data", token, {
     write_table: "my_users",
+    // Not about the first /diet visit: its "continue to your workouts?" question was already answered.
+    has_visited_diet_screen: true,
     user_age: 34,
     user_gender: "female",
     user_weight_in_kgs: 68,
@@ -277,7 +280,7 @@ describe("/fulldiet/{id} for a guest", () => {
         const breakfastKcal = items
           .filter((item) => item.Meal === "Breakfast")
           .reduce((sum, item) => sum + item.Calories, 0);
-        expect(await breakfast.textContent()).toContain(`${breakfastKcal.toFixed(2)} kcal`);
+        expect(await breakfast.textContent()).toContain(`${formatTwoDecimals(breakfastKcal)} kcal`);
         const firstBreakfast = items.find((item) => item.Meal === "Breakfast")!;
         await page.getByRole("checkbox", { name: `Tick off ${firstBreakfast.Item}` }).waitFor();
         expect(await page.locator("main img").count()).toBe(0);
@@ -295,7 +298,7 @@ describe("/fulldiet/{id} for a guest", () => {
         const dayKcal = items.reduce((sum, item) => sum + item.Calories, 0);
         await page
           .getByRole("region", { name: "Total" })
-          .getByText(`${dayKcal.toFixed(2)} kcal`)
+          .getByText(`${formatTwoDecimals(dayKcal)} kcal`)
           .waitFor();
 
         await page.getByRole("button", { name: `Replace ${firstBreakfast.Item}` }).click();

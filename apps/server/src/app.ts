@@ -17,6 +17,7 @@ import { paymentsRoutes } from "./modules/payments/payments.routes";
 import { plansRoutes } from "./modules/plans/plans.routes";
 import { profileRoutes } from "./modules/profile/profile.routes";
 import { savedRoutes } from "./modules/saved/saved.routes";
+import { describePublicPlan } from "./modules/saved/saved.service";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -142,6 +143,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     config.webDistDir,
     { brandName: config.brandName, supportEmail: config.supportEmail },
     config.brandHosts,
+    (kind, id, brandName) => describePublicPlan(db, kind, id, brandName),
   );
 
   return app;

@@ -104,6 +104,11 @@ export const WriteProfileRequestSchema = z.object({
   user_avoid_food: z.string().max(FREE_TEXT_MAX).nullish(),
   source: z.string().max(200).nullish(),
   user_device: z.string().max(50).nullish(),
+  /**
+   * Spec §3 hasVisitedDietScreen, kept by the server: true once /diet has asked whether to continue to
+   * /workouts (spec §2), so the question comes once per account. It can only be set, never cleared.
+   */
+  has_visited_diet_screen: z.literal(true).nullish(),
 });
 export type WriteProfileRequest = z.infer<typeof WriteProfileRequestSchema>;
 
@@ -138,6 +143,8 @@ export const ProfileResponseSchema = z.object({
   user_pro: z.union([z.literal(0), z.literal(1)]),
   /** Free replacements used so far (meals and workouts together), counted by the server. */
   user_replaced: z.number().int().min(0),
+  /** True once /diet has asked whether to continue to /workouts (spec §2 "first visit"). */
+  has_visited_diet_screen: z.boolean(),
 });
 export type ProfileResponse = z.infer<typeof ProfileResponseSchema>;
 

@@ -149,6 +149,8 @@ export interface MyUsersTable {
   user_avoid_food: string | null;
   source: string | null;
   user_device: string | null;
+  /** Migration 008: when /diet first asked whether to continue to /workouts; null until then. */
+  diet_screen_visited_at: Date | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -92,6 +92,11 @@ export function indexPages(html: string, fallback: SiteConfig, brandHosts: Recor
   );
   const fallbackPage = renderIndexHtml(html, fallback);
   return {
+    /** The brand name the page for this host carries. */
+    brandForHost(hostname: string | undefined): string {
+      const pattern = hostname ? matchBrandHost(pages, hostname) : undefined;
+      return (pattern === undefined ? undefined : brandHosts[pattern]?.name) ?? fallback.brandName;
+    },
     /** Rendered pages held, the default one included. */
     get size(): number {
       return pages.size + 1;
@@ -101,6 +106,61 @@ export function indexPages(html: string, fallback: SiteConfig, brandHosts: Recor
       return (pattern === undefined ? undefined : pages.get(pattern)) ?? fallbackPage;
     },
   };
+}
+
+/** A shared plan's page: /fulldiet/{id} or /fullworkout/{id} (spec §2). */
+const PUBLIC_PLAN_PATH = /^\/(fulldiet|fullworkout)\/([^/?#]+)\/?$/;
+
+export type PublicPlanKind = "diet" | "workout";
+
+/** The title and summary of a public plan, or undefined when there is none by that id. */
+export type DescribePublicPlan = (
+  kind: PublicPlanKind,
+  id: string,
+  brandName: string,
+) => Promise<{ title: string; description: string } | undefined>;
+
+/** The Open Graph picture (apps/web/public/og-image.png), 1200 × 630 as the large summary card wants. */
+const SHARE_IMAGE = { path: "/og-image.png", width: 1200, height: 630 };
+
+/**
+ * Open Graph and Twitter card tags for a shared plan, so a link pasted into a chat or a post shows a
+ * preview: crawlers do not run the app's JavaScript, so the server writes them into index.html.
+ */
+export function shareMetaTags(options: {
+  origin: string;
+  path: string;
+  brandName: string;
+  title: string;
+  description: string;
+}): string {
+  const { origin, path, brandName, title, description } = options;
+  const image = `${origin}${SHARE_IMAGE.path}`;
+  const tags: Array<[string, string, string]> = [
+    ["property", "og:type", "website"],
+    ["property", "og:url", `${origin}${path}`],
+    ["property", "og:title", title],
+    ["property", "og:description", description],
+    ["property", "og:image", image],
+    ["property", "og:image:width", String(SHARE_IMAGE.width)],
+    ["property", "og:image:height", String(SHARE_IMAGE.height)],
+    ["property", "og:image:alt", `${brandName}: meal plans, workouts and a 24/7 AI personal trainer`],
+    ["name", "twitter:card", "summary_large_image"],
+    ["name", "twitter:title", title],
+    ["name", "twitter:description", description],
+    ["name", "twitter:image", image],
+  ];
+  const rendered = tags
+    .map(([attribute, key, value]) => `    <meta ${attribute}="${key}" content="${escapeHtml(value)}" />`)
+    .join("\n");
+  return `    <meta name="description" content="${escapeHtml(description)}" />\n${rendered}\n`;
+}
+
+/** index.html with a shared plan's preview tags; its generic description gives way to the plan's. */
+function withShareMeta(page: string, tags: string): string {
+  return page
+    .replace(/<meta\s+name="description"[^>]*>\s*/, () => "")
+    .replace("</head>", () => `${tags}  </head>`);
 }
 
 /** Origins of configured logos on other servers, which the CSP's img-src must allow. */
@@ -120,6 +180,7 @@ export async function registerSpa(
   webDistDir: string,
   site: SiteConfig,
   brandHosts: Record<string, HostBrand> = {},
+  describePublicPlan?: DescribePublicPlan,
 ): Promise<void> {
   const indexFile = join(webDistDir, "index.html");
   const pages = existsSync(indexFile)
@@ -134,10 +195,35 @@ export async function registerSpa(
         .header("Cache-Control", "no-store")
         .send(NOT_BUILT_PAGE);
     }
+    const page = pages.forHost(request.hostname);
+    const path = request.url.split("?")[0] ?? "/";
+    const shared = PUBLIC_PLAN_PATH.exec(path);
+    if (!shared) {
+      return reply.header("Cache-Control", "no-cache").type("text/html; charset=utf-8").send(page);
+    }
+    return sendSharedPlan(request, reply, page, path, shared);
+  };
+  const sendSharedPlan = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    page: string,
+    path: string,
+    [, route, id = ""]: RegExpExecArray,
+  ) => {
+    const brandName = pages?.brandForHost(request.hostname) ?? site.brandName;
+    const kind: PublicPlanKind = route === "fulldiet" ? "diet" : "workout";
+    const described = describePublicPlan ? await describePublicPlan(kind, id, brandName) : undefined;
+    const preview = described ?? {
+      title: kind === "diet" ? `${brandName}AI's Diet Plan` : "Your Workout Plan",
+      description: `A ${kind === "diet" ? "meal" : "workout"} plan shared from ${brandName}.`,
+    };
+    // Behind TRUST_PROXY the protocol and host are the ones the visitor used (X-Forwarded-*).
+    const origin = `${request.protocol}://${request.host}`;
+    const tags = shareMetaTags({ origin, path, brandName, ...preview });
     return reply
       .header("Cache-Control", "no-cache")
       .type("text/html; charset=utf-8")
-      .send(pages.forHost(request.hostname));
+      .send(withShareMeta(page, tags));
   };
   if (pages) {
     await app.register(fastifyStatic, {

@@ -3,11 +3,12 @@ import { useLocation, useNavigate } from "react-router";
 import { useQueryClient } from "@tanstack/react-query";
 import { useAlert } from "../lib/alerts";
 import { useAuth } from "../lib/auth";
+import { announceProStatus } from "../lib/pro-status-channel";
 
 const PURCHASE_MARKER = "premium_zxy";
 
 /** Spec §8. */
-const PURCHASE_SUCCESS_MESSAGE = "Successfully upgraded to premium! Enjoy all the benefits!";
+export const PURCHASE_SUCCESS_MESSAGE = "Successfully upgraded to premium! Enjoy all the benefits!";
 
 /**
  * The checkout sends the buyer back with ?premium_zxy=active (spec §2 /diet). That flag proves
@@ -39,7 +40,8 @@ export function PurchaseReturn() {
       try {
         const { confirmPurchase } = await import("./purchase-confirmation");
         if (await confirmPurchase(queryClient)) {
-          showAlert("success", PURCHASE_SUCCESS_MESSAGE);
+          announceProStatus("granted");
+          showAlert("success", PURCHASE_SUCCESS_MESSAGE, { keepOnNavigation: true });
         } else {
           showAlert(
             "alert",

@@ -1,7 +1,25 @@
 import { Spinner } from "./Spinner";
 import styles from "./ReplaceButton.module.css";
 
-/** A plan row's Replace button; while its item is being replaced it shows a spinner and says so. */
+function SwapIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+      <path
+        d="M7 4 3 8l4 4M3 8h13a4 4 0 0 1 4 4M17 20l4-4-4-4M21 16H8a4 4 0 0 1-4-4"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}
+
+/**
+ * A plan row's Replace button; while its item is being replaced it shows a spinner and says so. On a
+ * phone it is an icon button (the word hidden, the accessible name kept), so a row stays one line high.
+ */
 export function ReplaceButton({
   name,
   replacing,
@@ -24,9 +42,12 @@ export function ReplaceButton({
       onClick={onClick}
       disabled={disabled}
       aria-label={replacing ? `Replacing ${name}` : `Replace ${name}`}
+      title={replacing ? undefined : "Replace"}
     >
-      {replacing ? <Spinner label={`Replacing ${name}…`} size={18} /> : null}
-      <span aria-hidden="true">{replacing ? "Replacing…" : "Replace"}</span>
+      {replacing ? <Spinner label={`Replacing ${name}…`} size={18} /> : <SwapIcon />}
+      <span className={styles.label} aria-hidden="true">
+        {replacing ? "Replacing…" : "Replace"}
+      </span>
     </button>
   );
 }

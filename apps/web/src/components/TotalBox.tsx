@@ -1,15 +1,17 @@
 import { useId } from "react";
 import type { NutritionTotals } from "../lib/meal-totals";
-import { twoDecimals } from "../lib/meal-totals";
+import { formatFigure, type FigureStyle } from "./MacroFigures";
 import styles from "./TotalBox.module.css";
 
-/** The red Total box of a day's meal plan (spec §2): calories and macros to 2 decimals. */
+/** The red Total box of a day's meal plan (spec §2); the public plan shows it to 2 decimals. */
 export function TotalBox({
   totals,
   className,
   testId,
+  style = "everyday",
 }: {
   totals: NutritionTotals;
+  style?: FigureStyle;
   className?: string;
   testId?: string;
 }) {
@@ -26,19 +28,19 @@ export function TotalBox({
       <dl className={styles.figures}>
         <div>
           <dt>Calories</dt>
-          <dd>{twoDecimals(totals.calories)} kcal</dd>
+          <dd>{formatFigure.kcal(totals.calories, style)}</dd>
         </div>
         <div>
           <dt>Protein</dt>
-          <dd>{twoDecimals(totals.proteinG)} g</dd>
+          <dd>{formatFigure.grams(totals.proteinG, style)}</dd>
         </div>
         <div>
           <dt>Carbs</dt>
-          <dd>{twoDecimals(totals.carbsG)} g</dd>
+          <dd>{formatFigure.grams(totals.carbsG, style)}</dd>
         </div>
         <div>
           <dt>Fat</dt>
-          <dd>{twoDecimals(totals.fatG)} g</dd>
+          <dd>{formatFigure.grams(totals.fatG, style)}</dd>
         </div>
       </dl>
     </section>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { MealItem } from "@fitwise/contracts/plans";
-import { totalsOf, twoDecimals } from "./meal-totals";
+import { totalsOf } from "./meal-totals";
 
 const item = (Calories: number, Protein: number, Carbs: number, Fat: number): MealItem => ({
   id: `m-${Calories}`,
@@ -33,15 +33,5 @@ describe("totalsOf", () => {
 
   it("is zero for an empty group", () => {
     expect(totalsOf([])).toEqual({ calories: 0, proteinG: 0, carbsG: 0, fatG: 0 });
-  });
-});
-
-describe("twoDecimals", () => {
-  it("shows exactly two decimals (spec §9)", () => {
-    expect(twoDecimals(2272)).toBe("2272.00");
-    expect(twoDecimals(13.5)).toBe("13.50");
-    expect(twoDecimals(0.1 + 0.2)).toBe("0.30");
-    expect(twoDecimals(812.25)).toBe("812.25");
-    expect(twoDecimals(17.3)).toBe("17.30");
   });
 });

@@ -19,8 +19,3 @@ export function totalsOf(items: readonly MealItem[]): NutritionTotals {
     { calories: 0, proteinG: 0, carbsG: 0, fatG: 0 },
   );
 }
-
-/** Spec §2/§9: calories and macros are shown to 2 decimals. */
-export function twoDecimals(value: number): string {
-  return value.toFixed(2);
-}

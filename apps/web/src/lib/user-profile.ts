@@ -1,4 +1,3 @@
-import { useEffect } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { ProfileResponseSchema } from "@fitwise/contracts/profile";
 import type { ProfileResponse } from "@fitwise/contracts/profile";
@@ -53,18 +52,12 @@ export async function fetchUserProfile(): Promise<ProfileResponse | null> {
   return profile;
 }
 
-/** The signed-in user's profile, read again when another tab changes `user_pro` (spec §3, e.g. a purchase there). */
+/**
+ * The signed-in user's profile. app/ProStatusSync.tsx reads it again when another tab changes Pro
+ * (spec §3 user_pro, e.g. a purchase there).
+ */
 export function useUserProfile() {
-  const queryClient = useQueryClient();
-  const query = useQuery({ queryKey: USER_PROFILE_QUERY_KEY, queryFn: fetchUserProfile });
-  useEffect(() => {
-    const onStorage = (event: StorageEvent) => {
-      if (event.key === "user_pro") void queryClient.invalidateQueries({ queryKey: USER_PROFILE_QUERY_KEY });
-    };
-    window.addEventListener("storage", onStorage);
-    return () => window.removeEventListener("storage", onStorage);
-  }, [queryClient]);
-  return query;
+  return useQuery({ queryKey: USER_PROFILE_QUERY_KEY, queryFn: fetchUserProfile });
 }
 
 /**

@@ -5,6 +5,7 @@ import { findFood } from "../nutrition/food-catalogue";
 import { MEAL_SLOTS, type Food, type MealSlot } from "../nutrition/food.types";
 import type { MealItem, MealPlanner, MealPlanOutcome } from "../nutrition/meal-planner";
 import { replaceMealItem } from "../nutrition/meal-replacement";
+import { formatGrams, formatKcal } from "../nutrition/number-format";
 import type { EngineError, FitnessGoal } from "../profile.types";
 import { EXERCISE_LIBRARY } from "../workouts/exercise-library";
 import { WEEKDAYS, type Weekday, type WorkoutItem } from "../workouts/exercise.types";
@@ -58,13 +59,8 @@ export interface TrainerOutcome {
 
 // Formatting is reporting only: every figure shown is an engine-made item's, or a sum of them.
 
-function kcal(value: number): string {
-  return `${Math.round(value).toLocaleString("en-US")} kcal`;
-}
-
-function grams(value: number): string {
-  return `${Math.round(value * 10) / 10} g`;
-}
+const kcal = formatKcal;
+const grams = formatGrams;
 
 function describeMealItem(item: MealItem): string {
   return `**${item.Item} (${grams(item.Weight)}, ${kcal(item.Calories)})**`;

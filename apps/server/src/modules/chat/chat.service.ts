@@ -171,6 +171,7 @@ function mergedProfile(row: MyUser | undefined, userId: string, payload: ChatTra
     user_avoid_food: present(row?.user_avoid_food, payload.user_avoid_food) ?? null,
     source: row?.source ?? null,
     user_device: row?.user_device ?? null,
+    diet_screen_visited_at: row?.diet_screen_visited_at ?? null,
     created_at: row?.created_at ?? now,
     updated_at: row?.updated_at ?? now,
   };

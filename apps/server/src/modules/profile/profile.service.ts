@@ -50,7 +50,10 @@ export function energyTargetsOf(profile: Partial<BodyData>): EnergyTargets | und
 }
 
 /** Keys the client may write; user_id and user_email come from the access token instead. */
-type WritableKey = Exclude<keyof WriteProfileRequest, "write_table" | "user_id" | "user_email">;
+type WritableKey = Exclude<
+  keyof WriteProfileRequest,
+  "write_table" | "user_id" | "user_email" | "has_visited_diet_screen"
+>;
 
 function providedValues(input: WriteProfileRequest): ProfileValues {
   const values: ProfileValues = {};
@@ -117,6 +120,7 @@ export function toProfileResponse(
     user_avoid_food: row.user_avoid_food,
     user_pro: isPro ? 1 : 0,
     user_replaced: freeReplacementsUsed,
+    has_visited_diet_screen: row.diet_screen_visited_at !== null,
   };
 }
 
@@ -138,6 +142,8 @@ export async function writeProfile(
   const existing = await findProfile(db, user.id);
   const values = providedValues(input);
   values.user_email = user.email;
+  // The first moment is the one kept: a later write of the flag changes nothing.
+  if (input.has_visited_diet_screen && !existing?.diet_screen_visited_at) values.diet_screen_visited_at = now;
   if (!existing && values.user_full_name === undefined) {
     const name = await findSignUpName(db, user.id);
     if (name !== undefined) values.user_full_name = name;

@@ -223,4 +223,42 @@ describeWithDatabases("profile functions", ({ app, db, signUp }) => {
     );
     expect(otherResponse.statusCode).toBe(404);
   });
+
+  it("remembers once per account that /diet asked whether to continue to /workouts", async () => {
+    const { accessToken } = await signUp();
+    const first = await callOk<ProfileResponse>(app(), "write_user_data", PROFILE, accessToken);
+    expect(first.has_visited_diet_screen).toBe(false);
+
+    const marked = await callOk<ProfileResponse>(
+      app(),
+      "write_user_data",
+      { has_visited_diet_screen: true },
+      accessToken,
+    );
+    expect(marked.has_visited_diet_screen).toBe(true);
+    const row = await db()
+      .selectFrom("my_users")
+      .select("diet_screen_visited_at")
+      .where("user_id", "=", marked.user_id)
+      .executeTakeFirstOrThrow();
+    expect(row.diet_screen_visited_at).toBeInstanceOf(Date);
+
+    // Another device reads it; a later write keeps the first moment; the flag cannot be cleared.
+    await callOk(app(), "write_user_data", { has_visited_diet_screen: true, user_age: 35 }, accessToken);
+    const read = await callOk<ProfileResponse>(app(), "get_user_data", { table: "my_users" }, accessToken);
+    expect(read.has_visited_diet_screen).toBe(true);
+    const again = await db()
+      .selectFrom("my_users")
+      .select("diet_screen_visited_at")
+      .where("user_id", "=", marked.user_id)
+      .executeTakeFirstOrThrow();
+    expect(again.diet_screen_visited_at?.getTime()).toBe(row.diet_screen_visited_at?.getTime());
+    const cleared = await callFunction(
+      app(),
+      "write_user_data",
+      { has_visited_diet_screen: false },
+      accessToken,
+    );
+    expect(cleared.statusCode).toBe(400);
+  });
 });

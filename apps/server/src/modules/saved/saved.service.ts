@@ -10,6 +10,7 @@ import type {
   SaveWorkoutRequest,
 } from "@fitwise/contracts/saved";
 import { SAVED_PLAN_ERROR_CODES } from "@fitwise/contracts/saved";
+import { formatGrams, formatKcal } from "@fitwise/engine/nutrition/number-format";
 import type { Database } from "../../db/database";
 import { HttpError } from "../../http/errors";
 import { listMealPlans, findWorkoutPlan } from "../plans/plans.repository";
@@ -185,4 +186,49 @@ export async function deleteSaved(
       : await deleteSavedWorkout(db, userId, id));
   if (!deleted) throw savedPlanNotFound();
   return { deleted: true };
+}
+
+/** What a link preview (Open Graph, Twitter card) says about a public plan. */
+export interface SharePreview {
+  title: string;
+  description: string;
+}
+
+const TRAINING_PARTS_EXCLUDED = /\b(rest|warmup|warm-up|cooldown|cool-down)\b/i;
+
+/**
+ * The preview of /fulldiet/{id} or /fullworkout/{id}, built from the same allow-listed public fields
+ * the page shows; undefined for an unknown or deleted plan (the preview then names only the brand).
+ */
+export async function describePublicPlan(
+  db: Database,
+  kind: "diet" | "workout",
+  id: string,
+  brandName: string,
+): Promise<SharePreview | undefined> {
+  if (!UUID.test(id)) return undefined;
+  if (kind === "diet") {
+    const row = await findPublicDiet(db, id);
+    if (!row) return undefined;
+    const items = row.diet_one;
+    const meals = new Set(items.map((item) => item.Meal));
+    const energyKcal = items.reduce((sum, item) => sum + item.Calories, 0);
+    const proteinG = items.reduce((sum, item) => sum + item.Protein, 0);
+    return {
+      title: `${brandName}AI's Diet Plan`,
+      description: `A day of meals worked out to the calorie: ${formatKcal(energyKcal)} and ${formatGrams(proteinG)} protein in ${meals.size} meals and ${items.length} items. Made with ${brandName}.`,
+    };
+  }
+  const row = await findPublicWorkout(db, id);
+  if (!row) return undefined;
+  const exercises = row.workout_plan.filter(
+    (item) => !TRAINING_PARTS_EXCLUDED.test(item["Body Part Targeted"]),
+  );
+  const trainingDays = new Set(exercises.map((item) => item.Day)).size;
+  const level = row.user_experience_level ? `${row.user_experience_level} ` : "";
+  const goal = row.user_fitness_goal ? ` to ${row.user_fitness_goal.toLowerCase()}` : "";
+  return {
+    title: `A ${level}workout plan${goal}`,
+    description: `${trainingDays} training ${trainingDays === 1 ? "day" : "days"} a week, ${exercises.length} exercises with video links. Made with ${brandName}.`,
+  };
 }

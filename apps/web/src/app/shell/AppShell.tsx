@@ -1,8 +1,11 @@
-import { lazy, Suspense, useEffect, useRef } from "react";
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { Outlet, ScrollRestoration, useLocation } from "react-router";
 import { AlertBanner } from "../../components/AlertBanner";
+import { useAlert } from "../../lib/alerts";
 import { useAuth } from "../../lib/auth";
-import { recordVisitSource } from "../../lib/local-cache";
+import { recordVisitSource, writeCache } from "../../lib/local-cache";
+import { chatStartsOpen } from "../../lib/chat-dock";
+import { ProStatusSync } from "../ProStatusSync";
 import { Footer } from "./Footer";
 import { Header } from "./Header";
 import { LoadingScreen } from "./LoadingScreen";
@@ -15,26 +18,37 @@ const ChatWidget = lazy(() => import("../../features/chat/components/ChatWidget"
 
 export function AppShell() {
   const { status } = useAuth();
+  const { leavePage } = useAlert();
   const location = useLocation();
   const mainRef = useRef<HTMLElement>(null);
   const previousPath = useRef(location.pathname);
+  // Held here, not in the lazily loaded widget: the page reserves the docked panel's width from the first paint.
+  const [chatOpen, setChatOpenState] = useState(chatStartsOpen);
+  const setChatOpen = useCallback((open: boolean) => {
+    writeCache("chat_open", open);
+    setChatOpenState(open);
+  }, []);
 
   useEffect(() => {
     recordVisitSource(location.search);
   }, [location.search]);
 
   // After a client-side navigation, move focus to the new page so screen readers announce it.
+  // A banner belongs to the page that showed it ("Successfully saved meal plan!" means nothing on /workouts).
   useEffect(() => {
     if (previousPath.current === location.pathname) return;
     previousPath.current = location.pathname;
     mainRef.current?.focus({ preventScroll: true });
-  }, [location.pathname]);
+    leavePage();
+  }, [location.pathname, leavePage]);
 
   if (status === "loading") return <LoadingScreen />;
 
   const signedIn = status === "signedIn";
   return (
-    <div className={`${styles.shell} ${signedIn ? styles.signedIn : ""}`}>
+    <div
+      className={`${styles.shell} ${signedIn ? styles.signedIn : ""} ${signedIn && chatOpen ? styles.chatDocked : ""}`}
+    >
       <a className="skip-link" href="#main">
         Skip to main content
       </a>
@@ -48,9 +62,10 @@ export function AppShell() {
       </div>
       <Footer />
       {signedIn ? <TabBar /> : null}
+      {signedIn ? <ProStatusSync /> : null}
       {signedIn ? (
         <Suspense fallback={null}>
-          <ChatWidget />
+          <ChatWidget open={chatOpen} onOpenChange={setChatOpen} />
         </Suspense>
       ) : null}
       <ScrollRestoration />

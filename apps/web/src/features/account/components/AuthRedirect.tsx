@@ -26,7 +26,7 @@ export function AuthRedirect() {
       const { completeRedirect } = await import("../api/complete-redirect");
       const outcome = await completeRedirect(fragment);
       if (outcome.ok && fragment.has("provider_token")) trackEvent({ name: "google_connect" });
-      if (!outcome.ok) showAlert("error", outcome.message);
+      if (!outcome.ok) showAlert("error", outcome.message, { keepOnNavigation: true });
       else if (outcome.type === "recovery") await navigate("/reset-password", { replace: true });
     })();
   }, [location.hash, location.pathname, location.search, navigate, showAlert]);

@@ -30,7 +30,7 @@ export function DeleteAccountPanel() {
     try {
       await deleteMyAccount(hasPassword ? password : null);
       await signOut();
-      showAlert("success", "Your account and all its data have been deleted.");
+      showAlert("success", "Your account and all its data have been deleted.", { keepOnNavigation: true });
       await navigate("/", { replace: true });
     } catch (caught) {
       setError(caught instanceof Error ? caught.message : "Your account could not be deleted.");

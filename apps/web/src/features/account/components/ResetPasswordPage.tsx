@@ -27,7 +27,9 @@ export function ResetPasswordPage() {
     setBusy(true);
     try {
       await updatePassword(password);
-      showAlert("success", "Your password has been changed. Other devices have been signed out.");
+      showAlert("success", "Your password has been changed. Other devices have been signed out.", {
+        keepOnNavigation: true,
+      });
       // /signin sends a signed-in user on to their plans or to onboarding.
       await navigate("/signin", { replace: true });
     } catch (caught) {

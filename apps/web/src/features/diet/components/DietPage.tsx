@@ -1,4 +1,4 @@
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { PLAN_ERROR_CODES } from "@fitwise/contracts/plans";
 import type { MealItem } from "@fitwise/contracts/plans";
@@ -18,12 +18,14 @@ import { TotalBox } from "../../../components/TotalBox";
 import { useAlert } from "../../../lib/alerts";
 import { readCache, writeCache } from "../../../lib/local-cache";
 import { apiErrorCode, planLoadErrorText } from "../../../lib/plan-errors";
-import { totalsOf, twoDecimals } from "../../../lib/meal-totals";
+import { formatKcal } from "@fitwise/engine/nutrition/number-format";
+import { totalsOf } from "../../../lib/meal-totals";
 import { useUpgradeOverlay } from "../../../lib/upgrade-overlay";
 import { usePlanReplacement } from "../../../lib/use-plan-replacement";
 import { useUpdatingItems } from "../../../lib/use-updating-items";
 import { usePlanProfile } from "../../../lib/user-profile";
 import { useMealPlan, useResetMealPlan } from "../api/get-meal-plan";
+import { useMarkDietVisited } from "../api/mark-diet-visited";
 import { PLAN_DAYS } from "../api/meal-plan-cache";
 import type { PlanDay } from "../api/meal-plan-cache";
 import { useReplaceDietItem } from "../api/replace-diet-item";
@@ -86,6 +88,19 @@ export function DietPage() {
   const items = plan.data;
   const updatingIds = useUpdatingItems();
   const replacingId = replace.isPending ? (replace.variables?.item.id ?? null) : null;
+
+  // Spec §2: the first visit after plan creation asks whether to continue to /workouts — once per
+  // account, as the server remembers it (a new device does not ask again).
+  const markVisited = useMarkDietVisited();
+  const asked = useRef(false);
+  const firstVisit = profileQuery.data?.has_visited_diet_screen === false;
+  const planShown = items !== undefined && items.length > 0;
+  useEffect(() => {
+    if (!firstVisit || !planShown || asked.current) return;
+    asked.current = true;
+    setAskContinue(true);
+    markVisited();
+  }, [firstVisit, planShown, markVisited]);
 
   const tabs = useMemo(
     () =>
@@ -165,14 +180,7 @@ export function DietPage() {
   const onSave = () => {
     if (!items) return;
     save.mutate(items, {
-      onSuccess: () => {
-        showAlert("success", DIET_MESSAGES.saved);
-        // Spec §2: the first visit after plan creation offers to continue to the workout plan.
-        if (readCache("hasVisitedDietScreen") !== true) {
-          writeCache("hasVisitedDietScreen", true);
-          setAskContinue(true);
-        }
-      },
+      onSuccess: () => showAlert("success", DIET_MESSAGES.saved),
       onError: () => showAlert("error", DIET_MESSAGES.saveFailed),
     });
   };
@@ -237,7 +245,7 @@ export function DietPage() {
     <section className={styles.page}>
       <PageTitle>My Diet</PageTitle>
       <p className={styles.target}>
-        Your daily target: <strong>{twoDecimals(goalTdeeKcal)} kcal</strong>
+        Your daily target: <strong>{formatKcal(goalTdeeKcal)}</strong>
         {floorKcal !== null && goalTdeeKcal < floorKcal
           ? `. Your plans provide ${floorKcal} kcal, the lowest daily intake we plan for without medical supervision.`
           : null}

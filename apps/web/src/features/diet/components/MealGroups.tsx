@@ -3,13 +3,14 @@ import { MEAL_SLOTS } from "@fitwise/engine/nutrition/food.types";
 import type { MealSlot } from "@fitwise/engine/nutrition/food.types";
 import { Accordion } from "../../../components/Accordion";
 import { MacroFigures } from "../../../components/MacroFigures";
+import { MealIcon } from "../../../components/MealIcon";
 import { ProBadge } from "../../../components/ProBadge";
 import { ReplaceButton } from "../../../components/ReplaceButton";
 import { UpdatingNote } from "../../../components/UpdatingNote";
 import highlight from "../../../components/ItemUpdating.module.css";
-import { totalsOf, twoDecimals } from "../../../lib/meal-totals";
+import { formatGrams } from "@fitwise/engine/nutrition/number-format";
+import { totalsOf } from "../../../lib/meal-totals";
 import type { NutritionTotals } from "../../../lib/meal-totals";
-import { MealImage } from "./MealImage";
 import styles from "./Diet.module.css";
 
 export interface MealGroupsProps {
@@ -78,15 +79,15 @@ export function MealGroups({
                   data-updating={updating || undefined}
                   aria-busy={replacing || updating || undefined}
                 >
-                  <MealImage meal={item.Meal} />
+                  <MealIcon meal={item.Meal} className={styles.mealImage} />
                   <div className={styles.itemText}>
                     <p className={styles.itemName}>
                       {item.Item}
                       {updating ? <UpdatingNote /> : null}
                     </p>
                     <p className={styles.itemFacts}>
-                      <span>{twoDecimals(item.Weight)} g</span>
-                      <MacroLine totals={totalsOf([item])} />
+                      <span className={styles.itemWeight}>{formatGrams(item.Weight)}</span>
+                      <MacroFigures totals={totalsOf([item])} />
                     </p>
                   </div>
                   <ReplaceButton

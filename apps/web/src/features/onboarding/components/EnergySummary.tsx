@@ -1,8 +1,9 @@
 import { PLANNING_FLOOR_KCAL } from "@fitwise/engine/nutrition/energy";
+import { formatKcal } from "@fitwise/engine/nutrition/number-format";
 import type { Gender } from "@fitwise/engine/profile.types";
 import styles from "./Onboarding.module.css";
 
-const kcal = (value: number) => `${value.toFixed(2)} kcal`;
+const kcal = formatKcal;
 
 export interface EnergySummaryProps {
   tdeeKcal: number;
@@ -33,9 +34,9 @@ export function EnergySummary({
       </p>
       {floorKcal !== null && goalTdeeKcal < floorKcal ? (
         <p className={styles.floorNote}>
-          Your target is below {floorKcal} kcal a day, the lowest intake we plan for{" "}
+          Your target is below {kcal(floorKcal)} a day, the lowest intake we plan for{" "}
           {gender === "female" ? "women" : "men"} without medical supervision, so your meal plans will provide{" "}
-          {floorKcal} kcal a day.
+          {kcal(floorKcal)} a day.
         </p>
       ) : null}
     </div>

@@ -1,9 +1,10 @@
 import { useId } from "react";
 import type { MealGroup, MealType } from "../model/meal-groups";
+import { formatGrams } from "@fitwise/engine/nutrition/number-format";
 import { MacroFigures } from "../../../components/MacroFigures";
+import { MealIcon } from "../../../components/MealIcon";
+import { ReplaceButton } from "../../../components/ReplaceButton";
 import { totalsOf } from "../../../lib/meal-totals";
-import { amount } from "../model/meal-groups";
-import { MealImage } from "./MealImage";
 import styles from "./PublicPlans.module.css";
 
 const headerColour: Record<MealType, string> = {
@@ -42,7 +43,7 @@ export function MealGroups({ groups, openMeal, onToggle, onReplace }: MealGroups
               >
                 <span className={styles.mealName}>{meal}</span>
                 <span className={styles.mealTotals}>
-                  <MacroFigures totals={totals} />
+                  <MacroFigures totals={totals} style="two-decimals" />
                 </span>
                 <span className={styles.chevron} data-open={isOpen} aria-hidden="true" />
               </button>
@@ -50,19 +51,17 @@ export function MealGroups({ groups, openMeal, onToggle, onReplace }: MealGroups
             <ul id={panelId} className={styles.mealItems} hidden={!isOpen}>
               {items.map((item) => (
                 <li key={item.id} className={styles.mealItem}>
-                  <MealImage meal={meal} />
+                  <MealIcon meal={meal} className={styles.mealIcon} />
                   <div className={styles.itemBody}>
                     <p className={styles.itemName}>
-                      {item.Item} <span className={styles.itemWeight}>{amount(item.Weight)} g</span>
+                      {item.Item} <span className={styles.itemWeight}>{formatGrams(item.Weight)}</span>
                     </p>
                     <p className={styles.itemMacros}>
-                      <MacroFigures totals={totalsOf([item])} format={amount} />
+                      <MacroFigures totals={totalsOf([item])} />
                     </p>
                   </div>
                   <div className={styles.itemActions}>
-                    <button type="button" className={styles.replaceButton} onClick={onReplace}>
-                      Replace<span className="visually-hidden"> {item.Item}</span>
-                    </button>
+                    <ReplaceButton name={item.Item} replacing={false} disabled={false} onClick={onReplace} />
                     {/* Kept from the original screen, where it had no effect; here it only ticks for the reader. */}
                     <input type="checkbox" className={styles.checkbox} aria-label={`Tick off ${item.Item}`} />
                   </div>

@@ -1,13 +1,15 @@
 import { useId, useState } from "react";
-import { Link, useParams } from "react-router";
+import { Link, useLocation, useParams } from "react-router";
 import type { PublicSavedDiet } from "@fitwise/contracts/saved";
 import { SITE_CONFIG } from "../../../lib/site-config";
 import { Button } from "../../../components/Button";
 import { PageTitle } from "../../../components/PageTitle";
+import { ShareButton } from "../../../components/ShareButton";
 import { TotalBox } from "../../../components/TotalBox";
 import { useAuth } from "../../../lib/auth";
 import { totalsOf } from "../../../lib/meal-totals";
 import { usePublicDiet } from "../api/get-saved-data";
+import { formatKcal } from "@fitwise/engine/nutrition/number-format";
 import { amount, groupMeals } from "../model/meal-groups";
 import { MealGroups } from "./MealGroups";
 import { PublicPlanStates } from "./PlanStates";
@@ -35,6 +37,7 @@ const withUnit = (value: number | null, unit: string) =>
 
 function DietPlan({ plan }: { plan: PublicSavedDiet }) {
   const { status } = useAuth();
+  const location = useLocation();
   const signedIn = status === "signedIn";
   const isCachedPro = useIsCachedPro();
   const showSignUpPrompt = useSignUpPrompt();
@@ -49,6 +52,9 @@ function DietPlan({ plan }: { plan: PublicSavedDiet }) {
   return (
     <section className={styles.page}>
       <PageTitle>{TITLE}</PageTitle>
+      <div className={styles.shareRow}>
+        <ShareButton path={location.pathname} title={TITLE} label="Share this plan" />
+      </div>
 
       {!signedIn && !isCachedPro ? (
         <aside className={styles.guestInvite} aria-label="Free trial">
@@ -64,8 +70,8 @@ function DietPlan({ plan }: { plan: PublicSavedDiet }) {
           {plan.user_tdee !== null && plan.user_goal_tdee !== null ? (
             <>
               This plan was made for someone whose daily calorie needs are{" "}
-              <strong>{amount(plan.user_tdee)} kcal</strong>, with a target of{" "}
-              <strong>{amount(plan.user_goal_tdee)} kcal</strong> a day.
+              <strong>{formatKcal(plan.user_tdee)}</strong>, with a target of{" "}
+              <strong>{formatKcal(plan.user_goal_tdee)}</strong> a day.
             </>
           ) : (
             "This plan was saved without its owner's calorie needs and target."
@@ -123,7 +129,7 @@ function DietPlan({ plan }: { plan: PublicSavedDiet }) {
             onToggle={(meal) => setOpenMeal((current) => (current === meal ? null : meal))}
             onReplace={onReplace}
           />
-          <TotalBox totals={total} />
+          <TotalBox totals={total} style="two-decimals" />
         </>
       )}
 

@@ -1,9 +1,11 @@
 import { useId, useState } from "react";
-import { useNavigate, useParams } from "react-router";
+import { useLocation, useNavigate, useParams } from "react-router";
 import type { WorkoutItem } from "@fitwise/contracts/plans";
 import type { PublicSavedWorkout } from "@fitwise/contracts/saved";
 import { Button } from "../../../components/Button";
+import { ReplaceButton } from "../../../components/ReplaceButton";
 import { PageTitle } from "../../../components/PageTitle";
+import { ShareButton } from "../../../components/ShareButton";
 import { Tabs } from "../../../components/Tabs";
 import { useAuth } from "../../../lib/auth";
 import { readCache, writeCache } from "../../../lib/local-cache";
@@ -62,6 +64,7 @@ function dayLabel({ day, isRest }: PlanDay) {
 
 function WorkoutPlan({ plan }: { plan: PublicSavedWorkout }) {
   const { status } = useAuth();
+  const location = useLocation();
   const signedIn = status === "signedIn";
   const navigate = useNavigate();
   const showSignUpPrompt = useSignUpPrompt();
@@ -84,6 +87,9 @@ function WorkoutPlan({ plan }: { plan: PublicSavedWorkout }) {
   return (
     <section className={styles.page}>
       <PageTitle>{TITLE}</PageTitle>
+      <div className={styles.shareRow}>
+        <ShareButton path={location.pathname} title={TITLE} label="Share this plan" />
+      </div>
 
       <div className={styles.summaryCard}>
         <h2 className={styles.summaryHeading}>
@@ -184,9 +190,12 @@ function DayExercises({ items, onReplace }: { items: readonly WorkoutItem[]; onR
                     </a>
                   ) : null}
                   {isReplaceable(item) ? (
-                    <button type="button" className={styles.replaceButton} onClick={onReplace}>
-                      Replace<span className="visually-hidden"> {item["Workout Name"]}</span>
-                    </button>
+                    <ReplaceButton
+                      name={item["Workout Name"]}
+                      replacing={false}
+                      disabled={false}
+                      onClick={onReplace}
+                    />
                   ) : null}
                 </div>
               </li>

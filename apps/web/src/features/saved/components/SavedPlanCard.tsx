@@ -2,8 +2,10 @@ import { useId, useState } from "react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { SavedDietRecord, SavedTable, SavedWorkoutRecord } from "@fitwise/contracts/saved";
+import { formatKcal } from "@fitwise/engine/nutrition/number-format";
 import { Button } from "../../../components/Button";
 import { Modal } from "../../../components/Modal";
+import { ShareButton } from "../../../components/ShareButton";
 import { useAlert } from "../../../lib/alerts";
 import { useDeleteSavedPlan } from "../api/delete-saved-plan";
 import { countText, formatCreatedAt, moreText, previewOf } from "./plan-preview";
@@ -37,6 +39,7 @@ function CardFrame({ title, createdAt, table, id, fullPlanHref, fullPlanLabel, c
           {fullPlanLabel}
           <span className="visually-hidden"> ({title})</span>
         </Link>
+        <ShareButton path={fullPlanHref} title={title} accessibleLabel={`Share ${title}`} />
         <DeletePlanButton table={table} id={id} planTitle={title} />
       </div>
     </article>
@@ -96,10 +99,6 @@ function DeletePlanButton({ table, id, planTitle }: { table: SavedTable; id: str
       </Modal>
     </>
   );
-}
-
-function formatKcal(calories: number): string {
-  return `${Math.round(calories)} kcal`;
 }
 
 export function SavedDietCard({ record, number }: { record: SavedDietRecord; number: number }) {

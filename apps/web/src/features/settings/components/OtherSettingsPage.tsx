@@ -5,6 +5,7 @@ import { Button } from "../../../components/Button";
 import { ApiError } from "../../../lib/api-client";
 import { useAlert } from "../../../lib/alerts";
 import { useAuth } from "../../../lib/auth";
+import { announceProStatus } from "../../../lib/pro-status-channel";
 import { useUpgradeOverlay } from "../../../lib/upgrade-overlay";
 import { useCancelSubscription } from "../api/cancel-subscription";
 import { useSubscription } from "../api/get-subscription";
@@ -118,6 +119,9 @@ function CancelledState({ subscription }: { subscription: SubscriptionResponse }
   );
 }
 
+const RESTORE_NOTHING_FOUND = "No purchase found for this account.";
+const RESTORE_ENDED = "Your earlier Pro subscription has ended, so there is nothing to restore.";
+
 function FreeState() {
   const { status } = useAuth();
   const { showAlert } = useAlert();
@@ -130,10 +134,14 @@ function FreeState() {
       return;
     }
     restore.mutate(undefined, {
-      onSuccess: ({ restored }) =>
-        restored
-          ? showAlert("success", "Purchase restored successfully.")
-          : showAlert("error", "Failed to restore purchase."),
+      // Nothing to restore is an answer, not a failure: said plainly, not in red.
+      onSuccess: ({ restored, subscription }) => {
+        if (restored) {
+          announceProStatus("granted");
+          showAlert("success", "Purchase restored successfully.");
+        } else if (subscription === null) showAlert("alert", RESTORE_NOTHING_FOUND);
+        else showAlert("alert", RESTORE_ENDED);
+      },
       onError: (error) =>
         showAlert(
           "error",

@@ -1,6 +1,7 @@
 import { useId, useState } from "react";
 import type { FormEvent } from "react";
 import type { ProfileResponse } from "@fitwise/contracts/profile";
+import { formatKcal } from "@fitwise/engine/nutrition/number-format";
 import {
   computeEnergyTargets,
   feetInchesToCm,
@@ -36,7 +37,7 @@ const initialFields = (profile: ProfileResponse): BodyData =>
     { gender: "", activity: 1.375 },
   );
 
-const kcal = (value: number) => `${value.toFixed(2)} kcal`;
+const kcal = formatKcal;
 
 function InfoForm({ profile }: { profile: ProfileResponse }) {
   const { user, status } = useAuth();
@@ -124,8 +125,8 @@ function InfoForm({ profile }: { profile: ProfileResponse }) {
           </p>
           {targets.floorApplied && floorKcal !== null ? (
             <p>
-              That is below {floorKcal} kcal a day, the lowest intake we plan for without medical supervision,
-              so your meal plans will provide {floorKcal} kcal a day.
+              That is below {kcal(floorKcal)} a day, the lowest intake we plan for without medical
+              supervision, so your meal plans will provide {kcal(floorKcal)} a day.
             </p>
           ) : null}
         </div>

@@ -1,12 +1,14 @@
 import type { ReactNode } from "react";
-import type { MealType } from "../model/meal-groups";
+import type { MealSlot } from "@fitwise/engine/nutrition/food.types";
 
 /*
- * Bundled pictures by meal type (spec §2: "image by meal type"). Inline SVG, so the public page
- * loads no remote images and works under a strict CSP. Decorative: the item's name is beside it.
+ * The one set of meal-type pictures (spec §2: each item shows an image by meal type), used by /diet and
+ * the public plan alike. Inline SVG: no remote images (the CSP allows none), no extra requests.
+ * Decorative: the item's name is beside it.
  */
-const pictures: Record<MealType, { background: string; shapes: ReactNode }> = {
+const PICTURES: Record<MealSlot, { background: string; shapes: ReactNode }> = {
   Breakfast: {
+    // A fried egg.
     background: "#fff3e0",
     shapes: (
       <>
@@ -16,6 +18,7 @@ const pictures: Record<MealType, { background: string; shapes: ReactNode }> = {
     ),
   },
   Lunch: {
+    // A salad bowl.
     background: "#e8f5e9",
     shapes: (
       <>
@@ -27,6 +30,7 @@ const pictures: Record<MealType, { background: string; shapes: ReactNode }> = {
     ),
   },
   Snacks: {
+    // An apple.
     background: "#e3f2fd",
     shapes: (
       <>
@@ -37,6 +41,7 @@ const pictures: Record<MealType, { background: string; shapes: ReactNode }> = {
     ),
   },
   Dinner: {
+    // A plate between a fork and a knife.
     background: "#f3e5f5",
     shapes: (
       <>
@@ -49,10 +54,19 @@ const pictures: Record<MealType, { background: string; shapes: ReactNode }> = {
   },
 };
 
-export function MealImage({ meal, size = 48 }: { meal: MealType; size?: number }) {
-  const picture = pictures[meal];
+/** The picture of a meal type; its size comes from the caller's class (48 px unless styled). */
+export function MealIcon({ meal, className }: { meal: MealSlot; className?: string }) {
+  const picture = PICTURES[meal];
   return (
-    <svg viewBox="0 0 48 48" width={size} height={size} aria-hidden="true" focusable="false">
+    <svg
+      className={className}
+      data-meal-icon={meal}
+      viewBox="0 0 48 48"
+      width="48"
+      height="48"
+      aria-hidden="true"
+      focusable="false"
+    >
       <rect width="48" height="48" rx="12" fill={picture.background} />
       {picture.shapes}
     </svg>
