@@ -171,6 +171,9 @@ function mergedProfile(row: MyUser | undefined, userId: string, payload: ChatTra
     user_avoid_food: present(row?.user_avoid_food, payload.user_avoid_food) ?? null,
     source: row?.source ?? null,
     user_device: row?.user_device ?? null,
+    user_adaptive_goal_tdee: row?.user_adaptive_goal_tdee ?? null,
+    user_adaptive_fitness_goal: row?.user_adaptive_fitness_goal ?? null,
+    user_adaptive_accepted_at: row?.user_adaptive_accepted_at ?? null,
     created_at: row?.created_at ?? now,
     updated_at: row?.updated_at ?? now,
   };
