@@ -9,6 +9,7 @@ import { UpdatingNote } from "../../../components/UpdatingNote";
 import highlight from "../../../components/ItemUpdating.module.css";
 import { totalsOf, twoDecimals } from "../../../lib/meal-totals";
 import type { NutritionTotals } from "../../../lib/meal-totals";
+import { EatenCheckbox } from "./EatenCheckbox";
 import { MealImage } from "./MealImage";
 import styles from "./Diet.module.css";
 
@@ -88,6 +89,7 @@ export function MealGroups({
                       <span>{twoDecimals(item.Weight)} g</span>
                       <MacroLine totals={totalsOf([item])} />
                     </p>
+                    <EatenCheckbox item={item} />
                   </div>
                   <ReplaceButton
                     name={item.Item}
