@@ -21,8 +21,15 @@ export function EatenCheckbox({ item }: { item: MealItem }) {
   const shownGrams = grams ?? String(eaten?.grams ?? Math.round(item.Weight));
   const failed = () => showAlert("error", "We couldn't save what you ate. Please try again.");
 
-  const toggle = (checked: boolean) =>
-    log.mutate({ date: localIsoDate(), item_id: item.id, eaten: checked }, { onError: failed });
+  // The box follows the click at once (set in the click's own event); the server's answer settles it.
+  const [optimistic, setOptimistic] = useState<boolean | null>(null);
+  const toggle = (checked: boolean) => {
+    setOptimistic(checked);
+    log.mutate(
+      { date: localIsoDate(), item_id: item.id, eaten: checked },
+      { onError: failed, onSettled: () => setOptimistic(null) },
+    );
+  };
 
   const saveGrams = () => {
     const value = Number(shownGrams.replace(",", "."));
@@ -38,8 +45,8 @@ export function EatenCheckbox({ item }: { item: MealItem }) {
         <input
           id={`${id}-eaten`}
           type="checkbox"
-          checked={eaten !== undefined}
-          disabled={progress.data === undefined || log.isPending}
+          checked={optimistic ?? eaten !== undefined}
+          disabled={progress.data === undefined}
           onChange={(event) => toggle(event.target.checked)}
           aria-label={`Eaten: ${item.Item}`}
         />

@@ -60,12 +60,13 @@ export function WeightChart({ progress, unit }: { progress: ProgressResponse; un
             </text>
           </g>
         ))}
-        {dateTicks.map((point) => (
+        {dateTicks.map((point, index) => (
           <text
             key={point.date}
             x={x(point.date)}
             y={BOX.height - 12}
-            textAnchor="middle"
+            // The outer labels align inwards so they are never cut off at the edges.
+            textAnchor={index === 0 ? "start" : index === dateTicks.length - 1 ? "end" : "middle"}
             className={styles.axisLabel}
           >
             {shortDate(point.date)}
