@@ -13,6 +13,8 @@ import type { MealPlanner, MealPlanOutcome, MealPlanRequest } from "@fitwise/eng
 import { suitsDiet } from "@fitwise/engine/nutrition/meal-targets";
 import type { Cuisine, DietType, ProteinSource } from "@fitwise/engine/nutrition/food.types";
 import { parseIntent, type Intent } from "@fitwise/engine/trainer/intent-parser";
+import { isProgressQuestion } from "@fitwise/engine/trainer/progress-check";
+import { detectRedFlag } from "@fitwise/engine/trainer/red-flags";
 import { applyIntent, type TrainerDeps, type TrainerOutcome } from "@fitwise/engine/trainer/trainer-actions";
 import {
   DAY_INDICES,
@@ -55,6 +57,7 @@ import {
   recordAnalyticsEvent,
   setMealPlanInputsHash,
 } from "./chat.repository";
+import { progressCheckReply } from "../progress/progress.service";
 import { modelTurn } from "./openai-brain";
 
 export interface ChatDeps {
@@ -627,6 +630,13 @@ export async function chatTrainer(
   const context = await loadChatContext(deps, userId, payload);
   // Per message, so the same words a second time ("new meals for today") give another plan.
   const seed = derivedSeed("chat", userId, await countChatMessages(deps.db, userId));
+  // "How am I doing?" is answered from the logs (issue 16), with the same figures as /progress.
+  if (isProgressQuestion(message) && detectRedFlag(message) === undefined) {
+    const turn = emptyTurn(context.state, "offline");
+    turn.reply = await progressCheckReply(deps.db, userId, context.state.profile.goal, deps.now());
+    await commitTurn(deps, context, turn, message, seed, !request.optedOutOfTracking);
+    return toResponse(turn);
+  }
   const turn = deps.ai
     ? await modelTurn({
         ai: deps.ai,

@@ -20,6 +20,7 @@ import {
   suggestTarget,
 } from "@fitwise/engine/progress/expenditure";
 import { isoDateOfDay, isoDayNumber, weeklyRateKg, weightTrend } from "@fitwise/engine/progress/weight-trend";
+import { progressReply } from "@fitwise/engine/trainer/progress-check";
 import { findExerciseByName } from "@fitwise/engine/workouts/exercise-library";
 import type { FitnessGoal, Gender } from "@fitwise/engine/profile.types";
 import type { Database } from "../../db/database";
@@ -305,4 +306,23 @@ export async function getWorkoutHistory(
       };
     }),
   };
+}
+
+/** Alex's answer to "how am I doing?": the trend, its weekly rate and (Pro) the adaptive target. */
+export async function progressCheckReply(
+  db: Database,
+  userId: string,
+  goal: FitnessGoal,
+  now: Date,
+): Promise<string> {
+  const progress = await getProgress(db, userId, undefined, now);
+  return progressReply({
+    goal,
+    weighIns: progress.entries.length,
+    trendKg: progress.trend.at(-1)?.trend_kg ?? null,
+    weeklyRateKg: progress.weekly_rate_kg,
+    explanation: progress.adaptive.explanation,
+    suggestedKcal: progress.suggested_goal_tdee,
+    adaptiveStatus: progress.adaptive.status,
+  });
 }

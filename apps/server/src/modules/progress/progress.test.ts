@@ -469,6 +469,30 @@ describeWithDatabases("progress functions (issue 16)", ({ app, db, signUp }) => 
     });
   });
 
+  it('lets Alex answer "how am I doing?" from the weigh-ins', async () => {
+    const user = await signUp();
+    await callOk(app(), "write_user_data", PROFILE, user.accessToken);
+    const ask = async () =>
+      (
+        await callOk<{ message: string }>(
+          app(),
+          "openai_chat_trainer",
+          { user_message: "How am I doing?" },
+          user.accessToken,
+        )
+      ).message;
+    expect(await ask()).toMatch(/haven't logged a weigh-in/);
+    await callOk(app(), "log_weight", { date: daysAgo(10), weight_kg: 70 }, user.accessToken);
+    await callOk(app(), "log_weight", { date: daysAgo(0), weight_kg: 69 }, user.accessToken);
+    const progress = await progressOf(user);
+    const trend = progress.trend.at(-1)?.trend_kg ?? 0;
+    const reply = await ask();
+    expect(reply).toContain(
+      `Your trend weight is **${(Math.round(trend * 10) / 10).toLocaleString("en-US")} kg**.`,
+    );
+    expect(reply).toMatch(/It's down [\d.]+ kg a week/);
+  });
+
   it("includes the logs in export my data", async () => {
     const user = await signUp();
     await callOk(app(), "log_weight", { date: daysAgo(1), weight_kg: 72.4 }, user.accessToken);
