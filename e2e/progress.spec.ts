@@ -258,3 +258,74 @@ describe.each(SIZES)("following the plan on $name", ({ name, viewport }) => {
     }
   });
 });
+
+describe("the adaptive target (Pro)", () => {
+  async function call<T>(token: string, name: string, payload: unknown): Promise<T> {
+    const response = await fetch(`${server.url}/functions/v1/${name}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
+      body: JSON.stringify(payload),
+    });
+    expect(response.status, `${name}: ${response.status}`).toBe(200);
+    return (await response.json()) as T;
+  }
+
+  it("suggests a target from four weeks of logs; accepting it changes the diet's target", async () => {
+    const user = newTestUser("adaptive");
+    await signUpViaApi(server.url, user);
+    const token = await signInViaApi(server.url, user);
+    await call(token, "write_user_data", { ...PROFILE, write_table: "my_users" });
+    const items = await call<Array<{ id: string; Weight: number; Calories: number }>>(
+      token,
+      "openai_get_meal_plan",
+      {
+        currentDay: 1,
+      },
+    );
+    const densest = [...items].sort((a, b) => b.Calories / b.Weight - a.Calories / a.Weight)[0];
+    if (!densest) throw new Error("empty plan");
+    // Four weeks at ~2,000 kcal a day with a steady weight: they spend about 2,000 kcal, well below the formula.
+    const grams = Math.round((2000 / densest.Calories) * densest.Weight);
+    for (let day = 27; day >= 0; day -= 1) {
+      await call(token, "log_weight", { date: localDate(-day), weight_kg: day % 2 === 0 ? 72.2 : 71.8 });
+      await call(token, "log_meal_eaten", { date: localDate(-day), item_id: densest.id, eaten: true, grams });
+    }
+    const checkoutUrl = (await call<{ url: string }>(token, "create_checkout", { plan: "monthly" })).url;
+
+    const page = await newPage(browser, SIZES[0].viewport);
+    page.setDefaultTimeout(60_000);
+    try {
+      await signInViaUi(page, server.url, user);
+      await page.goto(new URL(checkoutUrl, server.url).href);
+      await page.getByLabel("Card number").fill("4242 4242 4242 4242");
+      await page.getByLabel("Expiry (MM/YY)").fill("12/39");
+      await page.getByLabel("Security code").fill("123");
+      await page.getByRole("button", { name: /free trial/ }).click();
+      await page.waitForURL((url) => url.pathname === "/diet");
+      await closeChat(page);
+
+      await page.goto(`${server.url}/progress`);
+      await page.getByRole("heading", { level: 1, name: "My Progress" }).waitFor();
+      const use = page.getByRole("button", { name: /^Use [\d,]+ kcal$/ });
+      await use.waitFor();
+      const suggested = ((await use.textContent()) ?? "").replace(/^Use | kcal$/g, "");
+      expect(await page.getByTestId("target-explanation").textContent()).toMatch(
+        new RegExp(`^Over 28 days you ate [\\d,]+ kcal a day on average .* so we suggest ${suggested} kcal`),
+      );
+      await page.getByRole("button", { name: "Keep my current target" }).waitFor();
+      await expectNoAxeViolations(page);
+      await screenshot(page, "progress-05-adaptive-suggestion-desktop");
+
+      await use.click();
+      await page
+        .getByRole("alert")
+        .filter({ hasText: `Your daily target is now ${suggested} kcal` })
+        .waitFor();
+      await page.getByText("Your target changed less than a week ago; we look again next week.").waitFor();
+      await page.goto(`${server.url}/diet`);
+      await page.getByText(`Your daily target: ${suggested.replace(",", "")}.00 kcal`).waitFor();
+    } finally {
+      await page.context().close();
+    }
+  });
+});
