@@ -101,7 +101,11 @@ export type ProgressResponse = z.infer<typeof ProgressResponseSchema>;
  * `accept_suggested_target` (Pro): takes the current suggestion. `goal_kcal` must be the suggestion
  * the user saw; when the data changed since, the answer is 409 suggestion_changed.
  */
-export const AcceptTargetRequestSchema = z.object({ goal_kcal: z.number().finite().min(0).max(20_000) });
+export const AcceptTargetRequestSchema = z.object({
+  goal_kcal: z.number().finite().min(0).max(20_000),
+  /** The user's today, as sent to get_progress, so both see the same window. */
+  today: LogDateSchema.optional(),
+});
 export const AcceptTargetResponseSchema = z.object({ goal_tdee: z.number() });
 
 /** `log_meal_eaten`: ticks (or unticks) an item of one of the caller's current meal plans. */

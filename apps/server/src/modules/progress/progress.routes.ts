@@ -49,8 +49,8 @@ export async function progressRoutes(
   });
 
   app.post("/accept_suggested_target", authenticated, async (request) => {
-    const { goal_kcal } = AcceptTargetRequestSchema.parse(request.body ?? {});
-    return acceptSuggestedTarget(db, callerId(request), goal_kcal, now());
+    const { goal_kcal, today } = AcceptTargetRequestSchema.parse(request.body ?? {});
+    return acceptSuggestedTarget(db, callerId(request), goal_kcal, today, now());
   });
 
   app.post("/log_meal_eaten", authenticated, async (request) =>

@@ -183,12 +183,13 @@ export async function acceptSuggestedTarget(
   db: Database,
   userId: string,
   goalKcal: number,
+  today: string | undefined,
   now: Date,
 ): Promise<{ goal_tdee: number }> {
   const { isPro } = await getProStatus(db, userId, now);
   if (!isPro)
     throw new HttpError(403, PROGRESS_ERROR_CODES.proRequired, "The adaptive target is part of Pro.");
-  const progress = await getProgress(db, userId, undefined, now);
+  const progress = await getProgress(db, userId, today, now);
   if (progress.adaptive.status !== "suggest" || progress.suggested_goal_tdee !== goalKcal) {
     throw new HttpError(
       409,

@@ -103,6 +103,13 @@ describeWithDatabases("progress functions (issue 16)", ({ app, db, signUp }) => 
       await expectBadRequest("log_weight", { date: daysAgo(1) }, user, "weight_kg");
       await expectBadRequest("delete_weight", { date: "1800-01-01" }, user, "date");
       await expectBadRequest("get_progress", { today: future }, user, "date");
+      await expectBadRequest(
+        "accept_suggested_target",
+        { goal_kcal: 1400, today: "1899-12-31" },
+        user,
+        "today",
+      );
+      await expectBadRequest("accept_suggested_target", { goal_kcal: -5 }, user, "goal_kcal");
       const message = errorOf(
         await callFunction(app(), "log_weight", { date: future, weight_kg: 70 }, user.accessToken),
       ).message;
