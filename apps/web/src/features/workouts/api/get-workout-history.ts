@@ -14,6 +14,6 @@ export function fetchWorkoutHistory(): Promise<WorkoutHistoryResponse> {
   );
 }
 
-export function useWorkoutHistory(enabled: boolean) {
-  return useQuery({ queryKey: WORKOUT_HISTORY_QUERY_KEY, queryFn: fetchWorkoutHistory, enabled });
+export function useWorkoutHistory() {
+  return useQuery({ queryKey: WORKOUT_HISTORY_QUERY_KEY, queryFn: fetchWorkoutHistory });
 }
