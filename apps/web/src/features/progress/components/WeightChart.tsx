@@ -1,10 +1,29 @@
-import { useId } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import type { ProgressResponse } from "@fitwise/contracts/progress";
 import { formatWeight, fromKg, type WeightUnit } from "../../../lib/weight-unit";
 import { chartScales, type ChartBox } from "./chart-scale";
 import styles from "./Progress.module.css";
 
 const BOX: ChartBox = { width: 640, height: 260, left: 48, right: 16, top: 16, bottom: 36 };
+
+/**
+ * The figure's width in CSS pixels, so the SVG is drawn at 1:1 and its 12 px labels stay 12 px on a
+ * phone instead of shrinking with a fixed viewBox.
+ */
+function useWidth<T extends HTMLElement>(fallback: number) {
+  const ref = useRef<T>(null);
+  const [width, setWidth] = useState(fallback);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || typeof ResizeObserver === "undefined") return;
+    const observer = new ResizeObserver(([entry]) => {
+      if (entry) setWidth(Math.max(280, Math.round(entry.contentRect.width)));
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  return { ref, width };
+}
 
 const shortDate = (date: string) =>
   new Date(`${date}T12:00:00`).toLocaleDateString("en-GB", { day: "numeric", month: "short" });
@@ -17,12 +36,14 @@ const shortDate = (date: string) =>
 export function WeightChart({ progress, unit }: { progress: ProgressResponse; unit: WeightUnit }) {
   const titleId = useId();
   const descId = useId();
+  const { ref, width } = useWidth<HTMLElement>(BOX.width);
+  const box = { ...BOX, width };
   const weighIns = progress.entries.map((entry) => ({
     date: entry.date,
     value: fromKg(entry.weight_kg, unit),
   }));
   const trend = progress.trend.map((point) => ({ date: point.date, value: fromKg(point.trend_kg, unit) }));
-  const { x, y, ticks } = chartScales([...weighIns, ...trend], BOX);
+  const { x, y, ticks } = chartScales([...weighIns, ...trend], box);
   const first = weighIns[0];
   const last = weighIns.at(-1);
   const lastTrend = progress.trend.at(-1);
@@ -37,9 +58,9 @@ export function WeightChart({ progress, unit }: { progress: ProgressResponse; un
       : "No weigh-ins yet.";
 
   return (
-    <figure className={styles.chart} data-testid="weight-chart">
+    <figure ref={ref} className={styles.chart} data-testid="weight-chart">
       <svg
-        viewBox={`0 0 ${BOX.width} ${BOX.height}`}
+        viewBox={`0 0 ${box.width} ${box.height}`}
         role="img"
         aria-labelledby={`${titleId} ${descId}`}
         className={styles.chartSvg}
@@ -50,7 +71,7 @@ export function WeightChart({ progress, unit }: { progress: ProgressResponse; un
           <g key={tick}>
             <line
               x1={BOX.left}
-              x2={BOX.width - BOX.right}
+              x2={box.width - box.right}
               y1={y(tick)}
               y2={y(tick)}
               className={styles.grid}
