@@ -16,6 +16,7 @@ import { chatRoutes } from "./modules/chat/chat.routes";
 import { paymentsRoutes } from "./modules/payments/payments.routes";
 import { plansRoutes } from "./modules/plans/plans.routes";
 import { profileRoutes } from "./modules/profile/profile.routes";
+import { progressRoutes } from "./modules/progress/progress.routes";
 import { savedRoutes } from "./modules/saved/saved.routes";
 import { describePublicPlan } from "./modules/saved/saved.service";
 
@@ -138,6 +139,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(chatRoutes, { prefix: "/functions/v1", db, ...(config.ai ? { ai: config.ai } : {}) });
   await app.register(paymentsRoutes, { db, config });
   await app.register(analyticsRoutes, { prefix: "/functions/v1", db });
+  await app.register(progressRoutes, { prefix: "/functions/v1", db });
   await registerSpa(
     app,
     config.webDistDir,

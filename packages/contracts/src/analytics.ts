@@ -35,6 +35,7 @@ export const ANALYTICS_SCREENS = {
   "/mealplanpreferences": "Meal Plan Preferences Screen",
   "/diet": "Diet Screen",
   "/workouts": "Workouts Screen",
+  "/progress": "Progress Screen",
   "/updatemyinfo": "Info Settings Screen",
   "/updatemydietinfo": "Diet Settings Screen",
   "/updatemyworkoutinfo": "Workout Settings Screen",

@@ -151,6 +151,10 @@ export interface MyUsersTable {
   user_device: string | null;
   /** Migration 008: when /diet first asked whether to continue to /workouts; null until then. */
   diet_screen_visited_at: Date | null;
+  /** Migration 007: the adaptive target the user accepted, the fitness goal it is for, and when. */
+  user_adaptive_goal_tdee: ColumnType<number | null, number | null | undefined, number | null>;
+  user_adaptive_fitness_goal: ColumnType<string | null, string | null | undefined, string | null>;
+  user_adaptive_accepted_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -292,6 +296,39 @@ export interface AnalyticsEventsTable {
   created_at: Timestamp;
 }
 
+/** Migration 007: logs of following the plan (issue 16). Dates are selected as text (YYYY-MM-DD). */
+export interface WeightLogsTable {
+  user_id: string;
+  /** Compared as YYYY-MM-DD text; select it through to_char (the drivers return a raw date as a Date). */
+  log_date: ColumnType<string, string, string>;
+  weight_kg: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface MealLogsTable {
+  user_id: string;
+  /** Compared as YYYY-MM-DD text; select it through to_char (the drivers return a raw date as a Date). */
+  log_date: ColumnType<string, string, string>;
+  item_id: string;
+  item_name: string;
+  grams: number;
+  energy_kcal: number;
+  created_at: Timestamp;
+}
+
+export interface WorkoutSetsTable {
+  user_id: string;
+  /** Compared as YYYY-MM-DD text; select it through to_char (the drivers return a raw date as a Date). */
+  log_date: ColumnType<string, string, string>;
+  exercise_id: string;
+  set_number: number;
+  reps: number;
+  load_kg: number;
+  rir: number;
+  created_at: Timestamp;
+}
+
 export interface DB {
   schema_migrations: SchemaMigrationsTable;
   users: UsersTable;
@@ -315,6 +352,9 @@ export interface DB {
   chat_messages: ChatMessagesTable;
   analytics_events: AnalyticsEventsTable;
   oidc_states: OidcStatesTable;
+  weight_logs: WeightLogsTable;
+  meal_logs: MealLogsTable;
+  workout_sets: WorkoutSetsTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -26,6 +26,7 @@ const ROUTES: Readonly<Record<string, Exclude<ScreenPath, "/chat" | "*">>> = {
   "/mealplanpreferences": "/mealplanpreferences",
   "/diet": "/diet",
   "/workouts": "/workouts",
+  "/progress": "/progress",
   "/updatemyinfo": "/updatemyinfo",
   "/updatemydietinfo": "/updatemydietinfo",
   "/updatemyworkoutinfo": "/updatemyworkoutinfo",

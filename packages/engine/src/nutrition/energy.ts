@@ -14,7 +14,7 @@ export type ActivityFactor = (typeof ACTIVITY_LEVELS)[number]["factor"];
 /** Spec §9: the calculator converts pounds with 2.20462 (the settings page's 2.205 is not used, see DESIGN.md). */
 const POUNDS_PER_KG = 2.20462;
 /** Spec §9 and DESIGN.md: the goal is need − 400 kcal to lose weight, need + 400 kcal to gain muscle. */
-const GOAL_ADJUSTMENT_KCAL = 400;
+export const GOAL_ADJUSTMENT_KCAL = 400;
 /** DESIGN.md: we never plan below these daily intakes (common clinical minimums for unsupervised diets). */
 export const PLANNING_FLOOR_KCAL: Record<Gender, number> = { female: 1200, male: 1500 };
 

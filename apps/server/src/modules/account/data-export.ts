@@ -88,6 +88,7 @@ export async function collectUserData(db: Database, userId: string): Promise<Rec
       .orderBy("created_at")
       .execute(),
   ]);
+  const logs = await collectProgressLogs(db, userId);
   return {
     format: "fitwise-export/1",
     exported_at: new Date().toISOString(),
@@ -104,7 +105,36 @@ export async function collectUserData(db: Database, userId: string): Promise<Rec
     subscription_cancellations: cancellations,
     chat_messages: chat,
     analytics_events: analytics,
+    ...logs,
   };
+}
+
+/** Migration 007's logs (weigh-ins, meals eaten, workout sets), dates as YYYY-MM-DD. */
+async function collectProgressLogs(db: Database, userId: string): Promise<Record<string, unknown[]>> {
+  const date = sql<string>`to_char(log_date, 'YYYY-MM-DD')`.as("date");
+  const [weightLogs, mealLogs, workoutSets] = await Promise.all([
+    db
+      .selectFrom("weight_logs")
+      .select([date, "weight_kg", "created_at", "updated_at"])
+      .where("user_id", "=", userId)
+      .orderBy("log_date")
+      .execute(),
+    db
+      .selectFrom("meal_logs")
+      .select([date, "item_id", "item_name", "grams", "energy_kcal", "created_at"])
+      .where("user_id", "=", userId)
+      .orderBy("log_date")
+      .execute(),
+    db
+      .selectFrom("workout_sets")
+      .select([date, "exercise_id", "set_number", "reps", "load_kg", "rir", "created_at"])
+      .where("user_id", "=", userId)
+      .orderBy("log_date")
+      .orderBy("exercise_id")
+      .orderBy("set_number")
+      .execute(),
+  ]);
+  return { weight_logs: weightLogs, meal_logs: mealLogs, workout_sets: workoutSets };
 }
 
 type TableWithUserId = keyof Pick<

@@ -13,6 +13,8 @@ import type { MealPlanner, MealPlanOutcome, MealPlanRequest } from "@fitwise/eng
 import { suitsDiet } from "@fitwise/engine/nutrition/meal-targets";
 import type { Cuisine, DietType, ProteinSource } from "@fitwise/engine/nutrition/food.types";
 import { parseIntent, type Intent } from "@fitwise/engine/trainer/intent-parser";
+import { isProgressQuestion } from "@fitwise/engine/trainer/progress-check";
+import { detectRedFlag } from "@fitwise/engine/trainer/red-flags";
 import { applyIntent, type TrainerDeps, type TrainerOutcome } from "@fitwise/engine/trainer/trainer-actions";
 import {
   DAY_INDICES,
@@ -55,6 +57,7 @@ import {
   recordAnalyticsEvent,
   setMealPlanInputsHash,
 } from "./chat.repository";
+import { progressCheckReply } from "../progress/progress.service";
 import { modelTurn } from "./openai-brain";
 
 export interface ChatDeps {
@@ -172,6 +175,9 @@ function mergedProfile(row: MyUser | undefined, userId: string, payload: ChatTra
     source: row?.source ?? null,
     user_device: row?.user_device ?? null,
     diet_screen_visited_at: row?.diet_screen_visited_at ?? null,
+    user_adaptive_goal_tdee: row?.user_adaptive_goal_tdee ?? null,
+    user_adaptive_fitness_goal: row?.user_adaptive_fitness_goal ?? null,
+    user_adaptive_accepted_at: row?.user_adaptive_accepted_at ?? null,
     created_at: row?.created_at ?? now,
     updated_at: row?.updated_at ?? now,
   };
@@ -625,6 +631,13 @@ export async function chatTrainer(
   const context = await loadChatContext(deps, userId, payload);
   // Per message, so the same words a second time ("new meals for today") give another plan.
   const seed = derivedSeed("chat", userId, await countChatMessages(deps.db, userId));
+  // "How am I doing?" is answered from the logs (issue 16), with the same figures as /progress.
+  if (isProgressQuestion(message) && detectRedFlag(message) === undefined) {
+    const turn = emptyTurn(context.state, "offline");
+    turn.reply = await progressCheckReply(deps.db, userId, context.state.profile.goal, deps.now());
+    await commitTurn(deps, context, turn, message, seed, !request.optedOutOfTracking);
+    return toResponse(turn);
+  }
   const turn = deps.ai
     ? await modelTurn({
         ai: deps.ai,

@@ -18,6 +18,8 @@ type BodyData = Pick<
   | "user_gender"
   | "user_activity"
   | "user_fitness_goal"
+  | "user_adaptive_goal_tdee"
+  | "user_adaptive_fitness_goal"
 >;
 
 /**
@@ -39,7 +41,7 @@ export function energyTargetsOf(profile: Partial<BodyData>): EnergyTargets | und
   ) {
     return undefined;
   }
-  return computeEnergyTargets({
+  const formula = computeEnergyTargets({
     weightKg: user_weight_in_kgs,
     heightCm: user_height_in_cm,
     ageYears: user_age,
@@ -47,6 +49,17 @@ export function energyTargetsOf(profile: Partial<BodyData>): EnergyTargets | und
     activityFactor: user_activity,
     goal: user_fitness_goal as FitnessGoal,
   });
+  // An accepted adaptive target (docs/decisions/022) stands in for the formula's goal while the
+  // fitness goal it was made for holds.
+  const adaptiveKcal = profile.user_adaptive_goal_tdee;
+  if (adaptiveKcal == null || profile.user_adaptive_fitness_goal !== user_fitness_goal) return formula;
+  const floorApplied = adaptiveKcal < formula.floorKcal;
+  return {
+    ...formula,
+    goalTdeeKcal: adaptiveKcal,
+    planningKcal: floorApplied ? formula.floorKcal : adaptiveKcal,
+    floorApplied,
+  };
 }
 
 /** Keys the client may write; user_id and user_email come from the access token instead. */

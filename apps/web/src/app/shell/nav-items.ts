@@ -2,7 +2,7 @@
 export interface NavItem {
   to: string;
   label: string;
-  icon: "diet" | "workouts" | "saved" | "guide" | "settings";
+  icon: "diet" | "workouts" | "progress" | "saved" | "guide" | "settings";
   matches?: readonly string[];
 }
 
@@ -16,15 +16,17 @@ const SETTINGS_PATHS = [
 export const SIDE_MENU_ITEMS: readonly NavItem[] = [
   { to: "/diet", label: "My Diet", icon: "diet" },
   { to: "/workouts", label: "My Fitness", icon: "workouts" },
+  { to: "/progress", label: "My Progress", icon: "progress" },
   { to: "/saved", label: "My Saved Plans", icon: "saved" },
   { to: "/beginnerguide", label: "Beginner Guide", icon: "guide" },
   { to: "/updatemyinfo", label: "Settings", icon: "settings", matches: SETTINGS_PATHS },
 ];
 
-/** Bottom tab bar at ≤ 768 px: diet, workouts, updatemyinfo, beginnerguide (spec §2 Shell). */
+/** Bottom tab bar at ≤ 768 px: diet, workouts, updatemyinfo, beginnerguide (spec §2 Shell), and progress (issue 16). */
 export const TAB_BAR_ITEMS: readonly NavItem[] = [
   { to: "/diet", label: "Diet", icon: "diet" },
   { to: "/workouts", label: "Workouts", icon: "workouts" },
+  { to: "/progress", label: "Progress", icon: "progress" },
   { to: "/updatemyinfo", label: "Settings", icon: "settings", matches: SETTINGS_PATHS },
   { to: "/beginnerguide", label: "Guide", icon: "guide" },
 ];

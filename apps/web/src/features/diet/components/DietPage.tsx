@@ -14,6 +14,7 @@ import { Modal } from "../../../components/Modal";
 import { PageTitle } from "../../../components/PageTitle";
 import { ProBadge } from "../../../components/ProBadge";
 import { Tabs } from "../../../components/Tabs";
+import { WeighInForm } from "../../../components/WeighInForm";
 import { TotalBox } from "../../../components/TotalBox";
 import { useAlert } from "../../../lib/alerts";
 import { readCache, writeCache } from "../../../lib/local-cache";
@@ -31,6 +32,7 @@ import type { PlanDay } from "../api/meal-plan-cache";
 import { useReplaceDietItem } from "../api/replace-diet-item";
 import { useSaveDiet } from "../api/save-diet";
 import { DietLoading } from "./DietLoading";
+import { EatenToday } from "./EatenToday";
 import { MealGroups } from "./MealGroups";
 import styles from "./Diet.module.css";
 
@@ -251,9 +253,11 @@ export function DietPage() {
           : null}
       </p>
       {isPro ? null : <FreeReplacementsNotice used={replacementsUsed} limit={FREE_REPLACEMENTS_LIMIT} />}
+      <EatenToday />
       <Tabs label="Meal plans" items={tabs} selected={String(day) as `${PlanDay}`} onSelect={selectDay}>
         {panel}
       </Tabs>
+      <WeighInForm />
       <p className={styles.next}>
         <Link to="/workouts">Next: see your workout plan</Link>
       </p>

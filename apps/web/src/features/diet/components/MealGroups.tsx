@@ -11,6 +11,7 @@ import highlight from "../../../components/ItemUpdating.module.css";
 import { formatGrams } from "@fitwise/engine/nutrition/number-format";
 import { totalsOf } from "../../../lib/meal-totals";
 import type { NutritionTotals } from "../../../lib/meal-totals";
+import { EatenCheckbox } from "./EatenCheckbox";
 import styles from "./Diet.module.css";
 
 export interface MealGroupsProps {
@@ -89,6 +90,7 @@ export function MealGroups({
                       <span className={styles.itemWeight}>{formatGrams(item.Weight)}</span>
                       <MacroFigures totals={totalsOf([item])} />
                     </p>
+                    <EatenCheckbox item={item} />
                   </div>
                   <ReplaceButton
                     name={item.Item}

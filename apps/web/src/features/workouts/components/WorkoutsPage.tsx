@@ -24,6 +24,7 @@ import { useResetWorkoutPlan, useWorkoutPlan } from "../api/get-workout-plan";
 import { useReplaceWorkoutItem } from "../api/replace-workout-item";
 import { useSaveWorkout } from "../api/save-workout";
 import { ExerciseGroups } from "./ExerciseGroups";
+import { WorkoutLogger } from "./WorkoutLogger";
 import { firstWorkoutDay, workoutDays } from "./workout-days";
 import styles from "./Workouts.module.css";
 
@@ -193,6 +194,7 @@ export function WorkoutsPage() {
           selected={selected.day}
           onSelect={selectDay}
         >
+          {selected.rest ? null : <WorkoutLogger key={selected.day} items={selected.items} />}
           {selected.rest ? (
             <div className={styles.rest}>
               <h2 className={styles.groupTitle}>Rest Day</h2>

@@ -1,0 +1,170 @@
+import { sql } from "kysely";
+import type { Database } from "../../db/database";
+
+/** Dates leave the database as YYYY-MM-DD text: the drivers would turn a `date` into a local-time Date. */
+const dateText = sql<string>`to_char(log_date, 'YYYY-MM-DD')`;
+
+export interface WeightRow {
+  date: string;
+  weight_kg: number;
+}
+
+export async function upsertWeight(
+  db: Database,
+  userId: string,
+  date: string,
+  weightKg: number,
+): Promise<WeightRow> {
+  await db
+    .insertInto("weight_logs")
+    .values({ user_id: userId, log_date: date, weight_kg: weightKg })
+    .onConflict((conflict) =>
+      conflict.columns(["user_id", "log_date"]).doUpdateSet({ weight_kg: weightKg, updated_at: new Date() }),
+    )
+    .execute();
+  return { date, weight_kg: weightKg };
+}
+
+export async function deleteWeight(db: Database, userId: string, date: string): Promise<boolean> {
+  const result = await db
+    .deleteFrom("weight_logs")
+    .where("user_id", "=", userId)
+    .where("log_date", "=", date)
+    .executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}
+
+export async function listWeights(db: Database, userId: string): Promise<WeightRow[]> {
+  return db
+    .selectFrom("weight_logs")
+    .select([dateText.as("date"), "weight_kg"])
+    .where("user_id", "=", userId)
+    .orderBy("log_date")
+    .execute();
+}
+
+export interface EatenRow {
+  date: string;
+  item_id: string;
+  item_name: string;
+  grams: number;
+  energy_kcal: number;
+}
+
+export async function upsertEaten(db: Database, userId: string, row: EatenRow): Promise<void> {
+  await db
+    .insertInto("meal_logs")
+    .values({
+      user_id: userId,
+      log_date: row.date,
+      item_id: row.item_id,
+      item_name: row.item_name,
+      grams: row.grams,
+      energy_kcal: row.energy_kcal,
+    })
+    .onConflict((conflict) =>
+      conflict.columns(["user_id", "log_date", "item_id"]).doUpdateSet({
+        item_name: row.item_name,
+        grams: row.grams,
+        energy_kcal: row.energy_kcal,
+      }),
+    )
+    .execute();
+}
+
+export async function deleteEaten(db: Database, userId: string, date: string, itemId: string): Promise<void> {
+  await db
+    .deleteFrom("meal_logs")
+    .where("user_id", "=", userId)
+    .where("log_date", "=", date)
+    .where("item_id", "=", itemId)
+    .execute();
+}
+
+export async function listEatenOn(db: Database, userId: string, date: string): Promise<EatenRow[]> {
+  return db
+    .selectFrom("meal_logs")
+    .select([dateText.as("date"), "item_id", "item_name", "grams", "energy_kcal"])
+    .where("user_id", "=", userId)
+    .where("log_date", "=", date)
+    .orderBy("created_at")
+    .orderBy("item_id")
+    .execute();
+}
+
+/** Eaten energy per logged day in [from, to]. */
+export async function dailyIntake(
+  db: Database,
+  userId: string,
+  from: string,
+  to: string,
+): Promise<Array<{ date: string; energy_kcal: number }>> {
+  const rows = await db
+    .selectFrom("meal_logs")
+    .select([dateText.as("date"), sql<number>`sum(energy_kcal)`.as("energy_kcal")])
+    .where("user_id", "=", userId)
+    .where("log_date", ">=", from)
+    .where("log_date", "<=", to)
+    .groupBy("log_date")
+    .orderBy("log_date")
+    .execute();
+  // PostgreSQL's sum of double precision is double precision, yet be explicit for both drivers.
+  return rows.map((row) => ({ date: row.date, energy_kcal: Number(row.energy_kcal) }));
+}
+
+export interface SetRow {
+  date: string;
+  exercise_id: string;
+  set_number: number;
+  reps: number;
+  load_kg: number;
+  rir: number;
+}
+
+export async function upsertSet(db: Database, userId: string, row: SetRow): Promise<void> {
+  await db
+    .insertInto("workout_sets")
+    .values({
+      user_id: userId,
+      log_date: row.date,
+      exercise_id: row.exercise_id,
+      set_number: row.set_number,
+      reps: row.reps,
+      load_kg: row.load_kg,
+      rir: row.rir,
+    })
+    .onConflict((conflict) =>
+      conflict
+        .columns(["user_id", "exercise_id", "log_date", "set_number"])
+        .doUpdateSet({ reps: row.reps, load_kg: row.load_kg, rir: row.rir }),
+    )
+    .execute();
+}
+
+/** The caller's sets, newest day first, sets in order; one exercise or all. */
+export async function listSets(db: Database, userId: string, exerciseId?: string): Promise<SetRow[]> {
+  let query = db
+    .selectFrom("workout_sets")
+    .select([dateText.as("date"), "exercise_id", "set_number", "reps", "load_kg", "rir"])
+    .where("user_id", "=", userId);
+  if (exerciseId !== undefined) query = query.where("exercise_id", "=", exerciseId);
+  return query.orderBy("log_date", "desc").orderBy("exercise_id").orderBy("set_number").limit(5000).execute();
+}
+
+export async function saveAdaptiveTarget(
+  db: Database,
+  userId: string,
+  values: { goalKcal: number; fitnessGoal: string; acceptedAt: Date },
+): Promise<void> {
+  await db
+    .updateTable("my_users")
+    .set({
+      user_adaptive_goal_tdee: values.goalKcal,
+      user_adaptive_fitness_goal: values.fitnessGoal,
+      user_adaptive_accepted_at: values.acceptedAt,
+      user_goal_tdee: values.goalKcal,
+      updated_at: values.acceptedAt,
+    })
+    .where("user_id", "=", userId)
+    .execute();
+}

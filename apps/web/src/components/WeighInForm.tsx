@@ -1,0 +1,123 @@
+import { useId, useState } from "react";
+import type { FormEvent } from "react";
+import { EARLIEST_LOG_DATE, WEIGHT_KG_MAX, WEIGHT_KG_MIN } from "@fitwise/contracts/progress";
+import { ApiError } from "../lib/api-client";
+import { localIsoDate } from "../lib/local-date";
+import { useLogWeight } from "../lib/log-weight";
+import { formatWeight, toKg, useWeightUnit, type WeightUnit } from "../lib/weight-unit";
+import { Button } from "./Button";
+import { TextField } from "./TextField";
+import styles from "./WeighInForm.module.css";
+
+/** Field message for the typed weight, or null when it is a plausible weight. */
+function weightError(text: string, unit: WeightUnit): string | null {
+  const value = Number(text.replace(",", "."));
+  if (text.trim() === "" || !Number.isFinite(value)) return "Enter your weight.";
+  const kg = toKg(value, unit);
+  if (kg < WEIGHT_KG_MIN || kg > WEIGHT_KG_MAX)
+    return `Weight must be between ${formatWeight(WEIGHT_KG_MIN, unit)} and ${formatWeight(WEIGHT_KG_MAX, unit)}.`;
+  return null;
+}
+
+function dateError(date: string, today: string): string | null {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return "Enter a date.";
+  if (date > today) return "Weigh-ins can't be in the future.";
+  if (date < EARLIEST_LOG_DATE) return "Enter a date from 1900 on.";
+  return null;
+}
+
+/**
+ * Log a weigh-in (date and weight in kg or lb). One a day: logging a day again replaces it, which
+ * is how a weigh-in is corrected. Used on /diet and /progress.
+ */
+export function WeighInForm({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
+  const today = localIsoDate();
+  const [unit, setUnit] = useWeightUnit();
+  const [date, setDate] = useState(today);
+  const [weight, setWeight] = useState("");
+  const [submitted, setSubmitted] = useState(false);
+  const [saved, setSaved] = useState<string | null>(null);
+  const logWeight = useLogWeight();
+  const Heading = headingLevel === 2 ? "h2" : "h3";
+  const titleId = useId();
+
+  const weightMessage = submitted ? weightError(weight, unit) : null;
+  const dateMessage = submitted ? dateError(date, today) : null;
+  const serverMessage =
+    logWeight.error instanceof ApiError
+      ? logWeight.error.message
+      : logWeight.error
+        ? "We couldn't save your weigh-in. Please try again."
+        : null;
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    setSaved(null);
+    if (weightError(weight, unit) || dateError(date, today)) return;
+    const weightKg = Math.round(toKg(Number(weight.replace(",", ".")), unit) * 100) / 100;
+    logWeight.mutate(
+      { date, weight_kg: weightKg },
+      {
+        onSuccess: () => {
+          setSaved(`Saved ${formatWeight(weightKg, unit)} for ${date}.`);
+          setWeight("");
+          setSubmitted(false);
+        },
+      },
+    );
+  };
+
+  return (
+    <form className={styles.form} onSubmit={onSubmit} noValidate aria-labelledby={titleId}>
+      <Heading id={titleId} className={styles.title}>
+        Log your weight
+      </Heading>
+      <div className={styles.fields}>
+        <TextField
+          label="Date"
+          type="date"
+          value={date}
+          max={today}
+          min={EARLIEST_LOG_DATE}
+          onChange={(event) => setDate(event.target.value)}
+          error={dateMessage}
+        />
+        <TextField
+          label={`Weight (${unit})`}
+          inputMode="decimal"
+          autoComplete="off"
+          value={weight}
+          onChange={(event) => setWeight(event.target.value)}
+          error={weightMessage}
+        />
+        <fieldset className={styles.units}>
+          <legend className={styles.legend}>Unit</legend>
+          {(["kg", "lb"] as const).map((option) => (
+            <label key={option} className={styles.unit}>
+              <input
+                type="radio"
+                name={`${titleId}-unit`}
+                value={option}
+                checked={unit === option}
+                onChange={() => setUnit(option)}
+              />
+              {option}
+            </label>
+          ))}
+        </fieldset>
+        <Button type="submit" busy={logWeight.isPending} className={styles.submit}>
+          Save weight
+        </Button>
+      </div>
+      <p role="status" className={styles.status}>
+        {saved ?? ""}
+      </p>
+      {serverMessage ? (
+        <p role="alert" className={styles.error}>
+          {serverMessage}
+        </p>
+      ) : null}
+    </form>
+  );
+}

@@ -1,0 +1,331 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { AxeBuilder } from "@axe-core/playwright";
+import type { Browser, Page } from "playwright-core";
+import { checkA11y, closeChat, launchBrowser, newPage, screenshot } from "./support/browser";
+import { startServer } from "./support/server";
+import type { RunningServer } from "./support/server";
+import { newTestUser, signInViaApi, signInViaUi, signUpViaApi } from "./support/users";
+
+/** Following the plan (issue 16): weigh-ins and the chart, meals eaten, workout logging with a rest timer. */
+
+const SIZES = [
+  { name: "desktop", viewport: { width: 1280, height: 800 } },
+  { name: "phone", viewport: { width: 390, height: 844 } },
+] as const;
+
+const PROFILE = {
+  user_full_name: "Katherine Johnson",
+  user_age: 41,
+  user_gender: "female",
+  user_weight_in_kgs: 72,
+  user_height_in_cm: 170,
+  user_activity: 1.55,
+  user_fitness_goal: "Gain Muscle Mass",
+  user_preferred_workout_days: ["Monday", "Wednesday", "Friday"],
+  user_workout_type: "GYM Workout",
+  user_experience_level: "Beginner",
+  user_diet_preference: "standard",
+  user_food_preference: "American",
+  user_preferred_protein_sources: ["Poultry", "Seafood", "Eggs"],
+  user_fav_food: "",
+  user_allergies: "",
+};
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** The machine's local calendar day, `offset` days from today (the browser runs in the same time zone). */
+function localDate(offset = 0): string {
+  const at = new Date();
+  at.setDate(at.getDate() + offset);
+  return `${at.getFullYear()}-${String(at.getMonth() + 1).padStart(2, "0")}-${String(at.getDate()).padStart(2, "0")}`;
+}
+
+/** checkA11y fails on serious and critical findings; the new screens are held to none at all. */
+async function expectNoAxeViolations(page: Page): Promise<void> {
+  await checkA11y(page);
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .analyze();
+  expect(
+    results.violations.map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
+    ),
+  ).toEqual([]);
+}
+
+/** A registered user with a complete profile, signed in through the form on a page of the given size. */
+async function signedInUser(viewport: { width: number; height: number }, label: string): Promise<Page> {
+  const user = newTestUser(label);
+  await signUpViaApi(server.url, user);
+  const token = await signInViaApi(server.url, user);
+  const written = await fetch(`${server.url}/functions/v1/write_user_data`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
+    body: JSON.stringify({ ...PROFILE, write_table: "my_users" }),
+  });
+  expect(written.status).toBe(200);
+  const page = await newPage(browser, viewport);
+  // Meal plans may be solving for other tests on this busy machine: wait longer than usual.
+  page.setDefaultTimeout(60_000);
+  await signInViaUi(page, server.url, user);
+  return page;
+}
+
+async function logWeight(page: Page, date: string, weight: string): Promise<void> {
+  const form = page.getByRole("form", { name: "Log your weight" });
+  await form.getByLabel("Date").fill(date);
+  await form.getByLabel("Weight (kg)").fill(weight);
+  await form.getByRole("button", { name: "Save weight" }).click();
+  await form
+    .getByRole("status")
+    .filter({ hasText: `for ${date}` })
+    .waitFor();
+}
+
+describe.each(SIZES)("following the plan on $name", ({ name, viewport }) => {
+  it("logs three weigh-ins on /progress and shows them on the chart with the trend and the weekly rate", async () => {
+    const page = await signedInUser(viewport, `weigh-${name}`);
+    try {
+      await page.goto(`${server.url}/progress`);
+      await page.getByRole("heading", { level: 1, name: "My Progress" }).waitFor();
+      await closeChat(page);
+      await page.getByText("No weigh-ins yet: log your first one above.").waitFor();
+
+      await logWeight(page, localDate(-14), "80");
+      await logWeight(page, localDate(-7), "79.4");
+      await logWeight(page, localDate(0), "78.9");
+
+      const chart = page.getByTestId("weight-chart");
+      await chart.waitFor();
+      await expect.poll(() => chart.getByTestId("weigh-in-dot").count()).toBe(3);
+      expect(await chart.getByTestId("trend-line").getAttribute("points")).toMatch(
+        /^[\d.]+,[\d.]+ [\d.]+,[\d.]+ [\d.]+,[\d.]+$/,
+      );
+      expect(await page.getByRole("img", { name: /Weight and trend 3 weigh-ins from/ }).count()).toBe(1);
+      const rows = page.getByTestId("weigh-in-table").locator("tbody tr");
+      expect(await rows.count()).toBe(3);
+      expect(await rows.first().locator("th").textContent()).toBe(localDate(0));
+      expect(await rows.first().locator("td").first().textContent()).toBe("78.9 kg");
+      expect(await page.getByTestId("weekly-rate").textContent()).toMatch(
+        /^Your trend is going down by [\d.]+ kg a week\.$/,
+      );
+      // The adaptive target is Pro; a free user is offered the upgrade.
+      await page.getByRole("button", { name: /Unlock the adaptive target/ }).waitFor();
+
+      // Link in the navigation of this size.
+      const nav =
+        name === "phone"
+          ? page.getByRole("navigation", { name: "Tab bar" })
+          : page.getByRole("navigation", { name: "Side menu" });
+      expect(await nav.getByRole("link", { name: /Progress/ }).getAttribute("aria-current")).toBe("page");
+
+      await expectNoAxeViolations(page);
+      await screenshot(page, `progress-01-weigh-ins-${name}`);
+
+      // Deleting a weigh-in removes it from the chart.
+      await page.getByRole("button", { name: `Delete the weigh-in of ${localDate(-7)}` }).click();
+      await expect.poll(() => chart.getByTestId("weigh-in-dot").count()).toBe(2);
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  it("ticks meals as eaten on /diet, sums today's intake and logs a weigh-in there", async () => {
+    const page = await signedInUser(viewport, `eaten-${name}`);
+    try {
+      await page.goto(`${server.url}/diet`);
+      await page.getByRole("heading", { level: 1, name: "My Diet" }).waitFor();
+      await closeChat(page);
+      const items = page.getByTestId("meal-item");
+      await items.first().waitFor();
+      const intake = page.getByTestId("eaten-today");
+      expect(await intake.textContent()).toBe("Eaten today: 0 kcal (0 items ticked)");
+
+      const first = items.first();
+      const box = first.getByRole("checkbox", { name: /^Eaten: / });
+      await box.check();
+      await expect
+        .poll(() => intake.textContent())
+        .toMatch(/^Eaten today: [1-9][\d,]* kcal \(1 item ticked\)$/);
+      const oneItem = Number((await intake.textContent())?.match(/([\d,]+) kcal/)?.[1]?.replace(",", ""));
+
+      // Editing the grams changes the intake: half the grams, about half the energy.
+      const grams = first.getByRole("spinbutton", { name: /^Grams of .* eaten$/ });
+      const planned = Number(await grams.inputValue());
+      await grams.fill(String(Math.round(planned / 2)));
+      await grams.press("Enter");
+      await expect
+        .poll(async () => Number((await intake.textContent())?.match(/([\d,]+) kcal/)?.[1]?.replace(",", "")))
+        .toBeLessThan(oneItem * 0.6);
+
+      const second = items.nth(1).getByRole("checkbox", { name: /^Eaten: / });
+      await second.check();
+      await expect.poll(() => intake.textContent()).toMatch(/\(2 items ticked\)$/);
+      await second.uncheck();
+      await expect.poll(() => intake.textContent()).toMatch(/\(1 item ticked\)$/);
+
+      // The ticks are stored on the server: they are still there after a reload.
+      await page.reload();
+      await items.first().waitFor();
+      await expect
+        .poll(() =>
+          items
+            .first()
+            .getByRole("checkbox", { name: /^Eaten: / })
+            .isChecked(),
+        )
+        .toBe(true);
+
+      await logWeight(page, localDate(0), "72.5");
+      await expectNoAxeViolations(page);
+      await screenshot(page, `progress-02-diet-eaten-${name}`);
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  it("starts a workout, logs sets, counts the rest down, and shows the numbers next session", async () => {
+    const page = await signedInUser(viewport, `lift-${name}`);
+    try {
+      await page.goto(`${server.url}/workouts`);
+      await page.getByRole("heading", { level: 1, name: "My Workouts" }).waitFor();
+      await closeChat(page);
+      await page.getByRole("button", { name: "Start workout" }).click();
+      const exercise = page.getByTestId("log-exercise").first();
+      await exercise.waitFor();
+      expect(await exercise.getByTestId("previous-numbers").textContent()).toBe(
+        "First time: no previous numbers yet.",
+      );
+      const exerciseName = (await exercise.getByRole("heading", { level: 3 }).textContent()) ?? "";
+
+      const set1 = exercise.getByRole("group", { name: /^Set 1/ });
+      await set1.getByLabel("Reps", { exact: true }).fill("10");
+      await set1.getByLabel("Load (kg)").fill("20");
+      await set1.getByLabel("Reps in reserve").selectOption("2");
+      await set1.getByRole("button", { name: `Log set 1 of ${exerciseName}` }).click();
+      await exercise.getByRole("group", { name: /^Set 1 ✓ logged/ }).waitFor();
+
+      // The rest timer starts from the exercise's rest time and counts down.
+      const clock = page.getByRole("timer", { name: "Rest time left" });
+      await clock.waitFor();
+      const startSeconds = Number(await clock.getAttribute("data-seconds"));
+      expect(startSeconds).toBeGreaterThan(30);
+      await expect
+        .poll(async () => Number(await clock.getAttribute("data-seconds")), { timeout: 15_000 })
+        .toBeLessThan(startSeconds);
+      expect(await clock.textContent()).toMatch(/^\d:\d\d$/);
+      await expectNoAxeViolations(page);
+      await screenshot(page, `progress-03-rest-timer-${name}`);
+      await page.getByRole("button", { name: "Skip rest" }).click();
+      await clock.waitFor({ state: "detached" });
+
+      const set2 = exercise.getByRole("group", { name: /^Set 2/ });
+      await set2.getByLabel("Reps", { exact: true }).fill("9");
+      await set2.getByLabel("Load (kg)").fill("20");
+      await set2.getByRole("button", { name: `Log set 2 of ${exerciseName}` }).click();
+      await exercise.getByRole("group", { name: /^Set 2 ✓ logged/ }).waitFor();
+      await page.getByRole("button", { name: "Finish workout" }).click();
+
+      // Next session: the browser's clock is a day later, and last time's numbers sit beside the sets.
+      await page.clock.setFixedTime(new Date(`${localDate(1)}T12:00:00`));
+      await page.reload();
+      await page.getByRole("button", { name: "Start workout" }).click();
+      const again = page.getByTestId("log-exercise").first();
+      await expect
+        .poll(() => again.getByTestId("previous-numbers").textContent())
+        .toBe(`Last time (${localDate(0)}): 10 × 20 kg · 9 × 20 kg`);
+      expect(
+        await again
+          .getByRole("group", { name: /^Set 1/ })
+          .getByLabel("Load (kg)")
+          .inputValue(),
+      ).toBe("20");
+      await again.getByText(/^Stay at 20 kg and beat last time's reps/).waitFor();
+      await expectNoAxeViolations(page);
+      await screenshot(page, `progress-04-next-session-${name}`);
+    } finally {
+      await page.context().close();
+    }
+  });
+});
+
+describe("the adaptive target (Pro)", () => {
+  async function call<T>(token: string, name: string, payload: unknown): Promise<T> {
+    const response = await fetch(`${server.url}/functions/v1/${name}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
+      body: JSON.stringify(payload),
+    });
+    expect(response.status, `${name}: ${response.status}`).toBe(200);
+    return (await response.json()) as T;
+  }
+
+  it("suggests a target from four weeks of logs; accepting it changes the diet's target", async () => {
+    const user = newTestUser("adaptive");
+    await signUpViaApi(server.url, user);
+    const token = await signInViaApi(server.url, user);
+    await call(token, "write_user_data", { ...PROFILE, write_table: "my_users" });
+    const items = await call<Array<{ id: string; Weight: number; Calories: number }>>(
+      token,
+      "openai_get_meal_plan",
+      {
+        currentDay: 1,
+      },
+    );
+    const densest = [...items].sort((a, b) => b.Calories / b.Weight - a.Calories / a.Weight)[0];
+    if (!densest) throw new Error("empty plan");
+    // Four weeks at ~2,000 kcal a day with a steady weight: they spend about 2,000 kcal, well below the formula.
+    const grams = Math.round((2000 / densest.Calories) * densest.Weight);
+    for (let day = 27; day >= 0; day -= 1) {
+      await call(token, "log_weight", { date: localDate(-day), weight_kg: day % 2 === 0 ? 72.2 : 71.8 });
+      await call(token, "log_meal_eaten", { date: localDate(-day), item_id: densest.id, eaten: true, grams });
+    }
+    const checkoutUrl = (await call<{ url: string }>(token, "create_checkout", { plan: "monthly" })).url;
+
+    const page = await newPage(browser, SIZES[0].viewport);
+    page.setDefaultTimeout(60_000);
+    try {
+      await signInViaUi(page, server.url, user);
+      await page.goto(new URL(checkoutUrl, server.url).href);
+      await page.getByLabel("Card number").fill("4242 4242 4242 4242");
+      await page.getByLabel("Expiry (MM/YY)").fill("12/39");
+      await page.getByLabel("Security code").fill("123");
+      await page.getByRole("button", { name: /free trial/ }).click();
+      await page.waitForURL((url) => url.pathname === "/diet");
+      await closeChat(page);
+
+      await page.goto(`${server.url}/progress`);
+      await page.getByRole("heading", { level: 1, name: "My Progress" }).waitFor();
+      const use = page.getByRole("button", { name: /^Use [\d,]+ kcal$/ });
+      await use.waitFor();
+      const suggested = ((await use.textContent()) ?? "").replace(/^Use | kcal$/g, "");
+      expect(await page.getByTestId("target-explanation").textContent()).toMatch(
+        new RegExp(`^Over 28 days you ate [\\d,]+ kcal a day on average .* so we suggest ${suggested} kcal`),
+      );
+      await page.getByRole("button", { name: "Keep my current target" }).waitFor();
+      await expectNoAxeViolations(page);
+      await screenshot(page, "progress-05-adaptive-suggestion-desktop");
+
+      await use.click();
+      await page
+        .getByRole("alert")
+        .filter({ hasText: `Your daily target is now ${suggested} kcal` })
+        .waitFor();
+      await page.getByText("Your target changed less than a week ago; we look again next week.").waitFor();
+      await page.goto(`${server.url}/diet`);
+      await page.getByText(`Your daily target: ${suggested.replace(",", "")}.00 kcal`).waitFor();
+    } finally {
+      await page.context().close();
+    }
+  });
+});
