@@ -14,7 +14,7 @@ import { randomPlanRequest } from "../src/nutrition/meal-profiles";
 import { replaceMealItem, REPLACEMENT_KCAL_TOLERANCE } from "../src/nutrition/meal-replacement";
 import { nutrientTargets, planViolations, suitsDiet } from "../src/nutrition/meal-targets";
 import { proteinReachG } from "../src/nutrition/meal-protein-reach";
-import { avoidanceConflict, type Avoidances } from "../src/nutrition/avoidances";
+import { exclusionConflict, type ExclusionRules as Avoidances } from "../src/nutrition/exclusions";
 import { MEAL_SLOTS } from "../src/nutrition/food.types";
 import { loadavg } from "node:os";
 
@@ -36,7 +36,7 @@ function cuisineHasDishes(request: MealPlanRequest, avoidances: Avoidances): boo
     (food) =>
       food.cuisines.includes(request.cuisine) &&
       suitsDiet(food, request.dietType) &&
-      avoidanceConflict(food, avoidances) === undefined,
+      exclusionConflict(food, avoidances) === undefined,
   );
   return (
     dishes.length >= 18 &&
@@ -147,7 +147,7 @@ for (let seed = 1; seed <= PROFILES; seed += 1) {
     continue;
   }
   const { plan } = outcome;
-  const avoidances = parseAvoidances(request.allergiesText);
+  const avoidances = parseAvoidances(request.allergiesText, FOOD_CATALOGUE);
   const targets = nutrientTargets(request);
   const violations = planViolations(plan.items, {
     request,
@@ -162,7 +162,7 @@ for (let seed = 1; seed <= PROFILES; seed += 1) {
     !proteinReached &&
     proteinReachG(
       FOOD_CATALOGUE.filter(
-        (food) => suitsDiet(food, request.dietType) && avoidanceConflict(food, avoidances) === undefined,
+        (food) => suitsDiet(food, request.dietType) && exclusionConflict(food, avoidances) === undefined,
       ),
       request.targetKcal,
     ) < targets.proteinMinG;
@@ -187,7 +187,7 @@ for (let seed = 1; seed <= PROFILES; seed += 1) {
       if (
         food === undefined ||
         !suitsDiet(food, request.dietType) ||
-        avoidanceConflict(food, avoidances) !== undefined
+        exclusionConflict(food, avoidances) !== undefined
       )
         violations.push("replacement: hard rule");
     }
