@@ -50,7 +50,7 @@ function normalise(text: string): string {
 
 /** Words in any script, and emoji (a peanut emoji is a word we must report, not skip). */
 const TOKEN =
-  /\p{L}+|\p{Extended_Pictographic}(?:[\u{1F3FB}-\u{1F3FF}\uFE0F]|\u200D\p{Extended_Pictographic})*/gu;
+  /\p{L}+|\p{Extended_Pictographic}(?:\p{Emoji_Modifier}|\uFE0F|\u200D\p{Extended_Pictographic})*/gu;
 
 function tokenize(text: string): string[] {
   return text.match(TOKEN) ?? [];

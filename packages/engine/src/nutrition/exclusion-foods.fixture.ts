@@ -86,10 +86,27 @@ const INGREDIENTS: Record<string, IngredientFacts> = {
   "burger bun": { allergens: ["wheat/gluten", "sesame"] },
   cheddar: { allergens: ["milk"], flags: ["animal-rennet"] },
   "rice cracker": {},
+  "turkey breast": { flags: ["poultry"] },
+  avocado: {},
+  edamame: { allergens: ["soy"] },
+  falafel: {},
+  "flatbread wrap": { allergens: ["wheat/gluten"] },
 };
 
 /** Recipes of the planner's test foods, by id (grams for 100 g of the food). */
 const RECIPES: Record<string, [name: string, grams: number][]> = {
+  "turkey-sandwich": [
+    ["turkey breast", 40],
+    ["whole-wheat bread", 50],
+    ["lettuce", 10],
+  ],
+  avocado: [["avocado", 100]],
+  edamame: [["edamame", 100]],
+  "falafel-wrap": [
+    ["falafel", 45],
+    ["tahini", 10],
+    ["flatbread wrap", 45],
+  ],
   "oats-cooked": [
     ["oats", 15],
     ["water", 85],
