@@ -17,6 +17,7 @@ import { proteinReachG } from "../src/nutrition/meal-protein-reach";
 import { exclusionConflict, type ExclusionRules as Avoidances } from "../src/nutrition/exclusions";
 import { MEAL_SLOTS } from "../src/nutrition/food.types";
 import { loadavg } from "node:os";
+import { createLeakAudit, withTablePhrasing } from "./leak-audit";
 
 const PROFILES = 500;
 const WARM_UP = 20;
@@ -116,8 +117,9 @@ interface Row {
 }
 
 const rows: Row[] = [];
+const leakAudit = createLeakAudit();
 for (let seed = 1; seed <= PROFILES; seed += 1) {
-  const request = randomPlanRequest(seed);
+  const request = withTablePhrasing(randomPlanRequest(seed));
   const started = performance.now();
   const cpuStarted = process.cpuUsage();
   const outcome = planner.plan(request);
@@ -147,6 +149,7 @@ for (let seed = 1; seed <= PROFILES; seed += 1) {
     continue;
   }
   const { plan } = outcome;
+  leakAudit.plan(plan, request);
   const avoidances = parseAvoidances(request.allergiesText, FOOD_CATALOGUE);
   const targets = nutrientTargets(request);
   const violations = planViolations(plan.items, {
@@ -178,6 +181,7 @@ for (let seed = 1; seed <= PROFILES; seed += 1) {
     replaceMs = performance.now() - replaceStarted;
     if (replacement.ok) {
       const { item } = replacement;
+      leakAudit.served([item], request);
       const food = findFood(item.foodId);
       if (item.Meal !== victim.Meal) violations.push("replacement: other meal");
       if (plan.items.some((other) => other.foodId === item.foodId))
@@ -343,6 +347,7 @@ if (unexplained > 0) console.log(`Protein misses without a note: ${unexplained}`
 for (const row of planned.filter((candidate) => candidate.violations.length > 0).slice(0, 10))
   console.log(`  violation (seed ${row.request.seed}): ${row.violations.join("; ")}`);
 
+for (const example of leakAudit.examples()) console.log(`  leak: ${example}`);
 const replaceTimes = rows.flatMap((row) => (row.replaceMs === undefined ? [] : [row.replaceMs]));
 console.log(
   JSON.stringify({
@@ -380,5 +385,6 @@ console.log(
         0.95,
       ),
     ),
+    ...leakAudit.summary(),
   }),
 );
