@@ -138,6 +138,11 @@ export const ProfileResponseSchema = z.object({
   user_pro: z.union([z.literal(0), z.literal(1)]),
   /** Free replacements used so far (meals and workouts together), counted by the server. */
   user_replaced: z.number().int().min(0),
+  /**
+   * Words of user_allergies and user_avoid_food the server could not place (as typed, lower-case): plans cannot leave
+   * them out, so the screens show them beside the field. Empty when every word was understood.
+   */
+  unrecognised_avoidances: z.array(z.string()).default([]),
 });
 export type ProfileResponse = z.infer<typeof ProfileResponseSchema>;
 
