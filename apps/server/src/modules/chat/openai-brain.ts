@@ -308,9 +308,20 @@ function contextSummary(state: TrainerState): string {
   return [
     `Goal: ${profile.goal}. Level: ${profile.level}. ${profile.workoutType}. Diet: ${profile.dietType}. Cuisine: ${profile.cuisine}.`,
     `Allergies and foods to avoid: ${profile.allergiesText.trim() || "none"}.`,
+    ...unrecognisedNote(profile.allergiesText),
     `Meal days:\n${days || "none yet"}`,
     `Workout week:\n${week}`,
   ].join("\n\n");
+}
+
+/** Words of the allergy field the planner could not place: the model is told, so it can ask the user to rephrase. */
+function unrecognisedNote(allergiesText: string): string[] {
+  const words = parseAvoidances(allergiesText, FOOD_CATALOGUE).unrecognised;
+  return words.length === 0
+    ? []
+    : [
+        `Words of the allergies the planner could not place, so plans cannot leave them out: ${words.join(", ")}. Mention them and ask the user to say them another way.`,
+      ];
 }
 
 const SYSTEM_PROMPT = `You are Alex, the 24/7 personal trainer in the Fitwise app. You are friendly, brief and practical, and you answer in Markdown without HTML or images.
