@@ -473,6 +473,8 @@ export const EXCLUSION_TEST_FOODS: readonly Food[] = [
           portionMaxG,
           portionStepG,
           image: "dish",
+          ingredients: [],
+          flags: [],
         },
         recipe,
       ),
