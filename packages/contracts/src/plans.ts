@@ -87,6 +87,20 @@ export const GetMealPlanRequestSchema = z.object({
 export type GetMealPlanRequest = z.infer<typeof GetMealPlanRequestSchema>;
 export const MealPlanResponseSchema = z.array(MealItemSchema);
 
+/**
+ * Response header of `openai_get_meal_plan`: the words of the allergy fields the plan could not leave out, as a JSON
+ * array (the body stays the spec's list of items). Characters beyond ASCII are sent as JSON \u escapes, as headers
+ * must be ASCII; JSON.parse reads them back.
+ */
+export const UNRECOGNISED_AVOIDANCES_HEADER = "unrecognised-avoidances";
+
+export function encodeHeaderList(words: readonly string[]): string {
+  return JSON.stringify(words).replace(
+    /[\u007f-\uffff]/g,
+    (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
+}
+
 /** `replace_diet_item`: replaces one item of the server's stored plan for `column_name`. */
 export const ReplaceDietItemRequestSchema = z.object({
   itemToReplace: ItemReferenceSchema,

@@ -145,6 +145,11 @@ export const ProfileResponseSchema = z.object({
   user_replaced: z.number().int().min(0),
   /** True once /diet has asked whether to continue to /workouts (spec §2 "first visit"). */
   has_visited_diet_screen: z.boolean(),
+  /**
+   * Words of user_allergies and user_avoid_food the server could not place (as typed, lower-case): plans cannot leave
+   * them out, so the screens show them beside the field. Empty when every word was understood.
+   */
+  unrecognised_avoidances: z.array(z.string()).default([]),
 });
 export type ProfileResponse = z.infer<typeof ProfileResponseSchema>;
 

@@ -14,9 +14,10 @@ import { randomPlanRequest } from "../src/nutrition/meal-profiles";
 import { replaceMealItem, REPLACEMENT_KCAL_TOLERANCE } from "../src/nutrition/meal-replacement";
 import { nutrientTargets, planViolations, suitsDiet } from "../src/nutrition/meal-targets";
 import { proteinReachG } from "../src/nutrition/meal-protein-reach";
-import { avoidanceConflict, type Avoidances } from "../src/nutrition/avoidances";
+import { exclusionConflict, type ExclusionRules as Avoidances } from "../src/nutrition/exclusions";
 import { MEAL_SLOTS } from "../src/nutrition/food.types";
 import { loadavg } from "node:os";
+import { createLeakAudit, withTablePhrasing } from "./leak-audit";
 
 const PROFILES = 500;
 const WARM_UP = 20;
@@ -36,7 +37,7 @@ function cuisineHasDishes(request: MealPlanRequest, avoidances: Avoidances): boo
     (food) =>
       food.cuisines.includes(request.cuisine) &&
       suitsDiet(food, request.dietType) &&
-      avoidanceConflict(food, avoidances) === undefined,
+      exclusionConflict(food, avoidances) === undefined,
   );
   return (
     dishes.length >= 18 &&
@@ -116,8 +117,9 @@ interface Row {
 }
 
 const rows: Row[] = [];
+const leakAudit = createLeakAudit();
 for (let seed = 1; seed <= PROFILES; seed += 1) {
-  const request = randomPlanRequest(seed);
+  const request = withTablePhrasing(randomPlanRequest(seed));
   const started = performance.now();
   const cpuStarted = process.cpuUsage();
   const outcome = planner.plan(request);
@@ -147,7 +149,8 @@ for (let seed = 1; seed <= PROFILES; seed += 1) {
     continue;
   }
   const { plan } = outcome;
-  const avoidances = parseAvoidances(request.allergiesText);
+  leakAudit.plan(plan, request);
+  const avoidances = parseAvoidances(request.allergiesText, FOOD_CATALOGUE);
   const targets = nutrientTargets(request);
   const violations = planViolations(plan.items, {
     request,
@@ -162,7 +165,7 @@ for (let seed = 1; seed <= PROFILES; seed += 1) {
     !proteinReached &&
     proteinReachG(
       FOOD_CATALOGUE.filter(
-        (food) => suitsDiet(food, request.dietType) && avoidanceConflict(food, avoidances) === undefined,
+        (food) => suitsDiet(food, request.dietType) && exclusionConflict(food, avoidances) === undefined,
       ),
       request.targetKcal,
     ) < targets.proteinMinG;
@@ -178,6 +181,7 @@ for (let seed = 1; seed <= PROFILES; seed += 1) {
     replaceMs = performance.now() - replaceStarted;
     if (replacement.ok) {
       const { item } = replacement;
+      leakAudit.served([item], request);
       const food = findFood(item.foodId);
       if (item.Meal !== victim.Meal) violations.push("replacement: other meal");
       if (plan.items.some((other) => other.foodId === item.foodId))
@@ -187,7 +191,7 @@ for (let seed = 1; seed <= PROFILES; seed += 1) {
       if (
         food === undefined ||
         !suitsDiet(food, request.dietType) ||
-        avoidanceConflict(food, avoidances) !== undefined
+        exclusionConflict(food, avoidances) !== undefined
       )
         violations.push("replacement: hard rule");
     }
@@ -343,6 +347,7 @@ if (unexplained > 0) console.log(`Protein misses without a note: ${unexplained}`
 for (const row of planned.filter((candidate) => candidate.violations.length > 0).slice(0, 10))
   console.log(`  violation (seed ${row.request.seed}): ${row.violations.join("; ")}`);
 
+for (const example of leakAudit.examples()) console.log(`  leak: ${example}`);
 const replaceTimes = rows.flatMap((row) => (row.replaceMs === undefined ? [] : [row.replaceMs]));
 console.log(
   JSON.stringify({
@@ -380,5 +385,6 @@ console.log(
         0.95,
       ),
     ),
+    ...leakAudit.summary(),
   }),
 );

@@ -1,151 +1,107 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { avoidanceConflict, parseAvoidances, wordForms } from "./avoidances";
-import type { Food } from "./food.types";
-import { TEST_FOODS } from "./test-foods.fixture";
+import { FILLER_WORDS, LEXICON } from "./avoidance-lexicon";
+import { AVOIDANCE_PHRASINGS, type ExpectedRules } from "./avoidance-phrasings.fixture";
+import { editDistance, parseAvoidances } from "./avoidances";
+import { FOOD_CATALOGUE } from "./food-catalogue";
+import { ALLERGENS, FOOD_FLAGS } from "./food.types";
+import { wordForms } from "./word-forms";
 
-const parse = (text: string) => parseAvoidances(text, TEST_FOODS);
+const sorted = (values: readonly string[] | undefined) => [...new Set(values ?? [])].sort();
+const normalised = (rules: ExpectedRules) => ({
+  allergens: sorted(rules.allergens),
+  flags: sorted(rules.flags),
+  ingredients: sorted(rules.ingredients),
+  kosher: rules.kosher ?? false,
+  unrecognised: sorted(rules.unrecognised),
+});
 
-function food(name: string, overrides: Partial<Food> = {}): Food {
-  return {
-    id: name.toLowerCase().replace(/[^a-z]+/g, "-"),
-    name,
-    slots: ["Lunch"],
-    cuisines: [],
-    diet: "vegan",
-    allergens: [],
-    energyKcal: 100,
-    proteinG: 5,
-    carbsG: 10,
-    fatG: 3,
-    fibreG: 1,
-    portionMinG: 100,
-    portionMaxG: 200,
-    portionStepG: 50,
-    image: "dish",
-    ingredients: [],
-    flags: [],
-    ...overrides,
-  };
-}
-
-describe("parseAvoidances", () => {
-  it.each([
-    ["nuts, no dairy", ["tree nuts", "peanut", "milk"], []],
-    ["lactose intolerant", ["milk"], []],
-    ["shrimp", ["shellfish"], []],
-    ["gluten free", ["wheat/gluten"], []],
-    ["I hate mushrooms", [], ["mushroom"]],
-    ["Peanuts and EGGS", ["peanut", "egg"], []],
-    ["I'm allergic to tree nuts; also SOY", ["tree nuts", "soy"], []],
-    ["Shellfish & sesame", ["shellfish", "sesame"], []],
-    ["no pork, no legumes", [], ["pork", "legume"]],
-    ["coeliac", ["wheat/gluten"], []],
-    ["", [], []],
-    ["none", [], []],
-  ])("reads %j", (text, allergens, avoidWords) => {
-    const parsed = parse(text);
-    expect(new Set(parsed.allergens)).toEqual(new Set(allergens));
-    expect(new Set(parsed.avoidWords)).toEqual(new Set(avoidWords));
-    expect(parsed.unrecognised).toEqual([]);
+describe("parseAvoidances on the table of real phrasings", () => {
+  it("has a large table", () => {
+    expect(AVOIDANCE_PHRASINGS.length).toBeGreaterThanOrEqual(80);
   });
 
-  it("treats a named fish as an allergy, but as a dislike when the user says so", () => {
-    expect(parse("salmon").allergens).toEqual(["fish"]);
-    expect(parse("I don't like salmon")).toEqual({ allergens: [], avoidWords: ["salmon"], unrecognised: [] });
+  it.each(AVOIDANCE_PHRASINGS)("reads %j", (text, expected) => {
+    expect(normalised(parseAvoidances(text))).toEqual(normalised(expected));
   });
 
-  it("stores plural food words in the singular and keeps phrases together", () => {
-    expect(parse("blueberries").avoidWords).toEqual(["blueberry"]);
-    expect(parse("I hate sweet potatoes").avoidWords).toEqual(["sweet potato"]);
-  });
-
-  it("reports words it cannot place instead of dropping them", () => {
-    expect(parse("xyzzy, peanuts, blorp")).toEqual({
-      allergens: ["peanut"],
-      avoidWords: [],
-      unrecognised: ["xyzzy", "blorp"],
-    });
-  });
-
-  it("never throws and always returns known allergens, whatever is typed", () => {
-    fc.assert(
-      fc.property(fc.string({ maxLength: 80 }), (text) => {
-        const parsed = parse(text);
-        for (const allergen of parsed.allergens)
-          expect([
-            "milk",
-            "egg",
-            "fish",
-            "shellfish",
-            "tree nuts",
-            "peanut",
-            "wheat/gluten",
-            "soy",
-            "sesame",
-          ]).toContain(allergen);
-      }),
-      { numRuns: 2000 },
-    );
+  it.each(AVOIDANCE_PHRASINGS)("reads %j the same with the catalogue's words known", (text, expected) => {
+    expect(normalised(parseAvoidances(text, FOOD_CATALOGUE))).toEqual(normalised(expected));
   });
 });
 
-describe("avoidanceConflict", () => {
-  it("blocks a food by its allergen tag", () => {
-    expect(
-      avoidanceConflict(food("Granola bar", { allergens: ["tree nuts"] }), {
-        allergens: ["tree nuts"],
-        avoidWords: [],
-      }),
-    ).toBe("contains tree nuts");
+describe("parseAvoidances", () => {
+  it("reads a word the foods hold as an ingredient word, and one no food holds as unrecognised", () => {
+    const withFoods = parseAvoidances("I hate kimchi", FOOD_CATALOGUE);
+    expect(withFoods.ingredients).toEqual(["kimchi"]);
+    expect(withFoods.unrecognised).toEqual([]);
+    expect(parseAvoidances("I hate kimchi").unrecognised).toEqual(["kimchi"]);
   });
 
-  it("blocks a food whose name betrays an allergen its tags missed", () => {
-    expect(avoidanceConflict(food("Almond cake"), { allergens: ["tree nuts"], avoidWords: [] })).toMatch(
-      /almond/,
+  it("stores plural food words in the singular and keeps phrases together", () => {
+    expect(parseAvoidances("tomatoes").ingredients).toEqual(["tomato"]);
+    expect(parseAvoidances("no green beans", FOOD_CATALOGUE).ingredients).toEqual(["green", "bean"]);
+  });
+
+  it("corrects typos only within one edit in 5–7 letters and two edits from 8", () => {
+    expect(parseAvoidances("shelfiss").allergens).toEqual(["shellfish"]);
+    expect(parseAvoidances("shelfsh").unrecognised).toEqual(["shelfsh"]);
+    expect(parseAvoidances("sesamee").allergens).toEqual(["sesame"]);
+    expect(parseAvoidances("pnauts").allergens).toEqual([]);
+    expect(parseAvoidances("shllfsh").unrecognised).toEqual(["shllfsh"]);
+    expect(parseAvoidances("pescaterian").flags).toContain("pork");
+    // Four letters are too short to guess at: "fsh" and "egs" could be anything.
+    expect(parseAvoidances("porc").unrecognised).toEqual(["porc"]);
+  });
+
+  it("never reads a real food word of the catalogue as a typo of another word", () => {
+    const words = new Set(
+      FOOD_CATALOGUE.flatMap((food) =>
+        food.name
+          .normalize("NFKD")
+          .replace(/[\u0300-\u036f]/g, "")
+          .toLowerCase()
+          .replace(/ø/g, "o")
+          .split(/[^a-z]+/),
+      ).filter((word) => word.length >= 5 && !FILLER_WORDS.has(word)),
     );
-    expect(avoidanceConflict(food("Prawn crackers"), { allergens: ["shellfish"], avoidWords: [] })).toMatch(
-      /prawn/,
+    const misread: string[] = [];
+    for (const word of words) {
+      const parsed = parseAvoidances(word, FOOD_CATALOGUE);
+      const asTerm = wordForms(word).some((form) => Object.hasOwn(LEXICON, form));
+      // A catalogue word is read as itself: a lexicon term of its own, or an ingredient word naming it.
+      if (!asTerm && !parsed.ingredients.some((ingredient) => wordForms(word).includes(ingredient)))
+        misread.push(`${word} → ${JSON.stringify(parsed)}`);
+    }
+    expect(misread).toEqual([]);
+  });
+
+  it("measures edit distance with swaps of neighbours as one edit", () => {
+    expect(editDistance("sesmae", "sesame", 2)).toBe(1);
+    expect(editDistance("penut", "peanut", 2)).toBe(1);
+    expect(editDistance("glutten", "gluten", 2)).toBe(1);
+    expect(editDistance("abc", "xyz", 1)).toBeGreaterThan(1);
+  });
+
+  it("reports words it cannot place instead of dropping them, emoji and other scripts included", () => {
+    expect(parseAvoidances("xyzzy, peanuts, blorp").unrecognised).toEqual(["xyzzy", "blorp"]);
+    expect(parseAvoidances("🥜 and 🦐").unrecognised).toEqual(["🥜", "🦐"]);
+  });
+
+  it("reads 10,000 characters without failing", () => {
+    const parsed = parseAvoidances("peanuts, zorblax ".repeat(600), FOOD_CATALOGUE);
+    expect(parsed.allergens).toEqual(["peanut"]);
+    expect(parsed.unrecognised).toEqual(["zorblax"]);
+  });
+
+  it("never throws, returns known allergens and flags, and reports every letter word it did not read", () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 120, unit: "grapheme" }), (text) => {
+        const parsed = parseAvoidances(text);
+        for (const allergen of parsed.allergens) expect(ALLERGENS).toContain(allergen);
+        for (const flag of parsed.flags) expect(FOOD_FLAGS).toContain(flag);
+      }),
+      { numRuns: 2000 },
     );
-  });
-
-  it("does not mistake plant milks or nut butters for dairy", () => {
-    expect(
-      avoidanceConflict(food("Almond milk, unsweetened"), { allergens: ["milk"], avoidWords: [] }),
-    ).toBeUndefined();
-    expect(avoidanceConflict(food("Peanut butter"), { allergens: ["milk"], avoidWords: [] })).toBeUndefined();
-  });
-
-  it("blocks avoided words in any plural form, and whole food groups", () => {
-    expect(
-      avoidanceConflict(food("Mushrooms, sautéed"), { allergens: [], avoidWords: ["mushroom"] }),
-    ).toBeDefined();
-    expect(
-      avoidanceConflict(food("Shiitake stir-fry"), { allergens: [], avoidWords: ["mushroom"] }),
-    ).toBeDefined();
-    expect(
-      avoidanceConflict(food("Red lentil curry", { proteinSource: "Lentils" }), {
-        allergens: [],
-        avoidWords: ["legume"],
-      }),
-    ).toBeDefined();
-    expect(
-      avoidanceConflict(food("Bacon sandwich", { diet: "standard" }), {
-        allergens: [],
-        avoidWords: ["pork"],
-      }),
-    ).toBeDefined();
-    expect(
-      avoidanceConflict(food("Brussels sprouts, roasted"), { allergens: [], avoidWords: ["brussel sprout"] }),
-    ).toBeDefined();
-    expect(
-      avoidanceConflict(food("Bean sprouts"), { allergens: [], avoidWords: ["brussel sprout"] }),
-    ).toBeUndefined();
-  });
-
-  it("matches singular and plural spellings both ways", () => {
-    expect(wordForms("berries")).toContain("berry");
-    expect(wordForms("tomatoes")).toContain("tomato");
-    expect(wordForms("hummus")).toEqual(["hummus"]);
   });
 });

@@ -1,472 +1,343 @@
-import type { Allergen, Food, ProteinSource } from "./food.types";
-import { FOOD_CATALOGUE } from "./food-catalogue";
+import {
+  ALLERGY_WORDS,
+  ALLOW_WORDS,
+  DISLIKE_PHRASES,
+  DISLIKE_WORDS,
+  EXCEPTION_OPENERS,
+  FILLER_WORDS,
+  LEXICON,
+  NEGATION_WORDS,
+  type Effect,
+  type Term,
+} from "./avoidance-lexicon";
+import type { ExclusionRules } from "./exclusions";
+import { ALLERGENS, FOOD_FLAGS, type Allergen, type Food, type FoodFlag } from "./food.types";
+import { wordForms } from "./word-forms";
 
-export interface Avoidances {
-  allergens: Allergen[];
-  /** Singular, lower-case words or phrases; a food whose name contains one is never planned. */
-  avoidWords: string[];
-  /** Words we could not match to an allergen or to any food we know; shown back to the user. */
+/** The rules a person's allergy field sets, and every word of it the reader could not place. */
+export interface ParsedAvoidances extends ExclusionRules {
+  /** Words we could not place, as typed (lower-case): shown back to the user, never dropped. */
   unrecognised: string[];
 }
 
-/** Words that name a whole allergen class: always an allergy, whatever the phrasing. */
-const ALLERGEN_CLASS_WORDS: Record<string, readonly Allergen[]> = {
-  milk: ["milk"],
-  dairy: ["milk"],
-  lactose: ["milk"],
-  casein: ["milk"],
-  egg: ["egg"],
-  fish: ["fish"],
-  seafood: ["fish", "shellfish"],
-  shellfish: ["shellfish"],
-  crustacean: ["shellfish"],
-  mollusc: ["shellfish"],
-  mollusk: ["shellfish"],
-  // "Nuts" on an allergy form usually means both; peanuts are legumes but we stay on the safe side.
-  nut: ["tree nuts", "peanut"],
-  "tree nut": ["tree nuts"],
-  peanut: ["peanut"],
-  groundnut: ["peanut"],
-  gluten: ["wheat/gluten"],
-  wheat: ["wheat/gluten"],
-  celiac: ["wheat/gluten"],
-  coeliac: ["wheat/gluten"],
-  soy: ["soy"],
-  soya: ["soy"],
-  soybean: ["soy"],
-  sesame: ["sesame"],
+/** The longest lexicon key, in words. */
+const MAX_KEY_WORDS = 3;
+/** Typos are corrected only in words this long: shorter words are too close to other words to guess. */
+const TYPO_MIN_LENGTH = 5;
+/** Edit distance allowed by the typed word's length: one edit in 5–7 letters, two from 8 letters on. */
+const typoAllowance = (length: number) => (length >= 8 ? 2 : 1);
+
+/** Latin letters that do not decompose into a base letter and an accent. */
+const LETTERS: Record<string, string> = {
+  ø: "o",
+  æ: "ae",
+  œ: "oe",
+  ß: "ss",
+  ł: "l",
+  đ: "d",
+  ð: "d",
+  þ: "th",
 };
 
-/** Member words imply their allergen class when written as an allergy, but only the word itself when written as a dislike. */
-const ALLERGEN_MEMBER_WORDS: Record<string, Allergen> = {
-  cheese: "milk",
-  yogurt: "milk",
-  yoghurt: "milk",
-  butter: "milk",
-  cream: "milk",
-  whey: "milk",
-  salmon: "fish",
-  tuna: "fish",
-  cod: "fish",
-  sardine: "fish",
-  anchovy: "fish",
-  mackerel: "fish",
-  trout: "fish",
-  tilapia: "fish",
-  shrimp: "shellfish",
-  prawn: "shellfish",
-  crab: "shellfish",
-  lobster: "shellfish",
-  clam: "shellfish",
-  mussel: "shellfish",
-  oyster: "shellfish",
-  scallop: "shellfish",
-  squid: "shellfish",
-  octopus: "shellfish",
-  almond: "tree nuts",
-  cashew: "tree nuts",
-  walnut: "tree nuts",
-  pecan: "tree nuts",
-  pistachio: "tree nuts",
-  hazelnut: "tree nuts",
-  macadamia: "tree nuts",
-  "pine nut": "tree nuts",
-  "brazil nut": "tree nuts",
-  tofu: "soy",
-  edamame: "soy",
-  tempeh: "soy",
-  tahini: "sesame",
-};
-
-/**
- * Name words that betray an allergen even if a food's tags missed it: a second line of defence,
- * chosen so that plant "milks" and nut "butters" are not mistaken for dairy.
- */
-const ALLERGEN_NAME_WORDS: Record<Allergen, readonly string[]> = {
-  milk: [
-    "cheese",
-    "yogurt",
-    "yoghurt",
-    "paneer",
-    "ghee",
-    "kefir",
-    "whey",
-    "ricotta",
-    "mozzarella",
-    "parmesan",
-    "feta",
-    "halloumi",
-    "labneh",
-  ],
-  egg: ["egg", "omelette", "omelet", "frittata", "mayonnaise", "meringue"],
-  fish: [
-    "fish",
-    "salmon",
-    "tuna",
-    "cod",
-    "sardine",
-    "anchovy",
-    "mackerel",
-    "trout",
-    "tilapia",
-    "haddock",
-    "halibut",
-    "herring",
-  ],
-  shellfish: [
-    "shrimp",
-    "prawn",
-    "crab",
-    "lobster",
-    "clam",
-    "mussel",
-    "oyster",
-    "scallop",
-    "squid",
-    "calamari",
-    "octopus",
-    "crayfish",
-  ],
-  "tree nuts": [
-    "almond",
-    "cashew",
-    "walnut",
-    "pecan",
-    "pistachio",
-    "hazelnut",
-    "macadamia",
-    "pine nut",
-    "brazil nut",
-  ],
-  peanut: ["peanut", "groundnut"],
-  "wheat/gluten": ["wheat", "couscous", "bulgur", "seitan", "barley", "rye", "semolina", "farro", "spelt"],
-  soy: ["soy", "soya", "tofu", "tempeh", "edamame", "miso"],
-  sesame: ["sesame", "tahini", "hummus", "halva"],
-};
-
-/** Food groups people name that are not allergens: matched by protein-source tag and by name words. */
-const FOOD_GROUPS: Record<string, { sources: readonly ProteinSource[]; words: readonly string[] }> = {
-  meat: {
-    sources: ["Farm Meat", "Poultry"],
-    words: [
-      "meat",
-      "beef",
-      "pork",
-      "lamb",
-      "mutton",
-      "goat",
-      "veal",
-      "chicken",
-      "turkey",
-      "duck",
-      "bacon",
-      "ham",
-      "sausage",
-      "salami",
-      "chorizo",
-      "pepperoni",
-      "steak",
-    ],
-  },
-  "red meat": {
-    sources: ["Farm Meat"],
-    words: ["beef", "pork", "lamb", "mutton", "goat", "veal", "steak", "bacon", "ham", "sausage", "chorizo"],
-  },
-  pork: {
-    sources: [],
-    words: ["pork", "bacon", "ham", "prosciutto", "chorizo", "salami", "pepperoni", "sausage", "lard"],
-  },
-  beef: { sources: [], words: ["beef", "steak", "veal", "burger"] },
-  poultry: { sources: ["Poultry"], words: ["chicken", "turkey", "duck"] },
-  legume: {
-    sources: ["Beans", "Lentils", "Tofu"],
-    words: [
-      "bean",
-      "lentil",
-      "chickpea",
-      "pea",
-      "dal",
-      "dhal",
-      "hummus",
-      "falafel",
-      "edamame",
-      "tofu",
-      "tempeh",
-      "soy",
-      "peanut",
-    ],
-  },
-  pulse: {
-    sources: ["Beans", "Lentils"],
-    words: ["bean", "lentil", "chickpea", "pea", "dal", "dhal", "hummus", "falafel"],
-  },
-  bean: { sources: ["Beans"], words: ["bean"] },
-  lentil: { sources: ["Lentils"], words: ["lentil", "dal", "dhal"] },
-  mushroom: { sources: [], words: ["mushroom", "shiitake", "portobello", "champignon"] },
-};
-
-/** Words that carry no food meaning in an allergy sentence ("I'm allergic to", "no", "free"...). */
-const FILLER_WORDS = new Set([
-  "a",
-  "all",
-  "allergic",
-  "allergies",
-  "allergy",
-  "also",
-  "am",
-  "an",
-  "and",
-  "any",
-  "anything",
-  "are",
-  "avoid",
-  "bad",
-  "but",
-  "can",
-  "cannot",
-  "cant",
-  "contain",
-  "containing",
-  "dislike",
-  "do",
-  "dont",
-  "eat",
-  "eating",
-  "except",
-  "food",
-  "free",
-  "from",
-  "have",
-  "hate",
-  "i",
-  "im",
-  "in",
-  "intolerance",
-  "intolerant",
-  "is",
-  "it",
-  "kind",
-  "like",
-  "made",
-  "me",
-  "mild",
-  "much",
-  "my",
-  "n",
-  "na",
-  "no",
-  "none",
-  "non",
-  "not",
-  "nothing",
-  "of",
-  "or",
-  "please",
-  "product",
-  "really",
-  "sensitive",
-  "sensitivity",
-  "severe",
-  "so",
-  "t",
-  "the",
-  "them",
-  "to",
-  "very",
-  "with",
-  "without",
-  "would",
-  "really",
-  "stuff",
-  "thing",
-  "type",
-  "fan",
-]);
-
-/** Phrases that make the rest of their clause a dislike rather than an allergy. */
-const DISLIKE_MARKERS = [
-  "hate",
-  "dislike",
-  "don't like",
-  "dont like",
-  "not a fan",
-  "do not like",
-  "can't stand",
-  "cant stand",
-];
-
-/**
- * Plural and singular spellings a word may have. Both the user's words and food names go through
- * it, so matching only needs the two sets to meet (berries/berry, tomatoes/tomato, cookies/cookie).
- */
-export function wordForms(word: string): string[] {
-  const forms = [word];
-  if (word.length > 3 && word.endsWith("ies")) forms.push(`${word.slice(0, -3)}y`);
-  if (word.length > 3 && word.endsWith("es")) forms.push(word.slice(0, -2));
-  if (
-    word.length > 2 &&
-    word.endsWith("s") &&
-    !word.endsWith("ss") &&
-    !word.endsWith("us") &&
-    !word.endsWith("is")
-  ) {
-    forms.push(word.slice(0, -1));
-  }
-  return forms;
-}
-
-function tokenize(text: string): string[] {
+function normalise(text: string): string {
   return text
-    .toLowerCase()
     .normalize("NFKD")
     .replace(/[\u0300-\u036f]/g, "")
-    .replace(/['’`]/g, "")
-    .split(/[^a-z]+/)
-    .filter((token) => token.length > 0);
+    .toLowerCase()
+    .replace(/[øæœßłđðþ]/g, (letter) => LETTERS[letter] ?? letter)
+    .replace(/['’`´]/g, "");
 }
 
-const ALL_KEYS = new Set([
-  ...Object.keys(ALLERGEN_CLASS_WORDS),
-  ...Object.keys(ALLERGEN_MEMBER_WORDS),
-  ...Object.keys(FOOD_GROUPS),
-]);
+/** Words in any script, and emoji (a peanut emoji is a word we must report, not skip). */
+const TOKEN =
+  /\p{L}+|\p{Extended_Pictographic}(?:\p{Emoji_Modifier}|\uFE0F|\u200D\p{Extended_Pictographic})*/gu;
 
-/** The key a written word or two-word phrase stands for, if any: "Shrimps" → "shrimp", "tree nuts" → "tree nut". */
-function lookupKey(words: string): string | undefined {
-  const parts = words.split(" ");
-  const last = parts.pop() ?? "";
+function tokenize(text: string): string[] {
+  return text.match(TOKEN) ?? [];
+}
+
+const isLatinWord = (token: string) => /^[a-z]+$/.test(token);
+
+/** The lexicon key a phrase stands for, trying each plural/singular form of its last word ("tree nuts" → "tree nut"). */
+function lookupKey(words: readonly string[]): string | undefined {
+  const head = words.slice(0, -1);
+  const last = words[words.length - 1] ?? "";
   for (const form of wordForms(last)) {
-    const candidate = [...parts, form].join(" ");
-    if (ALL_KEYS.has(candidate)) return candidate;
+    const key = [...head, form].join(" ");
+    if (Object.hasOwn(LEXICON, key)) return key;
   }
   return undefined;
 }
 
-function buildVocabulary(foods: readonly Food[]): Set<string> {
-  const vocabulary = new Set<string>();
-  for (const food of foods)
-    for (const token of tokenize(food.name)) for (const form of wordForms(token)) vocabulary.add(form);
+/** Single-word lexicon keys long enough to be typo targets, by first letter. */
+const TYPO_TARGETS = new Map<string, string[]>();
+for (const key of Object.keys(LEXICON)) {
+  if (key.includes(" ") || key.length < TYPO_MIN_LENGTH - 1) continue;
+  const first = key[0] ?? "";
+  TYPO_TARGETS.set(first, [...(TYPO_TARGETS.get(first) ?? []), key]);
+}
+
+/** Optimal string alignment distance: insertions, deletions, substitutions and swaps of neighbours ("sesmae"). */
+export function editDistance(left: string, right: string, limit: number): number {
+  if (Math.abs(left.length - right.length) > limit) return limit + 1;
+  const rows: number[][] = [];
+  for (let i = 0; i <= left.length; i += 1) {
+    const row: number[] = [i];
+    for (let j = 1; j <= right.length; j += 1) {
+      if (i === 0) {
+        row.push(j);
+        continue;
+      }
+      const above = rows[i - 1] as number[];
+      const cost = left[i - 1] === right[j - 1] ? 0 : 1;
+      let best = Math.min(
+        (above[j] as number) + 1,
+        (row[j - 1] as number) + 1,
+        (above[j - 1] as number) + cost,
+      );
+      if (i > 1 && j > 1 && left[i - 1] === right[j - 2] && left[i - 2] === right[j - 1])
+        best = Math.min(best, ((rows[i - 2] as number[])[j - 2] as number) + 1);
+      row.push(best);
+    }
+    rows.push(row);
+  }
+  return (rows[left.length] as number[])[right.length] as number;
+}
+
+/**
+ * The one lexicon key a misspelt word is closest to, if any: within the allowance for its length, with the same first
+ * letter (typos rarely hit it), and no other key as close. Only words that are no known word at all get here, so a real
+ * food ("pears", "prunes") is never read as another one.
+ */
+function typoKey(token: string): string | undefined {
+  if (token.length < TYPO_MIN_LENGTH) return undefined;
+  const limit = typoAllowance(token.length);
+  let best: { key: string; distance: number } | undefined;
+  let tied = false;
+  for (const key of TYPO_TARGETS.get(token[0] ?? "") ?? []) {
+    const distance = Math.min(...wordForms(token).map((form) => editDistance(form, key, limit)));
+    if (distance > limit) continue;
+    if (best === undefined || distance < best.distance) {
+      best = { key, distance };
+      tied = false;
+    } else if (distance === best.distance) tied = true;
+  }
+  return best !== undefined && !tied ? best.key : undefined;
+}
+
+interface Vocabulary {
+  /** Words as the foods spell them. */
+  words: Set<string>;
+  /** Those words in every plural/singular form. */
+  forms: Set<string>;
+}
+
+const VOCABULARIES = new WeakMap<readonly Food[], Vocabulary>();
+
+/** Every word of the foods' names and ingredients: what a dislike can name. */
+function foodVocabulary(foods: readonly Food[]): Vocabulary {
+  let vocabulary = VOCABULARIES.get(foods);
+  if (vocabulary === undefined) {
+    vocabulary = { words: new Set(), forms: new Set() };
+    for (const food of foods) {
+      const texts = [food.name, ...(food.ingredients ?? []).map((ingredient) => ingredient.name)];
+      for (const text of texts)
+        for (const token of tokenize(normalise(text))) {
+          if (!isLatinWord(token)) continue;
+          vocabulary.words.add(token);
+          for (const form of wordForms(token)) vocabulary.forms.add(form);
+        }
+    }
+    VOCABULARIES.set(foods, vocabulary);
+  }
   return vocabulary;
 }
 
-let catalogueVocabulary: Set<string> | undefined;
+/** The spelling of a known word to keep: a form the foods themselves use, the singular where they use both. */
+function knownForm(token: string, vocabulary: Vocabulary): string | undefined {
+  const forms = wordForms(token);
+  if (!forms.some((form) => vocabulary.forms.has(form))) return undefined;
+  return forms.filter((form) => vocabulary.words.has(form)).sort((a, b) => a.length - b.length)[0] ?? token;
+}
 
-/**
- * Reads the free-text allergy field ("nuts, no dairy", "lactose intolerant", "I hate mushrooms").
- * Allergen words become allergen classes; other food words become avoided words; anything else is
- * reported as unrecognised rather than dropped, so the user can see what we did not understand.
- */
-export function parseAvoidances(allergiesText: string, foods: readonly Food[] = FOOD_CATALOGUE): Avoidances {
-  const vocabulary =
-    foods === FOOD_CATALOGUE ? (catalogueVocabulary ??= buildVocabulary(foods)) : buildVocabulary(foods);
-  const allergens = new Set<Allergen>();
-  const avoidWords = new Set<string>();
-  const unrecognised = new Set<string>();
-  const clauses = allergiesText.toLowerCase().split(/[,;\n/&+.]|\band\b|\bor\b|\bbut\b/);
-  for (const clause of clauses) {
-    const isDislike = DISLIKE_MARKERS.some((marker) => clause.includes(marker));
-    const tokens = tokenize(clause);
-    // Consecutive food words make one phrase ("brussels sprouts"), so a dish is avoided only when it has them all.
-    let phrase: string[] = [];
-    const endPhrase = () => {
-      if (phrase.length > 0) avoidWords.add(phrase.join(" "));
-      phrase = [];
-    };
+interface Clause {
+  opener: string | undefined;
+  tokens: string[];
+}
+
+const CONNECTORS = ["but", ...EXCEPTION_OPENERS, "however", "although", "though"];
+
+/** Splits at punctuation and at "but", "except", "apart from"…, keeping the word that opened each clause. */
+function clauses(text: string): Clause[] {
+  const found: Clause[] = [];
+  for (const sentence of normalise(text).split(/[,;.!?\n\r\t/&+()[\]{}|:]+/)) {
+    let current: Clause = { opener: undefined, tokens: [] };
+    const tokens = tokenize(sentence);
     for (let index = 0; index < tokens.length; index += 1) {
-      const token = tokens[index] ?? "";
-      const next = tokens[index + 1];
-      const pairKey = next === undefined ? undefined : lookupKey(`${token} ${next}`);
-      const key = pairKey ?? lookupKey(token);
-      if (pairKey !== undefined) index += 1;
-      if (key !== undefined) {
-        endPhrase();
-        const classes = ALLERGEN_CLASS_WORDS[key];
-        const member = ALLERGEN_MEMBER_WORDS[key];
-        if (classes !== undefined) for (const allergen of classes) allergens.add(allergen);
-        else if (member !== undefined && !isDislike) allergens.add(member);
-        else avoidWords.add(key);
+      const opener = CONNECTORS.filter((connector) => {
+        const words = connector.split(" ");
+        return words.every((word, offset) => tokens[index + offset] === word);
+      }).sort((a, b) => b.length - a.length)[0];
+      if (opener === undefined) {
+        current.tokens.push(tokens[index] as string);
         continue;
       }
+      if (current.tokens.length > 0 || current.opener !== undefined) found.push(current);
+      current = { opener, tokens: [] };
+      index += opener.split(" ").length - 1;
+    }
+    if (current.tokens.length > 0) found.push(current);
+  }
+  return found;
+}
+
+interface Collected {
+  allergens: Set<Allergen>;
+  flags: Set<FoodFlag>;
+  ingredients: Set<string>;
+  kosher: boolean;
+}
+
+const emptyCollected = (): Collected => ({
+  allergens: new Set(),
+  flags: new Set(),
+  ingredients: new Set(),
+  kosher: false,
+});
+
+function add(into: Collected, effect: Effect): void {
+  for (const allergen of effect.allergens ?? []) into.allergens.add(allergen);
+  for (const flag of effect.flags ?? []) into.flags.add(flag);
+  for (const ingredient of effect.ingredients ?? []) into.ingredients.add(ingredient);
+  if (effect.kosher === true) into.kosher = true;
+}
+
+function startsDislike(tokens: readonly string[], index: number): number {
+  if (DISLIKE_WORDS.has(tokens[index] ?? "")) return 1;
+  for (const phrase of DISLIKE_PHRASES) {
+    const words = phrase.split(" ");
+    if (words.every((word, offset) => tokens[index + offset] === word)) return words.length;
+  }
+  return 0;
+}
+
+/** A clause is an allowance when it says so ("I eat fish", "peanuts are fine") and nothing in it negates. */
+function clauseAllows(clause: Clause, previousExcluded: boolean): boolean {
+  if (clause.opener !== undefined && EXCEPTION_OPENERS.includes(clause.opener)) return previousExcluded;
+  const negated = clause.tokens.some(
+    (token, index) => NEGATION_WORDS.has(token) || startsDislike(clause.tokens, index) > 0,
+  );
+  return !negated && clause.tokens.some((token) => ALLOW_WORDS.has(token));
+}
+
+/**
+ * Reads the free-text allergy field the way people type it ("no pork", "I don't eat beef", "vegetarian but I eat fish",
+ * "tree nuts but peanuts are fine", "penuts, shelfish") into exclusion rules. A class word ("nuts", "seafood", "halal")
+ * becomes allergens and flags; a single food becomes the whole class when written as an allergy and just that food when
+ * written as a dislike; a word the foods' names or ingredients hold becomes an ingredient word; a word within one or
+ * two edits of a lexicon word is read as it. Anything else is returned in `unrecognised`, never dropped. Pass the food
+ * list to accept its words as dislikes; without it only the lexicon is known (the web app checks as the user types).
+ */
+export function parseAvoidances(text: string, foods: readonly Food[] = []): ParsedAvoidances {
+  const vocabulary = foodVocabulary(foods);
+  const excluded = emptyCollected();
+  const allowed = emptyCollected();
+  const allowedTerms: Term[] = [];
+  const unrecognised = new Set<string>();
+  let previousExcluded = false;
+
+  for (const clause of clauses(text)) {
+    const allows = clauseAllows(clause, previousExcluded);
+    const before = excluded.allergens.size + excluded.flags.size + excluded.ingredients.size;
+    const { tokens } = clause;
+    let dislike = false;
+    let phrase: string[] = [];
+    const endPhrase = () => {
+      if (phrase.length > 0) (allows ? allowed : excluded).ingredients.add(phrase.join(" "));
+      phrase = [];
+    };
+    const apply = (term: Term) => {
+      endPhrase();
+      if (allows) {
+        add(allowed, term.allows ?? { ...term.excludes, ...term.asDislike });
+        allowedTerms.push(term);
+      } else add(excluded, dislike && term.asDislike !== undefined ? term.asDislike : term.excludes);
+    };
+    for (let index = 0; index < tokens.length; index += 1) {
+      const dislikeWords = startsDislike(tokens, index);
+      if (dislikeWords > 0) {
+        endPhrase();
+        dislike = true;
+        index += dislikeWords - 1;
+        continue;
+      }
+      const token = tokens[index] as string;
+      if (ALLERGY_WORDS.has(token)) dislike = false;
+      let matched = false;
+      for (let length = Math.min(MAX_KEY_WORDS, tokens.length - index); length >= 1; length -= 1) {
+        const key = lookupKey(tokens.slice(index, index + length));
+        if (key === undefined) continue;
+        apply(LEXICON[key] as Term);
+        index += length - 1;
+        matched = true;
+        break;
+      }
+      if (matched) continue;
       if (FILLER_WORDS.has(token)) {
         endPhrase();
         continue;
       }
-      const known = wordForms(token)
-        .filter((form) => vocabulary.has(form))
-        .sort((a, b) => a.length - b.length)[0];
-      if (known !== undefined) phrase.push(known);
+      if (!isLatinWord(token)) {
+        endPhrase();
+        unrecognised.add(token);
+        continue;
+      }
+      const known = knownForm(token, vocabulary);
+      if (known !== undefined) {
+        phrase.push(known);
+        continue;
+      }
+      const corrected = typoKey(token);
+      if (corrected !== undefined) apply(LEXICON[corrected] as Term);
       else {
         endPhrase();
         unrecognised.add(token);
       }
     }
     endPhrase();
+    const after = excluded.allergens.size + excluded.flags.size + excluded.ingredients.size;
+    if (!allows) previousExcluded = after > before;
   }
-  return { allergens: [...allergens], avoidWords: [...avoidWords], unrecognised: [...unrecognised] };
+
+  for (const allergen of allowed.allergens) excluded.allergens.delete(allergen);
+  for (const ingredient of allowed.ingredients) excluded.ingredients.delete(ingredient);
+  for (const term of allowedTerms) {
+    const givesBack = (term.allows?.flags ?? []).some((flag) => excluded.flags.has(flag));
+    if (givesBack && term.allowsBut !== undefined) add(excluded, term.allowsBut);
+  }
+  for (const flag of allowed.flags) excluded.flags.delete(flag);
+
+  return {
+    allergens: ALLERGENS.filter((allergen) => excluded.allergens.has(allergen)),
+    flags: FOOD_FLAGS.filter((flag) => excluded.flags.has(flag)),
+    ingredients: [...excluded.ingredients],
+    kosher: excluded.kosher,
+    unrecognised: [...unrecognised],
+  };
 }
 
-const NAME_FORMS = new WeakMap<Food, string[][]>();
+/** Ingredient words named in a message; a long list ("legumes" is twelve words) is cut short. */
+const DESCRIBED_INGREDIENTS = 4;
 
-/** Each word of a food's name with its singular/plural forms, computed once per food. */
-export function nameForms(food: Food): string[][] {
-  let forms = NAME_FORMS.get(food);
-  if (forms === undefined) {
-    forms = tokenize(food.name).map(wordForms);
-    NAME_FORMS.set(food, forms);
-  }
-  return forms;
+/** The rules in words, for messages: ["peanut", "pork", "mushroom", "shiitake", "portobello", "champignon and 3 more"]. */
+export function describeRules(rules: ExclusionRules): string[] {
+  const words = [...rules.allergens, ...rules.flags, ...rules.ingredients.slice(0, DESCRIBED_INGREDIENTS)];
+  const more = rules.ingredients.length - DESCRIBED_INGREDIENTS;
+  if (more > 0) words[words.length - 1] = `${words[words.length - 1] ?? ""} and ${more} more`;
+  return [...words, ...(rules.kosher ? ["meat with dairy"] : [])];
 }
 
-/** True when the phrase's words appear, in order and next to each other, among the name's words. */
-function nameContains(forms: readonly string[][], phrase: string): boolean {
-  const words = phrase.split(" ");
-  for (let start = 0; start + words.length <= forms.length; start += 1) {
-    const matches = words.every((word, offset) => {
-      const tokenForms = forms[start + offset] ?? [];
-      return wordForms(word).some((form) => tokenForms.includes(form));
-    });
-    if (matches) return true;
-  }
-  return false;
-}
-
-const NAME_ALLERGENS = new WeakMap<Food, Map<Allergen, string>>();
-
-/** Allergens a food's name betrays, with the word that betrays each, computed once per food. */
-function allergensInName(food: Food): Map<Allergen, string> {
-  let found = NAME_ALLERGENS.get(food);
-  if (found === undefined) {
-    found = new Map();
-    const forms = nameForms(food);
-    for (const [allergen, words] of Object.entries(ALLERGEN_NAME_WORDS) as [Allergen, readonly string[]][]) {
-      const word = words.find((candidate) => nameContains(forms, candidate));
-      if (word !== undefined) found.set(allergen, word);
-    }
-    NAME_ALLERGENS.set(food, found);
-  }
-  return found;
-}
-
-/** Why a food may not be planned for someone with these avoidances, or undefined when it may. */
-export function avoidanceConflict(
-  food: Food,
-  avoidances: Pick<Avoidances, "allergens" | "avoidWords">,
-): string | undefined {
-  if (avoidances.allergens.length === 0 && avoidances.avoidWords.length === 0) return undefined;
-  const forms = nameForms(food);
-  for (const allergen of avoidances.allergens) {
-    if (food.allergens.includes(allergen)) return `contains ${allergen}`;
-    const word = allergensInName(food).get(allergen);
-    if (word !== undefined) return `"${word}" suggests ${allergen}`;
-  }
-  for (const avoidWord of avoidances.avoidWords) {
-    const group = FOOD_GROUPS[avoidWord];
-    if (group !== undefined) {
-      if (food.proteinSource !== undefined && group.sources.includes(food.proteinSource))
-        return `is ${avoidWord}`;
-      if (group.words.some((word) => nameContains(forms, word))) return `contains ${avoidWord}`;
-    }
-    if (nameContains(forms, avoidWord)) return `contains ${avoidWord}`;
-  }
-  return undefined;
+/** Whether the rules exclude anything at all. */
+export function hasRules(rules: ExclusionRules): boolean {
+  return describeRules(rules).length > 0;
 }

@@ -1,4 +1,4 @@
-import { wordForms } from "./avoidances";
+import { wordForms } from "./word-forms";
 import type { Allergen, Food, FoodFlag } from "./food.types";
 
 /**

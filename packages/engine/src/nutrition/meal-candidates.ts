@@ -1,8 +1,9 @@
-import { avoidanceConflict, nameForms, wordForms, type Avoidances } from "./avoidances";
+import { exclusionConflict, type ExclusionRules } from "./exclusions";
 import { MEAL_SLOTS, type Food, type MealSlot } from "./food.types";
 import type { MealPlanRequest } from "./meal-planner";
 import { suitsDiet } from "./meal-targets";
 import { compareIds, hashString, seededUnit } from "./seeded-hash";
+import { nameForms, wordForms } from "./word-forms";
 
 /** One food offered to the model for one meal, with the preference points the objective rewards. */
 export interface Candidate {
@@ -188,10 +189,10 @@ function assignMeals(
 export function selectCandidates(
   foods: readonly Food[],
   request: MealPlanRequest,
-  avoidances: Avoidances,
+  avoidances: ExclusionRules,
 ): CandidatePool {
   const allowedFoods = foods.filter(
-    (food) => suitsDiet(food, request.dietType) && avoidanceConflict(food, avoidances) === undefined,
+    (food) => suitsDiet(food, request.dietType) && exclusionConflict(food, avoidances) === undefined,
   );
   const sets = planSets(allowedFoods, request);
   const ownBit = planBit(request.planNumber);

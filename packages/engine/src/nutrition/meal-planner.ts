@@ -1,5 +1,5 @@
 import type { EngineError, FitnessGoal, Gender } from "../profile.types";
-import { parseAvoidances, type Avoidances } from "./avoidances";
+import { describeRules, parseAvoidances, type ParsedAvoidances as Avoidances } from "./avoidances";
 import { roundTo2 } from "./energy";
 import { FOOD_CATALOGUE } from "./food-catalogue";
 import {
@@ -133,7 +133,7 @@ export function toMealItem(food: Food, meal: MealSlot, weightG: number, id: stri
 }
 
 function describeExclusions(request: MealPlanRequest, avoidances: Avoidances): string {
-  const parts = [...avoidances.allergens, ...avoidances.avoidWords];
+  const parts = describeRules(avoidances);
   return parts.length === 0
     ? `a ${request.dietType} diet`
     : `a ${request.dietType} diet without ${parts.join(", ")}`;

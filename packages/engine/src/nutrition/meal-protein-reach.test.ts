@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { avoidanceConflict, parseAvoidances } from "./avoidances";
+import { parseAvoidances } from "./avoidances";
+import { exclusionConflict } from "./exclusions";
 import { FOOD_CATALOGUE } from "./food-catalogue";
 import type { Food } from "./food.types";
 import { createMealPlanner, type MealPlanner, type MealPlanRequest } from "./meal-planner";
@@ -8,9 +9,9 @@ import { proteinReachG } from "./meal-protein-reach";
 import { nutrientTargets, suitsDiet } from "./meal-targets";
 
 const allowedFoods = (request: Pick<MealPlanRequest, "dietType" | "allergiesText">): Food[] => {
-  const avoidances = parseAvoidances(request.allergiesText);
+  const avoidances = parseAvoidances(request.allergiesText, FOOD_CATALOGUE);
   return FOOD_CATALOGUE.filter(
-    (food) => suitsDiet(food, request.dietType) && avoidanceConflict(food, avoidances) === undefined,
+    (food) => suitsDiet(food, request.dietType) && exclusionConflict(food, avoidances) === undefined,
   );
 };
 

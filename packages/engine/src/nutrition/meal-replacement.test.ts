@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { avoidanceConflict, parseAvoidances } from "./avoidances";
-import { findFood } from "./food-catalogue";
+import { parseAvoidances } from "./avoidances";
+import { exclusionConflict } from "./exclusions";
+import { FOOD_CATALOGUE, findFood } from "./food-catalogue";
 import type { Cuisine, Food, MealSlot } from "./food.types";
 import {
   createMealPlanner,
@@ -52,7 +53,9 @@ describe("replaceMealItem", () => {
           expect(plan.items.map((other) => other.id)).not.toContain(item.id);
           expect(Math.abs(item.Calories - replaced.Calories)).toBeLessThanOrEqual(0.05 * replaced.Calories);
           expect(suitsDiet(food, request.dietType)).toBe(true);
-          expect(avoidanceConflict(food, parseAvoidances(request.allergiesText))).toBeUndefined();
+          expect(
+            exclusionConflict(food, parseAvoidances(request.allergiesText, FOOD_CATALOGUE)),
+          ).toBeUndefined();
           expect(isValidPortion(food, item.Weight)).toBe(true);
           expect(item).toMatchObject(portionFigures(food, item.Weight));
           const dayKcal = plan.totals.Calories - replaced.Calories + item.Calories;

@@ -1,8 +1,10 @@
 import type { EngineError } from "../profile.types";
-import { avoidanceConflict, parseAvoidances } from "./avoidances";
+import { parseAvoidances } from "./avoidances";
+import { exclusionConflict } from "./exclusions";
 import { FOOD_CATALOGUE } from "./food-catalogue";
 import type { Food } from "./food.types";
 import { toMealItem, type MealItem, type MealPlanRequest } from "./meal-planner";
+import { kosherMealClash } from "./kosher-meals";
 import { KCAL_TOLERANCE, portionFigures, suitsDiet } from "./meal-targets";
 import { seededUnit } from "./seeded-hash";
 
@@ -52,6 +54,13 @@ export function replaceMealItem(
   if (replaced === undefined)
     return { ok: false, error: { code: "ITEM_NOT_FOUND", message: "That item is no longer in this plan." } };
   const avoidances = parseAvoidances(request.allergiesText, foods);
+  const byId = new Map(foods.map((food) => [food.id, food]));
+  // Kosher keeps meat and dairy out of one meal, so the new item must suit the rest of the replaced item's meal.
+  const restOfMeal = avoidances.kosher
+    ? plan.flatMap((item) =>
+        item.Meal === replaced.Meal && item.id !== itemId ? (byId.get(item.foodId) ?? []) : [],
+      )
+    : [];
   const inPlan = new Set(plan.map((item) => item.foodId));
   const dayKcal = plan.reduce((sum, item) => sum + item.Calories, 0);
   const cuisineIds = new Set(
@@ -70,7 +79,8 @@ export function replaceMealItem(
   for (const food of foods) {
     if (inPlan.has(food.id) || !food.slots.includes(replaced.Meal) || !suitsDiet(food, request.dietType))
       continue;
-    if (avoidanceConflict(food, avoidances) !== undefined) continue;
+    if (exclusionConflict(food, avoidances) !== undefined) continue;
+    if (avoidances.kosher && kosherMealClash(food, restOfMeal) !== undefined) continue;
     const bonus =
       (cuisineIds.has(food.id) ? cuisineBonus : 0) +
       VARIETY_SHARE * replaced.Calories * seededUnit(seed, food.id);

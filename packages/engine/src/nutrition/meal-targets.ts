@@ -1,7 +1,7 @@
 import { roundTo2 } from "./energy";
 import type { DietType, Food, MealSlot } from "./food.types";
 import type { MealItem, MealPlanRequest } from "./meal-planner";
-import { avoidanceConflict, type Avoidances } from "./avoidances";
+import { exclusionConflict, type ExclusionRules } from "./exclusions";
 
 /** DESIGN.md "The engine": the day's energy split over the spec's four meals. */
 export const MEAL_SHARES: Record<MealSlot, number> = {
@@ -99,7 +99,7 @@ export function portionFigures(
 
 export interface PlanCheckContext {
   request: Pick<MealPlanRequest, "targetKcal" | "dietType">;
-  avoidances: Pick<Avoidances, "allergens" | "avoidWords">;
+  avoidances: ExclusionRules;
   proteinMinG: number;
   findFood: (id: string) => Food | undefined;
 }
@@ -122,7 +122,7 @@ export function planViolations(items: readonly MealItem[], context: PlanCheckCon
     seenFoods.add(food.id);
     if (!food.slots.includes(item.Meal)) violations.push(`${item.Item}: not a ${item.Meal} food`);
     if (!suitsDiet(food, request.dietType)) violations.push(`${item.Item}: not ${request.dietType}`);
-    const conflict = avoidanceConflict(food, avoidances);
+    const conflict = exclusionConflict(food, avoidances);
     if (conflict !== undefined) violations.push(`${item.Item}: ${conflict}`);
     if (!isValidPortion(food, item.Weight))
       violations.push(`${item.Item}: portion ${item.Weight} g outside range or step`);

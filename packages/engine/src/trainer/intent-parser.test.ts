@@ -82,8 +82,15 @@ describe("parseIntent: plan changes", () => {
     ["I don't like mushrooms", "mushrooms", "dislike"],
     ["I HATE olives!!", "olives", "dislike"],
     ["not a fan of broccoli", "broccoli", "dislike"],
+    ["I only eat halal", "halal", "allergy"],
+    ["we keep kosher at home", "kosher", "allergy"],
+    ["I'm pescatarian now", "pescatarian", "allergy"],
   ])("adds an allergy or dislike: %s", (message, foodsText, severity) => {
     expect(parse(message)).toEqual({ kind: "add-avoidance", foodsText, severity });
+  });
+
+  it("does not take a question about a rule for a new rule", () => {
+    expect(parse("is the chicken halal?")).not.toMatchObject({ kind: "add-avoidance" });
   });
 
   it.each([

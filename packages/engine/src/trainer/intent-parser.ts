@@ -362,6 +362,14 @@ function parseAvoidance(
   return undefined;
 }
 
+/** "I eat halal", "we keep kosher", "I'm pescatarian": a rule the allergy reader turns into exclusions. */
+const RULE_PATTERN = /\b(halal|kosher|pescatarian|pescetarian)\b/;
+
+function parseRule(text: string): Intent | undefined {
+  const rule = RULE_PATTERN.exec(text)?.[1];
+  return rule === undefined ? undefined : { kind: "add-avoidance", foodsText: rule, severity: "allergy" };
+}
+
 const CHANGE_WORDS =
   /\b(make|switch|change|set|went|gone|go|going|turned|become|became|now|want|wanna|id like|would like|like|prefer|give me|lets|let us|try|im|i am|from now on|move|put me|consider me|treat me|upgrade|downgrade|instead|love|fancy|do)\b/;
 
@@ -557,6 +565,7 @@ export function parseIntent(message: string, state: TrainerState): Intent {
 
   const structural =
     parseAvoidance(text, state, "allergy") ??
+    (asked ? undefined : parseRule(text)) ??
     (/^(why|did|should)\b/.test(text) ? undefined : parseReplace(text, state)) ??
     parseMove(text, weekdays) ??
     parseRestDay(text, weekdays, asked) ??

@@ -1,4 +1,4 @@
-import { wordForms } from "../nutrition/avoidances";
+import { wordForms } from "../nutrition/word-forms";
 
 /** Lower case, no accents or apostrophes, words separated by single spaces: "Push-Ups!" → "push ups". */
 export function simplify(text: string): string {

@@ -184,6 +184,26 @@ describe("meal changes", () => {
     expect(outcome.reply).toContain(`couldn't match "zorblax"`);
   });
 
+  it("adds what it understood and names the words it could not place", () => {
+    const outcome = say("I'm allergic to peanuts and zorblax");
+    expect(outcome.state.profile.allergiesText).toBe("allergic to peanuts and zorblax");
+    expect(outcome.reply).toContain(`I didn't recognise "zorblax"`);
+  });
+
+  it("reads religious rules and typos: halal, shelfish", () => {
+    const halal = say("I only eat halal");
+    expect(halal.reply).toContain("pork, alcohol, gelatin and blood");
+    const typo = say("I'm allergic to shelfish");
+    expect(typo.reply).toContain("shellfish");
+    expect(typo.state.mealPlans[1]?.some((item) => /shrimp|prawn/i.test(item.Item))).toBe(false);
+  });
+
+  it("mentions unrecognised allergy words when it plans new meals", () => {
+    const before = fixtureState({ profile: { ...PROFILE, allergiesText: "peanuts, flibbertigibbet" } });
+    const outcome = say("new meals for today", before);
+    expect(outcome.reply).toContain(`I didn't recognise "flibbertigibbet"`);
+  });
+
   it.each(["make it Italian", "Switch to Italian food please"])(
     "changes cuisine and re-plans every stored day: %s",
     (message) => {

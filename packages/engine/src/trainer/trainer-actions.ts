@@ -1,8 +1,10 @@
 import { BEGINNER_GUIDE } from "../guide/beginner-guide";
-import { avoidanceConflict, parseAvoidances, type Avoidances } from "../nutrition/avoidances";
+import { hasRules, parseAvoidances, type ParsedAvoidances } from "../nutrition/avoidances";
+import { exclusionConflict } from "../nutrition/exclusions";
 import { computeEnergyTargets } from "../nutrition/energy";
-import { findFood } from "../nutrition/food-catalogue";
+import { FOOD_CATALOGUE, findFood } from "../nutrition/food-catalogue";
 import { MEAL_SLOTS, type Food, type MealSlot } from "../nutrition/food.types";
+import { kosherMealClash } from "../nutrition/kosher-meals";
 import type { MealItem, MealPlanner, MealPlanOutcome } from "../nutrition/meal-planner";
 import { replaceMealItem } from "../nutrition/meal-replacement";
 import { formatGrams, formatKcal } from "../nutrition/number-format";
@@ -304,21 +306,33 @@ function regenerateMeals(
     before !== undefined && sameFoods(before, items)
       ? "\n\nYour preferences leave few choices, so the new plan has the same foods as before."
       : "";
-  const reply = `Here are new meals for **Day ${day}**: ${dayTotalsLine(items)}${comparison}, target ${kcal(state.profile.targetKcal)}.\n\n${mealSummary(items)}${sameAsBefore}`;
+  const unplaced = unrecognisedLine(outcome.plan.unrecognisedAvoidances);
+  const reply = `Here are new meals for **Day ${day}**: ${dayTotalsLine(items)}${comparison}, target ${kcal(state.profile.targetKcal)}.\n\n${mealSummary(items)}${sameAsBefore}${unplaced === "" ? "" : `\n\n${unplaced}`}`;
   return mealOutcome(state, next, reply, [day]);
 }
 
 function conflictingItems(
   items: readonly MealItem[],
-  avoidances: Avoidances,
+  avoidances: ParsedAvoidances,
 ): { item: MealItem; reason: string }[] {
   const found: { item: MealItem; reason: string }[] = [];
+  // An item whose food we no longer know is judged by its name, so an old plan cannot hide an allergen.
+  const foodOf = (item: MealItem) => findFood(item.foodId) ?? placeholderFood(item);
   for (const item of items) {
-    // An item whose food we no longer know is judged by its name, so an old plan cannot hide an allergen.
-    const reason = avoidanceConflict(findFood(item.foodId) ?? placeholderFood(item), avoidances);
+    const food = foodOf(item);
+    const rest = items.filter((other) => other.Meal === item.Meal && other.id !== item.id).map(foodOf);
+    const reason =
+      exclusionConflict(food, avoidances) ?? (avoidances.kosher ? kosherMealClash(food, rest) : undefined);
     if (reason !== undefined) found.push({ item, reason });
   }
   return found;
+}
+
+/** Alex says which words of the allergy field it could not place, so none is silently ignored. */
+function unrecognisedLine(words: readonly string[]): string {
+  return words.length === 0
+    ? ""
+    : `I didn't recognise ${listWords(words.map((word) => `"${word}"`))} in your allergies and dislikes, so I can't leave ${words.length === 1 ? "it" : "them"} out. Tell me another way (e.g. "no pork", "allergic to shellfish"), or pick from the list under Meal Preferences.`;
 }
 
 function placeholderFood(item: MealItem): Food {
@@ -350,17 +364,19 @@ function addAvoidance(
 ): TrainerOutcome {
   const phrase =
     intent.severity === "allergy" ? `allergic to ${intent.foodsText}` : `don't like ${intent.foodsText}`;
-  const added = parseAvoidances(phrase);
-  if (added.allergens.length === 0 && added.avoidWords.length === 0) {
+  const added = parseAvoidances(phrase, FOOD_CATALOGUE);
+  if (!hasRules(added)) {
     return unchanged(
       state,
       `I couldn't match "${intent.foodsText}" to any food I know, so I haven't changed your plans. Try naming the food, e.g. "I'm allergic to peanuts", or add it under Meal Preferences → Allergies.`,
     );
   }
-  const current = parseAvoidances(state.profile.allergiesText);
+  const current = parseAvoidances(state.profile.allergiesText, FOOD_CATALOGUE);
   const isNew =
     added.allergens.some((allergen) => !current.allergens.includes(allergen)) ||
-    added.avoidWords.some((word) => !current.avoidWords.includes(word));
+    added.flags.some((flag) => !current.flags.includes(flag)) ||
+    added.ingredients.some((word) => !current.ingredients.includes(word)) ||
+    (added.kosher && !current.kosher);
   if (!isNew)
     return unchanged(state, `Your plans already leave out ${intent.foodsText}. Nothing needed changing.`);
 
@@ -369,11 +385,12 @@ function addAvoidance(
     ...state.profile,
     allergiesText: existing.length > 0 ? `${existing}, ${phrase}` : phrase,
   };
-  const avoidances = parseAvoidances(profile.allergiesText);
+  const avoidances = parseAvoidances(profile.allergiesText, FOOD_CATALOGUE);
   const what = intent.severity === "allergy" ? "allergies" : "dislikes";
-  const classes =
-    added.allergens.length > 0 ? ` (that rules out anything containing ${listWords(added.allergens)})` : "";
-  const lines = [`Got it: I've added **${intent.foodsText}** to your ${what}${classes}.`];
+  const classes = [...added.allergens, ...added.flags];
+  const ruledOut = classes.length > 0 ? ` (that rules out anything containing ${listWords(classes)})` : "";
+  const lines = [`Got it: I've added **${intent.foodsText}** to your ${what}${ruledOut}.`];
+  if (added.unrecognised.length > 0) lines.push(unrecognisedLine(added.unrecognised));
 
   const plans = new Map<DayIndex, MealItem[]>();
   const failed: string[] = [];

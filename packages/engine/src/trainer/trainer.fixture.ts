@@ -1,4 +1,5 @@
-import { avoidanceConflict, parseAvoidances } from "../nutrition/avoidances";
+import { parseAvoidances } from "../nutrition/avoidances";
+import { exclusionConflict } from "../nutrition/exclusions";
 import { FOOD_CATALOGUE, findFood } from "../nutrition/food-catalogue";
 import { MEAL_SLOTS, type MealSlot } from "../nutrition/food.types";
 import {
@@ -98,9 +99,9 @@ export function fixturePlanner(): MealPlanner & { requests: MealPlanRequest[] } 
     requests,
     plan(request) {
       requests.push(request);
-      const avoidances = parseAvoidances(request.allergiesText);
+      const avoidances = parseAvoidances(request.allergiesText, FOOD_CATALOGUE);
       const allowed = FOOD_CATALOGUE.filter(
-        (food) => suitsDiet(food, request.dietType) && avoidanceConflict(food, avoidances) === undefined,
+        (food) => suitsDiet(food, request.dietType) && exclusionConflict(food, avoidances) === undefined,
       );
       const items = MEAL_SLOTS.flatMap((meal) =>
         allowed
@@ -133,7 +134,7 @@ export function fixturePlanner(): MealPlanner & { requests: MealPlanRequest[] } 
           mealTotals,
           targetKcal: request.targetKcal,
           notes: [],
-          unrecognisedAvoidances: [],
+          unrecognisedAvoidances: avoidances.unrecognised,
           proteinTargetG: 0,
         },
       };

@@ -7,8 +7,10 @@ import {
 } from "@fitwise/contracts/chat";
 import { PLAN_ERROR_CODES, REPLACEMENT_LIMIT_MESSAGE } from "@fitwise/contracts/plans";
 import { FREE_REPLACEMENTS_LIMIT } from "@fitwise/contracts/profile";
-import { avoidanceConflict, parseAvoidances } from "@fitwise/engine/nutrition/avoidances";
-import { findFood } from "@fitwise/engine/nutrition/food-catalogue";
+import { parseAvoidances } from "@fitwise/engine/nutrition/avoidances";
+import { exclusionConflict } from "@fitwise/engine/nutrition/exclusions";
+import { kosherMealClash } from "@fitwise/engine/nutrition/kosher-meals";
+import { FOOD_CATALOGUE, findFood } from "@fitwise/engine/nutrition/food-catalogue";
 import type { MealPlanner, MealPlanOutcome, MealPlanRequest } from "@fitwise/engine/nutrition/meal-planner";
 import { suitsDiet } from "@fitwise/engine/nutrition/meal-targets";
 import type { Cuisine, DietType, ProteinSource } from "@fitwise/engine/nutrition/food.types";
@@ -495,13 +497,18 @@ function profileChanges(
 
 /** Whether a kept day still fits the new profile's hard limits, so it may be marked as planned from it. */
 function dayStillValid(row: MealPlanRow, profile: TrainerProfile): boolean {
-  const avoidances = parseAvoidances(profile.allergiesText);
-  return row.items.every((item) => {
-    const food = findFood(item.foodId);
+  const avoidances = parseAvoidances(profile.allergiesText, FOOD_CATALOGUE);
+  const foods = row.items.map((item) => findFood(item.foodId));
+  return row.items.every((item, index) => {
+    const food = foods[index];
+    const rest = row.items.flatMap((other, at) =>
+      other.Meal === item.Meal && at !== index ? (foods[at] ?? []) : [],
+    );
     return (
       food !== undefined &&
       suitsDiet(food, profile.dietType) &&
-      avoidanceConflict(food, avoidances) === undefined
+      exclusionConflict(food, avoidances) === undefined &&
+      (!avoidances.kosher || kosherMealClash(food, rest) === undefined)
     );
   });
 }

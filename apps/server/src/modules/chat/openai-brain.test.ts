@@ -184,6 +184,16 @@ describeWithDatabases(
       expect((await storedDay1(user)).some((item) => item.id === dinner.id)).toBe(false);
     });
 
+    it("tells the model which allergy words the planner could not place", async () => {
+      const { user } = await planned();
+      await callOk(app(), "write_user_data", { user_allergies: "sesame, zorblax" }, user.accessToken);
+      script.push({ content: "I didn't recognise zorblax: could you say it another way?" });
+      const response = await send(user, "hello");
+      expect(response.statusCode, response.body).toBe(200);
+      const context = (requests[0]?.messages ?? []).map((message) => message.content ?? "").join("\n");
+      expect(context).toContain("could not place, so plans cannot leave them out: zorblax.");
+    });
+
     it("refuses a food the user is allergic to, tells the model why, and changes nothing", async () => {
       const { user, day1 } = await planned();
       const sesameFood =

@@ -6,7 +6,8 @@ import type {
 } from "openai/resources/chat/completions";
 import { z } from "zod";
 import { CHAT_ERROR_CODES } from "@fitwise/contracts/chat";
-import { avoidanceConflict, parseAvoidances } from "@fitwise/engine/nutrition/avoidances";
+import { parseAvoidances } from "@fitwise/engine/nutrition/avoidances";
+import { exclusionConflict } from "@fitwise/engine/nutrition/exclusions";
 import { FOOD_CATALOGUE } from "@fitwise/engine/nutrition/food-catalogue";
 import { CUISINES, DIET_TYPES, MEAL_SLOTS } from "@fitwise/engine/nutrition/food.types";
 import { suitsDiet } from "@fitwise/engine/nutrition/meal-targets";
@@ -122,7 +123,7 @@ function mealItemIntent(args: z.infer<(typeof TOOL_ARGS)["replace_meal_item"]>, 
       return malformed(
         `"${args.with_food}" is not a food in the catalogue; do not invent foods. Leave with_food out to let the engine choose.`,
       );
-    const conflict = avoidanceConflict(food, parseAvoidances(state.profile.allergiesText));
+    const conflict = exclusionConflict(food, parseAvoidances(state.profile.allergiesText, FOOD_CATALOGUE));
     if (conflict !== undefined)
       return refused(
         `${food.name} ${conflict}, and the user listed "${state.profile.allergiesText}" as allergies or foods to avoid.`,
@@ -307,9 +308,20 @@ function contextSummary(state: TrainerState): string {
   return [
     `Goal: ${profile.goal}. Level: ${profile.level}. ${profile.workoutType}. Diet: ${profile.dietType}. Cuisine: ${profile.cuisine}.`,
     `Allergies and foods to avoid: ${profile.allergiesText.trim() || "none"}.`,
+    ...unrecognisedNote(profile.allergiesText),
     `Meal days:\n${days || "none yet"}`,
     `Workout week:\n${week}`,
   ].join("\n\n");
+}
+
+/** Words of the allergy field the planner could not place: the model is told, so it can ask the user to rephrase. */
+function unrecognisedNote(allergiesText: string): string[] {
+  const words = parseAvoidances(allergiesText, FOOD_CATALOGUE).unrecognised;
+  return words.length === 0
+    ? []
+    : [
+        `Words of the allergies the planner could not place, so plans cannot leave them out: ${words.join(", ")}. Mention them and ask the user to say them another way.`,
+      ];
 }
 
 const SYSTEM_PROMPT = `You are Alex, the 24/7 personal trainer in the Fitwise app. You are friendly, brief and practical, and you answer in Markdown without HTML or images.

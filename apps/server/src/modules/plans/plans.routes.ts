@@ -4,6 +4,8 @@ import {
   GetWorkoutPlanRequestSchema,
   ReplaceDietItemRequestSchema,
   ReplaceWorkoutItemRequestSchema,
+  UNRECOGNISED_AVOIDANCES_HEADER,
+  encodeHeaderList,
 } from "@fitwise/contracts/plans";
 import type { Database } from "../../db/database";
 import { HttpError } from "../../http/errors";
@@ -60,7 +62,9 @@ export async function plansRoutes(app: FastifyInstance, options: PlansRoutesOpti
 
   app.post("/openai_get_meal_plan", authenticated, async (request, reply) => {
     const input = GetMealPlanRequestSchema.parse(request.body ?? {});
-    return withRetryAfter(reply, () => getMealPlan(deps, callerId(request), input));
+    const answer = await withRetryAfter(reply, () => getMealPlan(deps, callerId(request), input));
+    reply.header(UNRECOGNISED_AVOIDANCES_HEADER, encodeHeaderList(answer.unrecognisedAvoidances));
+    return answer.items;
   });
 
   app.post("/replace_diet_item", authenticated, async (request, reply) => {

@@ -26,7 +26,7 @@ import type { WorkoutPlanRequest } from "@fitwise/engine/workouts/workout-planne
 import type { Database } from "../../db/database";
 import type { MyUser } from "../../db/schema";
 import { HttpError } from "../../http/errors";
-import { energyTargetsOf } from "../profile/profile.service";
+import { avoidanceText, energyTargetsOf, unrecognisedAvoidances } from "../profile/profile.service";
 import { findProfile } from "../profile/profile.repository";
 import { getProStatus } from "../subscriptions/subscription-status";
 import type { PlanJob, PlanJobOutcome } from "./plan-jobs";
@@ -131,9 +131,10 @@ export function mealInputs(profile: MyUser | undefined, payload: Partial<GetMeal
     ...(goalKcal === undefined ? ["your calorie target"] : []),
   ];
   if (weightKg === undefined || !gender || goalKcal === undefined) throw profileIncomplete(missing);
-  const avoidances = [present(profile?.user_allergies, payload.user_allergies), profile?.user_avoid_food]
-    .filter((text): text is string => typeof text === "string" && text.trim() !== "")
-    .join(", ");
+  const avoidances = avoidanceText(
+    present(profile?.user_allergies, payload.user_allergies),
+    profile?.user_avoid_food,
+  );
   return {
     // DESIGN.md: never plan below the floor for the user's gender, whatever the goal says.
     targetKcal: Math.max(goalKcal, PLANNING_FLOOR_KCAL[gender as Gender]),
@@ -175,12 +176,18 @@ function mealsKeptFrom(before: readonly MealItem[], after: readonly MealItem[]):
   return [...meals].filter((meal) => dishes(before, meal) === dishes(after, meal)).length;
 }
 
+export interface MealPlanAnswer {
+  items: MealItem[];
+  /** Words of the allergy fields the plan could not leave out; the route sends them in a header. */
+  unrecognisedAvoidances: string[];
+}
+
 /** openai_get_meal_plan: the stored plan of the day, or a new one when there is none, it is stale, or on reset. */
 export async function getMealPlan(
   deps: PlansDeps,
   userId: string,
   input: GetMealPlanRequest,
-): Promise<MealItem[]> {
+): Promise<MealPlanAnswer> {
   const { db, pool } = deps;
   const dayIndex = input.currentDay;
   const { isPro } = await getProStatus(db, userId, deps.now());
@@ -192,7 +199,9 @@ export async function getMealPlan(
   const planNumber = planNumberOf(dayIndex);
   const hash = inputsHash({ ...inputs, planNumber });
   const stored = await findMealPlan(db, userId, dayIndex);
-  if (stored && !input.buttonPress && stored.inputs_hash === hash) return stored.items;
+  const unrecognised = unrecognisedAvoidances(inputs.allergiesText);
+  if (stored && !input.buttonPress && stored.inputs_hash === hash)
+    return { items: stored.items, unrecognisedAvoidances: unrecognised };
 
   const firstGeneration = stored ? stored.generation + (input.buttonPress ? 1 : 0) : 0;
   const previous = input.buttonPress ? stored?.items : undefined;
@@ -224,7 +233,7 @@ export async function getMealPlan(
     targetKcal: inputs.targetKcal,
     notes: outcome.plan.notes,
   });
-  return outcome.plan.items;
+  return { items: outcome.plan.items, unrecognisedAvoidances: unrecognised };
 }
 
 /**

@@ -5,6 +5,7 @@ import {
   WorkoutItemSchema,
   WorkoutPlanResponseSchema,
   REPLACEMENT_LIMIT_MESSAGE,
+  UNRECOGNISED_AVOIDANCES_HEADER,
   type MealItem,
   type ReplaceDietItemResponse,
   type ReplaceWorkoutItemResponse,
@@ -139,6 +140,64 @@ describeWithDatabases("plan functions", ({ app, db, signUp }) => {
       expect(row.inputs_hash).not.toBe(before.inputs_hash);
       // A profile change is not a reset: it stays available on the free tier.
       expect(row.generation).toBe(0);
+    });
+
+    it("reports the allergy words it could not place, on saving the profile and with every plan", async () => {
+      const user = await signUp();
+      const saved = await callOk<ProfileResponse>(
+        app(),
+        "write_user_data",
+        { ...PROFILE, user_allergies: "penuts, no pork, zorblax, 🦐" },
+        user.accessToken,
+      );
+      expect(saved.unrecognised_avoidances).toEqual(["zorblax", "🦐"]);
+      const response = await callFunction(app(), "openai_get_meal_plan", mealPlan(), user.accessToken);
+      expect(response.statusCode).toBe(200);
+      expect(JSON.parse(String(response.headers[UNRECOGNISED_AVOIDANCES_HEADER]))).toEqual(["zorblax", "🦐"]);
+      for (const item of response.json<MealItem[]>())
+        expect(findFood(item.foodId)?.allergens).not.toContain("peanut");
+      // A stored plan is answered with the same report.
+      const again = await callFunction(app(), "openai_get_meal_plan", mealPlan(), user.accessToken);
+      expect(JSON.parse(String(again.headers[UNRECOGNISED_AVOIDANCES_HEADER]))).toEqual(["zorblax", "🦐"]);
+    });
+
+    it.each([
+      ["empty", "", []],
+      ["emoji-only", "🥜🥜 🍤", ["🥜", "🍤"]],
+      ["punctuation-only", "?!,;:", []],
+    ])(
+      "plans for %s allergy text and reports what it could not read, never a 5xx",
+      async (_, text, words) => {
+        const user = await signUp();
+        const saved = await callOk<ProfileResponse>(
+          app(),
+          "write_user_data",
+          { ...PROFILE, user_allergies: text },
+          user.accessToken,
+        );
+        expect(saved.unrecognised_avoidances).toEqual(words);
+        const response = await callFunction(app(), "openai_get_meal_plan", mealPlan(), user.accessToken);
+        expect(response.statusCode).toBe(200);
+        expect(JSON.parse(String(response.headers[UNRECOGNISED_AVOIDANCES_HEADER]))).toEqual(words);
+      },
+    );
+
+    it("refuses a 10,000-character allergy text with a clear 400, on saving and on planning", async () => {
+      const user = await userWithProfile();
+      const long = "peanuts, zorblax ".repeat(600).slice(0, 10_000);
+      const saving = await callFunction(app(), "write_user_data", { user_allergies: long }, user.accessToken);
+      expect(saving.statusCode).toBe(400);
+      expect(errorOf(saving).issues).toEqual([
+        expect.objectContaining({ path: "user_allergies", message: expect.stringMatching(/1000/) }),
+      ]);
+      const planning = await callFunction(
+        app(),
+        "openai_get_meal_plan",
+        { ...mealPlan(), user_allergies: long },
+        user.accessToken,
+      );
+      expect(planning.statusCode).toBe(400);
+      expect(errorOf(planning).issues).toEqual([expect.objectContaining({ path: "user_allergies" })]);
     });
 
     it("answers 409 profile_incomplete until the calorie calculator was filled in", async () => {

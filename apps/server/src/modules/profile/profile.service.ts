@@ -1,5 +1,7 @@
 import type { ProfileResponse, SubscriptionResponse, WriteProfileRequest } from "@fitwise/contracts/profile";
+import { parseAvoidances } from "@fitwise/engine/nutrition/avoidances";
 import { computeEnergyTargets, type EnergyTargets } from "@fitwise/engine/nutrition/energy";
+import { FOOD_CATALOGUE } from "@fitwise/engine/nutrition/food-catalogue";
 import type { FitnessGoal, Gender } from "@fitwise/engine/profile.types";
 import type { Database } from "../../db/database";
 import type { MyUser } from "../../db/schema";
@@ -103,6 +105,21 @@ function providedValues(input: WriteProfileRequest): ProfileValues {
   return values;
 }
 
+/** Allergies and foods to avoid as one text: both are hard limits, read by the same reader. */
+export function avoidanceText(
+  allergies: string | null | undefined,
+  avoidFood: string | null | undefined,
+): string {
+  return [allergies, avoidFood]
+    .filter((text): text is string => typeof text === "string" && text.trim() !== "")
+    .join(", ");
+}
+
+/** The words of the allergy fields no plan can leave out, because the reader could not place them. */
+export function unrecognisedAvoidances(text: string): string[] {
+  return parseAvoidances(text, FOOD_CATALOGUE).unrecognised;
+}
+
 export function toProfileResponse(
   row: MyUser,
   isPro: boolean,
@@ -134,6 +151,7 @@ export function toProfileResponse(
     user_pro: isPro ? 1 : 0,
     user_replaced: freeReplacementsUsed,
     has_visited_diet_screen: row.diet_screen_visited_at !== null,
+    unrecognised_avoidances: unrecognisedAvoidances(avoidanceText(row.user_allergies, row.user_avoid_food)),
   };
 }
 

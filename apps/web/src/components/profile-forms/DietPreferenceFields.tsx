@@ -2,6 +2,7 @@ import { useId } from "react";
 import { FREE_TEXT_MAX } from "@fitwise/contracts/profile";
 import { CUISINES, PROTEIN_SOURCES } from "@fitwise/engine/nutrition/food.types";
 import type { Cuisine, DietType, ProteinSource } from "@fitwise/engine/nutrition/food.types";
+import { AllergyField, type SavedAvoidances } from "./AllergyField";
 import { ChoiceGroup } from "./ChoiceGroup";
 import { ToggleGroup } from "./ToggleGroup";
 import styles from "./ProfileForm.module.css";
@@ -26,6 +27,8 @@ export interface DietPreferenceFieldsProps {
   /** Each screen words its hints in its own way. */
   sourcesHint: string;
   allergiesHint: string;
+  /** What the server made of the saved allergy text (words it could not place). */
+  savedAllergies?: SavedAvoidances;
 }
 
 /** Spec §2 meal preferences: diet type, cuisine, protein sources, foods enjoyed, allergies. */
@@ -34,8 +37,9 @@ export function DietPreferenceFields({
   onChange,
   sourcesHint,
   allergiesHint,
+  savedAllergies,
 }: DietPreferenceFieldsProps) {
-  const ids = { cuisine: useId(), favourite: useId(), allergies: useId(), allergiesHint: useId() };
+  const ids = { cuisine: useId(), favourite: useId() };
   const set = <K extends keyof DietPreferences>(key: K, value: DietPreferences[K]) =>
     onChange({ ...values, [key]: value });
 
@@ -88,23 +92,12 @@ export function DietPreferenceFields({
           onChange={(event) => set("favouriteFoods", event.target.value)}
         />
       </div>
-      <div className={styles.section}>
-        <label htmlFor={ids.allergies} className={styles.label}>
-          Allergies and foods to avoid
-        </label>
-        <p id={ids.allergiesHint} className={styles.hint}>
-          {allergiesHint}
-        </p>
-        <textarea
-          id={ids.allergies}
-          className={styles.textarea}
-          rows={3}
-          maxLength={FREE_TEXT_MAX}
-          aria-describedby={ids.allergiesHint}
-          value={values.allergies}
-          onChange={(event) => set("allergies", event.target.value)}
-        />
-      </div>
+      <AllergyField
+        value={values.allergies}
+        onChange={(allergies) => set("allergies", allergies)}
+        hint={allergiesHint}
+        {...(savedAllergies === undefined ? {} : { saved: savedAllergies })}
+      />
     </>
   );
 }

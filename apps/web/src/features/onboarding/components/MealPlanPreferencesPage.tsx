@@ -78,6 +78,14 @@ function MealPlanPreferencesForm() {
           onChange={setValues}
           sourcesHint={`Select at least ${MIN_PROTEIN_SOURCES}`}
           allergiesHint="Your plans will never include these. Separate them with commas, e.g. peanuts, shellfish, mushrooms."
+          {...(profile.data
+            ? {
+                savedAllergies: {
+                  text: profile.data.user_allergies ?? "",
+                  unrecognised: profile.data.unrecognised_avoidances,
+                },
+              }
+            : {})}
         />
         <Button type="submit" fullWidth busy={writeProfile.isPending}>
           {writeProfile.isPending ? "Saving…" : "Submit"}

@@ -68,6 +68,10 @@ function DietForm({ profile }: { profile: ProfileResponse }) {
         onChange={setValues}
         sourcesHint={`Select at least ${MIN_PROTEIN_SOURCES}. ${values.sources.length} selected.`}
         allergiesHint="Your plans will never include these. Separate them with commas, e.g. peanuts, shellfish."
+        savedAllergies={{
+          text: profile.user_allergies ?? "",
+          unrecognised: profile.unrecognised_avoidances,
+        }}
       />
       <FormMessage message={message} />
       <Button type="submit" fullWidth busy={save.isPending}>

@@ -1,0 +1,113 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser } from "playwright-core";
+import { checkA11y, closeChat, launchBrowser, newPage, screenshot } from "./support/browser";
+import { startServer } from "./support/server";
+import type { RunningServer } from "./support/server";
+import { newTestUser, signInViaApi, signInViaUi, signUpViaApi } from "./support/users";
+
+const PROFILE = {
+  user_full_name: "Ada Lovelace",
+  user_age: 34,
+  user_gender: "female",
+  user_weight_in_kgs: 68,
+  user_height_in_cm: 167.64,
+  user_activity: 1.375,
+  user_fitness_goal: "Lose Weight",
+  user_preferred_workout_days: ["Monday", "Wednesday", "Friday"],
+  user_workout_type: "Home Workout",
+  user_experience_level: "Beginner",
+  user_diet_preference: "standard",
+  user_food_preference: "Italian",
+  user_preferred_protein_sources: ["Poultry", "Eggs", "Dairy"],
+  user_fav_food: "pasta",
+  user_allergies: "",
+  write_table: "my_users",
+};
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function signedIn(label: string) {
+  const user = newTestUser(label);
+  await signUpViaApi(server.url, user);
+  const token = await signInViaApi(server.url, user);
+  const written = await fetch(`${server.url}/functions/v1/write_user_data`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
+    body: JSON.stringify(PROFILE),
+  });
+  expect(written.status).toBe(200);
+  const page = await newPage(browser, { width: 390, height: 844 });
+  page.setDefaultTimeout(60_000);
+  await signInViaUi(page, server.url, user);
+  return { page, token };
+}
+
+describe("the allergy field says which words it did not recognise", () => {
+  it("on the diet settings: as the user types, after saving, and chips add what the reader knows", async () => {
+    const { page, token } = await signedIn("allergy-settings");
+    await page.goto(`${server.url}/updatemydietinfo`);
+    await page.getByRole("heading", { level: 1, name: "Diet Settings" }).waitFor();
+    await closeChat(page);
+    const field = page.getByLabel("Allergies and foods to avoid");
+    await field.fill("penuts, zorblax");
+    await page
+      .getByText("We didn't recognise 'zorblax' — tell us another way, or pick from the list.")
+      .waitFor();
+    await page.getByRole("button", { name: "Halal", exact: true }).click();
+    expect(await field.inputValue()).toBe("penuts, zorblax, halal");
+    expect(await page.getByRole("button", { name: "Halal", exact: true }).getAttribute("aria-pressed")).toBe(
+      "true",
+    );
+    await checkA11y(page);
+    await screenshot(page, "allergy-01-settings-unrecognised-390");
+
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await page.getByText("Changes updated successfully.").waitFor();
+    await page.getByText("We didn't recognise 'zorblax'", { exact: false }).waitFor();
+    const saved = await fetch(`${server.url}/functions/v1/get_user_data`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
+      body: JSON.stringify({ table: "my_users" }),
+    });
+    expect(await saved.json()).toMatchObject({
+      user_allergies: "penuts, zorblax, halal",
+      unrecognised_avoidances: ["zorblax"],
+    });
+
+    await field.fill("peanuts, halal");
+    await expect(page.getByText("We didn't recognise", { exact: false }).count()).resolves.toBe(0);
+    await page.context().close();
+  });
+
+  it("on the meal plan preferences: emoji and unknown words are named, and chips fill the field", async () => {
+    const { page } = await signedIn("allergy-preferences");
+    await page.goto(`${server.url}/mealplanpreferences`);
+    await page.getByRole("heading", { level: 1, name: "Meal Plan Preferences" }).waitFor();
+    await closeChat(page);
+    const field = page.getByLabel("Allergies and foods to avoid");
+    await field.fill("🦐 and flibbertigibbet");
+    await page
+      .getByText(
+        "We didn't recognise '🦐' and 'flibbertigibbet' — tell us another way, or pick from the list.",
+      )
+      .waitFor();
+    await field.fill("");
+    await page.getByRole("button", { name: "Shellfish", exact: true }).click();
+    await page.getByRole("button", { name: "Kosher", exact: true }).click();
+    expect(await field.inputValue()).toBe("shellfish, kosher");
+    await expect(page.getByText("We didn't recognise", { exact: false }).count()).resolves.toBe(0);
+    await checkA11y(page);
+    await screenshot(page, "allergy-02-preferences-chips-390");
+    await page.context().close();
+  });
+});

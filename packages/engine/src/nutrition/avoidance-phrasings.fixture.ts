@@ -1,0 +1,194 @@
+import type { Allergen, FoodFlag } from "./food.types";
+
+/** What a phrasing must exclude, written out by hand (not computed by the reader), and the words it cannot place. */
+export interface ExpectedRules {
+  allergens?: readonly Allergen[];
+  flags?: readonly FoodFlag[];
+  ingredients?: readonly string[];
+  kosher?: boolean;
+  unrecognised?: readonly string[];
+}
+
+const MEAT: FoodFlag[] = ["pork", "beef", "lamb", "poultry", "game"];
+const VEGETARIAN: ExpectedRules = {
+  allergens: ["fish", "shellfish"],
+  flags: [...MEAT, "fish", "shellfish", "gelatin", "animal-rennet", "blood"],
+};
+const VEGAN: ExpectedRules = {
+  allergens: ["milk", "egg", "fish", "shellfish"],
+  flags: [...(VEGETARIAN.flags ?? []), "honey"],
+};
+const PESCATARIAN: ExpectedRules = { flags: [...MEAT, "gelatin", "blood"] };
+const HALAL: ExpectedRules = { flags: ["pork", "alcohol", "gelatin", "blood"] };
+const KOSHER: ExpectedRules = { flags: ["pork", "shellfish", "blood"], kosher: true };
+const MUSHROOM = ["mushroom", "shiitake", "portobello", "champignon", "porcini", "chanterelle", "enoki"];
+const NUTS: Allergen[] = ["tree nuts", "peanut"];
+const SHELLFISH: ExpectedRules = { allergens: ["shellfish"], flags: ["shellfish"] };
+const FISH: ExpectedRules = { allergens: ["fish"], flags: ["fish"] };
+const merge = (...parts: ExpectedRules[]): ExpectedRules => ({
+  allergens: parts.flatMap((part) => part.allergens ?? []),
+  flags: parts.flatMap((part) => part.flags ?? []),
+  ingredients: parts.flatMap((part) => part.ingredients ?? []),
+  kosher: parts.some((part) => part.kosher === true),
+  unrecognised: parts.flatMap((part) => part.unrecognised ?? []),
+});
+
+/**
+ * Allergy and dislike fields as people type them (sign-up forms, support mail, the issue's examples), each with what it
+ * must exclude. The reader's test checks every row; the planner's property test and the benchmark draw profiles from
+ * them and audit what was served against the expected rules.
+ */
+export const AVOIDANCE_PHRASINGS: readonly (readonly [text: string, expected: ExpectedRules])[] = [
+  ["", {}],
+  ["none", {}],
+  ["None.", {}],
+  ["n/a", {}],
+  ["no allergies", {}],
+  ["nothing, I eat everything", {}],
+  ["no pork", { flags: ["pork"] }],
+  ["No pork please", { flags: ["pork"] }],
+  ["pork free", { flags: ["pork"] }],
+  ["I don't eat pork", { flags: ["pork"] }],
+  ["I don't eat beef", { flags: ["beef"] }],
+  ["i dont eat beef or pork", { flags: ["pork", "beef"] }],
+  ["no beef", { flags: ["beef"] }],
+  ["no red meat", { flags: ["pork", "beef", "lamb", "game"] }],
+  ["No red meats.", { flags: ["pork", "beef", "lamb", "game"] }],
+  ["no meat", { flags: [...MEAT, "blood"] }],
+  ["I don't eat meat", { flags: [...MEAT, "blood"] }],
+  ["no lamb or mutton", { flags: ["lamb"] }],
+  ["no poultry", { flags: ["poultry"] }],
+  [
+    "no meat except chicken",
+    { flags: ["pork", "beef", "lamb", "game", "blood"], ingredients: ["turkey", "duck", "goose", "quail"] },
+  ],
+  ["I eat everything except pork", { flags: ["pork"] }],
+  ["pescatarian", PESCATARIAN],
+  ["Pescetarian", PESCATARIAN],
+  ["I'm pescatarian", PESCATARIAN],
+  ["vegetarian", VEGETARIAN],
+  [
+    "Vegetarian but I eat fish",
+    { allergens: ["shellfish"], flags: [...MEAT, "shellfish", "gelatin", "animal-rennet", "blood"] },
+  ],
+  [
+    "vegetarian, fish is ok",
+    { allergens: ["shellfish"], flags: [...MEAT, "shellfish", "gelatin", "animal-rennet", "blood"] },
+  ],
+  ["vegetarian but seafood is fine", { flags: [...MEAT, "gelatin", "animal-rennet", "blood"] }],
+  ["vegan", VEGAN],
+  ["Vegan!", VEGAN],
+  ["plant-based", VEGAN],
+  ["vegan but honey is fine", { ...VEGAN, flags: (VEGAN.flags ?? []).filter((flag) => flag !== "honey") }],
+  ["halal", HALAL],
+  ["Halal only", HALAL],
+  ["I'm Muslim", HALAL],
+  ["halal, no shellfish", merge(HALAL, SHELLFISH)],
+  ["kosher", KOSHER],
+  ["Kosher please", KOSHER],
+  ["strictly kosher", KOSHER],
+  ["I keep kosher and I'm allergic to sesame", merge(KOSHER, { allergens: ["sesame"] })],
+  ["lactose intolerant", { allergens: ["milk"] }],
+  ["Lactose intolerance", { allergens: ["milk"] }],
+  ["lactose-free", { allergens: ["milk"] }],
+  ["no dairy please", { allergens: ["milk"] }],
+  ["dairy free", { allergens: ["milk"] }],
+  ["milk", { allergens: ["milk"] }],
+  ["coeliac", { allergens: ["wheat/gluten"] }],
+  ["celiac", { allergens: ["wheat/gluten"] }],
+  ["Celiac disease", { allergens: ["wheat/gluten"] }],
+  ["gluten free", { allergens: ["wheat/gluten"] }],
+  ["gluten-free diet", { allergens: ["wheat/gluten"] }],
+  ["wheat allergy", { allergens: ["wheat/gluten"] }],
+  ["glutten", { allergens: ["wheat/gluten"] }],
+  ["tree nuts but peanuts are fine", { allergens: ["tree nuts"] }],
+  ["allergic to tree nuts, peanuts ok", { allergens: ["tree nuts"] }],
+  ["nuts", { allergens: NUTS }],
+  ["Nuts!!", { allergens: NUTS }],
+  ["nut allergy", { allergens: NUTS }],
+  ["peanuts", { allergens: ["peanut"] }],
+  ["peanut", { allergens: ["peanut"] }],
+  ["Peanuts and EGGS", { allergens: ["egg", "peanut"] }],
+  ["penuts", { allergens: ["peanut"] }],
+  ["penuts, shelfish", merge({ allergens: ["peanut"] }, SHELLFISH)],
+  ["almonds", { allergens: ["tree nuts"] }],
+  ["allergic to cashews", { allergens: ["tree nuts"] }],
+  ["allergic to shrimp", SHELLFISH],
+  ["shrimp", SHELLFISH],
+  ["Shrimps", SHELLFISH],
+  ["prawns", SHELLFISH],
+  ["shellfish", SHELLFISH],
+  ["shelfish", SHELLFISH],
+  ["shell fish allergy", SHELLFISH],
+  ["crustaceans", SHELLFISH],
+  ["seafood", merge(FISH, SHELLFISH)],
+  ["fish allergy", FISH],
+  ["allergic to fish", FISH],
+  ["salmon", FISH],
+  ["I don't like salmon", { ingredients: ["salmon"] }],
+  ["I hate shrimp", { ingredients: ["shrimp", "prawn"] }],
+  ["eggs", { allergens: ["egg"] }],
+  ["egg", { allergens: ["egg"] }],
+  ["no eggs please", { allergens: ["egg"] }],
+  ["soy", { allergens: ["soy"] }],
+  ["soya", { allergens: ["soy"] }],
+  ["soy allergy", { allergens: ["soy"] }],
+  ["sesame", { allergens: ["sesame"] }],
+  ["sesmae", { allergens: ["sesame"] }],
+  ["sesame seeds", { allergens: ["sesame"] }],
+  ["peanuts and sesame", { allergens: ["peanut", "sesame"] }],
+  ["nuts, no dairy", { allergens: [...NUTS, "milk"] }],
+  ["I'm allergic to tree nuts; also SOY", { allergens: ["tree nuts", "soy"] }],
+  ["Shellfish & sesame", merge(SHELLFISH, { allergens: ["sesame"] })],
+  ["I hate mushrooms", { ingredients: MUSHROOM }],
+  ["no mushrooms", { ingredients: MUSHROOM }],
+  ["mushroom", { ingredients: MUSHROOM }],
+  ["I hate mushrooms and olives", { ingredients: [...MUSHROOM, "olive"] }],
+  ["don't like coriander", { ingredients: ["cilantro", "coriander"] }],
+  ["no cilantro", { ingredients: ["cilantro", "coriander"] }],
+  ["I hate sweet potatoes", { ingredients: ["sweet potato"] }],
+  ["brussels sprouts", { ingredients: ["brussels sprout"] }],
+  ["blueberries", { ingredients: ["blueberry"] }],
+  ["no alcohol", { flags: ["alcohol"] }],
+  ["no gelatin", { flags: ["gelatin"] }],
+  ["no gelatine", { flags: ["gelatin"] }],
+  ["no honey", { flags: ["honey"] }],
+  ["no blood products", { flags: ["blood"] }],
+  ["no animal rennet", { flags: ["animal-rennet"] }],
+  [
+    "no legumes",
+    {
+      allergens: ["soy", "peanut"],
+      ingredients: [
+        "bean",
+        "lentil",
+        "chickpea",
+        "garbanzo",
+        "pea",
+        "dal",
+        "dhal",
+        "hummus",
+        "falafel",
+        "edamame",
+        "tofu",
+        "tempeh",
+      ],
+    },
+  ],
+  ["eggs, no dairy, I hate mushrooms", { allergens: ["milk", "egg"], ingredients: MUSHROOM }],
+  [
+    "allergic to peanuts and I hate onions",
+    { allergens: ["peanut"], ingredients: ["onion", "shallot", "scallion"] },
+  ],
+  ["I hate salmon but I'm allergic to shrimp", merge(SHELLFISH, { ingredients: ["salmon"] })],
+  ["no pork, no shellfish", merge({ flags: ["pork"] }, SHELLFISH)],
+  ["no pork no beef", { flags: ["pork", "beef"] }],
+  ["severe peanut allergy (anaphylaxis)", { allergens: ["peanut"] }],
+  ["xyzzy", { unrecognised: ["xyzzy"] }],
+  ["peanuts, flibbertigibbet", { allergens: ["peanut"], unrecognised: ["flibbertigibbet"] }],
+  ["no nightshades", { unrecognised: ["nightshades"] }],
+  ["FODMAP", { unrecognised: ["fodmap"] }],
+  ["🥜", { unrecognised: ["🥜"] }],
+  ["🦐🦐", { unrecognised: ["🦐"] }],
+  ["арахис", { unrecognised: ["арахис"] }],
+];
