@@ -1,5 +1,6 @@
 import { wordForms } from "./word-forms";
 import type { Allergen, Food, FoodFlag } from "./food.types";
+import { isDairy, isMeat } from "./kosher-meals";
 
 /**
  * Everything a user must never be served, in the terms food data is kept in: allergen classes, food
@@ -54,16 +55,27 @@ function foodWords(food: Food): readonly string[][][] {
   return texts;
 }
 
+/** Each rule term with its word forms, computed once per rules object: a plan checks one set of rules against every food. */
+const TERM_WORDS = new WeakMap<readonly string[], readonly (readonly [string, string[][]])[]>();
+function termWords(terms: readonly string[]): readonly (readonly [string, string[][]])[] {
+  let found = TERM_WORDS.get(terms);
+  if (found === undefined) {
+    found = terms.map((term) => [term, words(term)] as const);
+    TERM_WORDS.set(terms, found);
+  }
+  return found;
+}
+
 /** Why a food may not be served under these rules, or undefined when it may. */
 export function exclusionConflict(food: Food, rules: ExclusionRules): string | undefined {
   for (const allergen of rules.allergens)
     if (food.allergens.includes(allergen)) return `contains ${allergen}`;
   for (const flag of rules.flags) if (food.flags.includes(flag)) return `contains ${flag}`;
+  // A dish that cooks meat with dairy (a cheeseburger, lasagne) breaks the kosher meal rule on its own.
+  if (rules.kosher && isMeat(food) && isDairy(food)) return "holds meat with dairy";
   if (rules.ingredients.length === 0) return undefined;
   const texts = foodWords(food);
-  for (const term of rules.ingredients) {
-    const termForms = words(term);
+  for (const [term, termForms] of termWords(rules.ingredients))
     if (texts.some((forms) => containsPhrase(forms, termForms))) return `contains ${term}`;
-  }
   return undefined;
 }

@@ -6,7 +6,7 @@ import type { Food } from "./food.types";
  * as meat; fish and eggs are neither (pareve). Dairy is anything with the milk allergen.
  */
 export function isMeat(food: Food): boolean {
-  return (food.flags ?? []).some((flag) => MEAT_FLAGS.includes(flag));
+  return food.flags.some((flag) => MEAT_FLAGS.includes(flag));
 }
 
 export function isDairy(food: Food): boolean {
