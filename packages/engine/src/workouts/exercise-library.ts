@@ -104,7 +104,7 @@ function patternOf(bodyPart: BodyPart, name: string): MovementPattern {
       return has(/fly|crossover|butterfly/) ? "fly" : "horizontal press";
     case "Back":
       if (has(/deadlift|rack pull|hyperextension|superman|back extension/)) return "hinge";
-      if (has(/straight-arm|scapular|snow angel/)) return "straight-arm pull";
+      if (has(/straight-arm|scapular|snow angel|swimmer/)) return "straight-arm pull";
       if (has(/pull-up|pullup|pull up|chin|pulldown|high row/)) return "vertical pull";
       return "horizontal pull";
     case "Shoulders":
@@ -114,7 +114,7 @@ function patternOf(bodyPart: BodyPart, name: string): MovementPattern {
     case "Biceps":
       return "curl";
     case "Triceps":
-      return has(/push-up|bench press|dip|jm press/) ? "horizontal press" : "triceps extension";
+      return has(/push-up|bench press|floor press|dip|jm press/) ? "horizontal press" : "triceps extension";
     case "Quads":
       if (has(/extension/)) return "knee extension";
       if (has(/lunge|split squat|step up|step-up/)) return "lunge";
@@ -166,6 +166,7 @@ const CHEST = group("Chest", [
   ["Wide-Grip Push-Up", B, C, [BW], ["shoulders", "triceps"], ["Hands a forearm wider than shoulders", "Elbows at about 60°", "Squeeze the chest to push"]],
   ["Dumbbell Floor Press", B, C, [DB], ["triceps", "shoulders"], ["Lie on the floor, knees bent", "Lower until upper arms touch the floor", "Press straight over the chest"]],
   ["Alternating Kettlebell Floor Press", B, C, [KB], ["triceps", "shoulders"], ["Lie on the floor with two kettlebells", "Press one arm while the other holds", "Keep wrists straight"]],
+  ["Kettlebell Squeeze Press", B, C, [KB], ["triceps", "shoulders"], ["Lie on the floor, bell held by its sides over the chest", "Squeeze the hands into the bell", "Press up and lower slowly"]],
   ["Band Chest Press", B, C, [BAND], ["triceps", "shoulders"], ["Anchor the band behind you at chest height", "Stagger your stance", "Press forward until arms are straight"]],
   ["Band Chest Fly", B, ISO, [BAND], ["shoulders"], ["Anchor the band behind you", "Slight bend in the elbows", "Hug the band together in front of the chest"]],
   ["Dumbbell Floor Fly", B, ISO, [DB], ["shoulders"], ["Lie on the floor, arms over the chest", "Open wide with soft elbows", "Stop when the upper arms touch the floor"]],
@@ -175,6 +176,7 @@ const CHEST = group("Chest", [
   ["Plyo Push-Up", A, C, [BW], ["shoulders", "triceps"], ["Lower under control", "Push hard enough for the hands to leave the floor", "Land softly and go straight into the next rep"]],
   ["Single-Arm Push-Up", A, C, [BW], ["triceps", "shoulders", "abdominals"], ["Wide stance with the feet", "Free hand behind the back", "Keep shoulders square to the floor"]],
   ["Barbell Bench Press", B, C, [BB, BENCH], ["triceps", "shoulders"], ["Shoulder blades pinched, feet planted", "Lower to the mid chest", "Press up and slightly back"]],
+  ["Barbell Floor Press", B, C, [BB], ["triceps", "shoulders"], ["Lie on the floor under a racked bar", "Lower until the upper arms touch the floor", "Press back up over the chest"]],
   ["Incline Barbell Bench Press", I, C, [BB, BENCH], ["shoulders", "triceps"], ["Bench at 30–45°", "Lower to the upper chest", "Keep wrists over elbows"]],
   ["Wide-Grip Barbell Bench Press", A, C, [BB, BENCH], ["shoulders", "triceps"], ["Grip wider than the usual bench grip", "Control the descent to the chest", "Keep shoulder blades retracted"]],
   ["Dumbbell Bench Press", B, C, [DB, BENCH], ["triceps", "shoulders"], ["Dumbbells at the sides of the chest", "Press up and slightly together", "Keep feet planted"]],
@@ -203,6 +205,9 @@ const BACK = group("Back", [
   ["Superman", B, ISO, [BW], ["glutes", "hamstrings"], ["Lie face down, arms overhead", "Lift arms, chest and legs together", "Pause, then lower under control"]],
   ["Doorway Row", B, C, [BW], ["biceps", "middle back"], ["Hold both sides of a sturdy door frame, feet near the threshold", "Lean back on straight arms, body in one line", "Pull the chest to the frame"]],
   ["Reverse Snow Angel", B, ISO, [BW], ["shoulders", "traps"], ["Lie face down, arms by the sides", "Lift the arms and sweep them overhead", "Sweep back without touching the floor"]],
+  ["Table Inverted Row", B, C, [BW], ["biceps", "middle back"], ["Lie under a sturdy table and grip its edge", "Body straight, heels on the floor", "Pull the chest to the table"]],
+  ["Single-Arm Doorway Row", I, C, [BW], ["biceps", "middle back"], ["Hold a sturdy door frame with one hand", "Lean back, body in one line", "Row yourself in without twisting"]],
+  ["Prone Swimmer", B, ISO, [BW], ["shoulders", "lower back"], ["Lie face down, arms overhead", "Sweep the arms round to the hips and back", "Keep them off the floor"]],
   ["Pullups", I, C, [BAR], ["biceps", "middle back"], ["Grip just outside shoulders", "Pull the chest to the bar", "Full hang at the bottom"]],
   ["Chin-Up", I, C, [BAR], ["biceps", "middle back"], ["Palms facing you, shoulder width", "Drive the elbows down", "Chin over the bar"]],
   ["One-Arm Kettlebell Row", I, C, [KB], ["biceps", "middle back"], ["Staggered stance, hand on the front knee", "Row the bell to the hip", "Do not twist the torso"]],
@@ -219,6 +224,7 @@ const BACK = group("Back", [
   ["Dumbbell Incline Row", B, C, [DB, BENCH], ["biceps", "lats"], ["Lie chest-down on an incline bench", "Row the dumbbells to the ribs", "No momentum"]],
   ["Hyperextensions (Back Extensions)", B, ISO, [MACHINE], ["glutes", "hamstrings"], ["Hips on the pad", "Lower the torso with a flat back", "Rise until the body is straight"]],
   ["Inverted Row", B, C, [BB], ["biceps", "lats"], ["Bar in a rack at waist height", "Body straight under the bar", "Pull the chest to the bar"]],
+  ["Landmine Row", B, C, [BB], ["biceps", "lats"], ["One end of the bar in a corner or landmine", "Hinge over the loaded end, back flat", "Row the bar to the belly"]],
   ["Bent Over Barbell Row", I, C, [BB], ["biceps", "lats"], ["Hinge to about 45°", "Row the bar to the lower ribs", "Keep the back flat"]],
   ["T-Bar Row with Handle", I, C, [BB], ["biceps", "lats"], ["Straddle the bar, hinge forward", "Row the handle to the chest", "Keep the back flat"]],
   ["Barbell Deadlift", I, C, [BB], ["glutes", "hamstrings", "traps"], ["Bar over the mid-foot", "Brace and push the floor away", "Lock out with the glutes, not the lower back"]],
@@ -266,9 +272,12 @@ const BICEPS = group("Biceps", [
   ["Cross Body Hammer Curl", B, ISO, [DB], ["forearms"], ["Neutral grip", "Curl towards the opposite shoulder", "Alternate sides"]],
   ["Standing Concentration Curl", B, ISO, [DB], ["forearms"], ["Hinge forward, arm hanging", "Curl to the shoulder", "Upper arm stays still"]],
   ["Band Curl", B, ISO, [BAND], ["forearms"], ["Stand on the band", "Elbows pinned", "Control the return"]],
+  ["Band Hammer Curl", B, ISO, [BAND], ["forearms"], ["Stand on the band, palms facing in", "Elbows pinned", "Lower slowly"]],
   ["Towel Curl", B, ISO, [BW], ["forearms"], ["Sit, a towel looped under one foot", "Curl the towel while the leg resists", "Lower over three seconds"]],
   ["Doorway Biceps Curl", B, ISO, [BW], ["forearms"], ["Hold a sturdy door frame with one hand, palm up", "Lean back on a straight arm", "Curl the body towards the frame"]],
   ["Kettlebell Curl", B, ISO, [KB], ["forearms"], ["Hold the bell by the handle", "Elbows at the sides", "Lower slowly"]],
+  ["Kettlebell Hammer Curl", B, ISO, [KB], ["forearms"], ["A bell in each hand by the handle, palms in", "Curl without swinging", "Lower slowly"]],
+  ["Kettlebell Concentration Curl", B, ISO, [KB], ["forearms"], ["Sit, elbow braced on the inner thigh", "Curl the bell to the shoulder", "Lower all the way"]],
   ["Zottman Curl", I, ISO, [DB], ["forearms"], ["Curl palms up", "Turn palms down at the top", "Lower palms down"]],
   ["Standing Dumbbell Reverse Curl", I, ISO, [DB], ["forearms"], ["Palms facing down", "Curl with the elbows still", "Lower slowly"]],
   ["Barbell Curl", B, ISO, [BB], ["forearms"], ["Shoulder-width grip", "Elbows fixed", "No hip swing"]],
@@ -292,6 +301,8 @@ const TRICEPS = group("Triceps", [
   ["Band Triceps Pushdown", B, ISO, [BAND], [], ["Anchor the band high", "Elbows pinned to the sides", "Push down to straight arms"]],
   ["Body Tricep Press", B, ISO, [BW], ["chest"], ["Forearms on a sturdy surface", "Straighten the elbows to lift the body", "Keep the body straight"]],
   ["Kettlebell Overhead Triceps Extension", B, ISO, [KB], [], ["Hold the bell by the horns overhead", "Lower it behind the head", "Elbows point forward"]],
+  ["Kettlebell Lying Triceps Extension", B, ISO, [KB], [], ["Lie on the floor, bell held over the chest by the horns", "Bend the elbows to lower it by the head", "Extend back up"]],
+  ["Kettlebell Close-Grip Floor Press", B, C, [KB], ["chest", "shoulders"], ["Lie on the floor, bell held by the horns", "Elbows tucked to the ribs", "Press straight up"]],
   ["Band Triceps Kickback", B, ISO, [BAND], [], ["Stand on the band, hinge forward", "Upper arm by the side", "Straighten the elbow"]],
   ["Push-Ups - Close Triceps Position", I, C, [BW], ["chest", "shoulders"], ["Hands under the shoulders or closer", "Elbows back along the ribs", "Full range"]],
   ["Lying Dumbbell Tricep Extension", I, ISO, [DB], [], ["Lie on the floor, arms vertical", "Bend the elbows to lower the bells by the head", "Extend back up"]],
@@ -349,6 +360,8 @@ const HAMSTRINGS = group("Hamstrings", [
   ["Band Good Morning (Pull Through)", B, C, [BAND], ["glutes", "lower back"], ["Face away from a low anchor", "Hinge and let the band pull the hands through", "Snap the hips forward"]],
   ["Band Leg Curl", B, ISO, [BAND], ["calves"], ["Lie face down, band round the ankles, anchored low", "Curl the heels to the glutes", "Lower slowly"]],
   ["Kettlebell Romanian Deadlift", B, C, [KB], ["glutes", "lower back"], ["Bell in both hands", "Push the hips back", "Stand up with the glutes"]],
+  ["Kettlebell Staggered-Stance Deadlift", B, C, [KB], ["glutes", "lower back"], ["Back foot on its toes, a little behind", "Hinge over the front leg with the bell", "Stand up with the glutes"]],
+  ["Kettlebell Good Morning", B, C, [KB], ["glutes", "lower back"], ["Hold the bell at the chest", "Hinge with soft knees and a flat back", "Stand tall"]],
   ["Bodyweight Good Morning", B, C, [BW], ["glutes", "lower back"], ["Hands by the ears, soft knees", "Hinge with a flat back", "Stand tall by squeezing the glutes"]],
   ["Bridge Walkout", B, ISO, [BW], ["glutes", "calves"], ["Hold a glute bridge", "Walk the heels out in small steps", "Walk them back in"]],
   ["Dumbbell Romanian Deadlift", B, C, [DB], ["glutes", "lower back"], ["Dumbbells in front of the thighs", "Push the hips back, soft knees", "Stand up with the glutes"]],
@@ -371,6 +384,7 @@ const GLUTES = group("Glutes", [
   ["Glute Bridge", B, C, [BW], ["hamstrings"], ["Lie on your back, feet near the hips", "Drive the hips up", "Squeeze at the top"]],
   ["Single Leg Glute Bridge", B, ISO, [BW], ["hamstrings"], ["One foot planted, other leg up", "Lift the hips level", "Lower slowly"]],
   ["Dumbbell Glute Bridge", B, C, [DB], ["hamstrings"], ["Dumbbell across the hips", "Drive the hips up", "Pause at the top"]],
+  ["Dumbbell Sumo Deadlift", B, C, [DB], ["hamstrings", "adductors"], ["Wide stance, one dumbbell between the feet", "Hinge and grip the end", "Stand up by pushing the floor away"]],
   ["Kettlebell Glute Bridge", B, C, [KB], ["hamstrings"], ["Bell held on the hips", "Drive the hips up", "Pause at the top"]],
   ["Dumbbell Hip Thrust", I, C, [DB, BENCH], ["hamstrings"], ["Upper back on a bench, dumbbell on the hips", "Drive the hips up", "Chin tucked, ribs down"]],
   ["Hip Lift with Band", B, C, [BAND], ["hamstrings"], ["Band across the hips, held down by the hands", "Bridge up against the band", "Squeeze the glutes"]],
@@ -391,14 +405,19 @@ const GLUTES = group("Glutes", [
 const CALVES = group("Calves", [
   ["Bodyweight Calf Raise", B, ISO, [BW], [], ["Balls of the feet on a step", "Rise as high as you can", "Lower below the step"], I],
   ["Single-Leg Calf Raise", B, ISO, [BW], [], ["One foot on a step", "Full rise", "Slow lowering"]],
+  ["Deficit Single-Leg Calf Raise", A, ISO, [BW], [], ["One foot on a step edge", "Drop the heel well below the step", "Rise high and pause"]],
   ["Calf Raises - With Bands", B, ISO, [BAND], [], ["Stand on the band", "Rise onto the toes", "Pause at the top"]],
+  ["Band Seated Calf Press", B, ISO, [BAND], [], ["Sit, legs long, band round the balls of the feet", "Point the toes against the band", "Return slowly"]],
   ["Standing Dumbbell Calf Raise", B, ISO, [DB], [], ["Dumbbells at the sides", "Rise high", "Lower slowly"]],
+  ["Seated Dumbbell Calf Raise", B, ISO, [DB], [], ["Sit with the balls of the feet on a book or step", "Dumbbells on the knees", "Raise the heels high"]],
   ["Kettlebell Calf Raise", B, ISO, [KB], [], ["Bell in one hand, the other on a wall", "Rise high", "Lower slowly"]],
+  ["Kettlebell Single-Leg Calf Raise", I, ISO, [KB], [], ["Bell in one hand, the other on a wall", "Rise on one foot", "Lower below the step if you have one"]],
   ["Calf Raise On A Dumbbell", I, ISO, [DB], [], ["Balls of the feet on a dumbbell handle", "Balance and rise", "Full stretch at the bottom"]],
   ["Standing Calf Raises", B, ISO, [MACHINE], [], ["Shoulders under the pads", "Full rise", "Deep stretch"]],
   ["Seated Calf Raise", B, ISO, [MACHINE], [], ["Knees under the pad", "Raise the heels", "Lower slowly"]],
   ["Calf Press On The Leg Press Machine", B, ISO, [MACHINE], [], ["Balls of the feet on the platform edge", "Press through the toes", "Knees stay still"]],
   ["Standing Barbell Calf Raise", I, ISO, [BB], [], ["Bar on the upper back", "Rise onto the toes", "Control the lowering"]],
+  ["Seated Barbell Calf Raise", I, ISO, [BB, BENCH], [], ["Sit on a bench, a padded bar over the knees", "Balls of the feet on a plate", "Raise the heels high"]],
 ]);
 
 // prettier-ignore
@@ -410,7 +429,12 @@ const CORE = group("Core", [
   ["Alternate Heel Touchers", B, ISO, [BW], ["obliques"], ["Shoulders just off the floor", "Reach side to side to the heels", "Keep the lower back down"]],
   ["Cross-Body Crunch", B, C, [BW], ["obliques"], ["Hands by the head", "Crunch one shoulder towards the opposite knee", "Alternate sides"]],
   ["Dumbbell Side Bend", B, ISO, [DB], ["obliques"], ["Dumbbell in one hand", "Bend sideways", "Pull back up with the opposite side"]],
+  ["Kettlebell Side Bend", B, ISO, [KB], ["obliques"], ["Bell in one hand", "Bend sideways", "Pull back up with the opposite side"]],
+  ["Dumbbell Weighted Crunch", B, ISO, [DB], [], ["Hold a dumbbell on the chest", "Curl the shoulders off the floor", "Lower slowly"]],
+  ["Dumbbell Russian Twist", I, C, [DB], ["obliques"], ["Sit, lean back, dumbbell at the chest", "Rotate the shoulders side to side", "Keep the chest up"]],
   ["Band Pallof Press", B, ISO, [BAND], ["obliques"], ["Band anchored at chest height to the side", "Press the hands straight out", "Resist the rotation"]],
+  ["Band Woodchop", B, C, [BAND], ["obliques"], ["Anchor the band high to the side", "Chop diagonally across the body", "Pivot the back foot"]],
+  ["Band Kneeling Crunch", B, ISO, [BAND], [], ["Kneel facing a high anchor, band at the head", "Crunch the elbows to the knees", "Hips stay still"]],
   ["Bird Dog", B, C, [BW], ["glutes", "lower back"], ["On hands and knees", "Reach one arm and the opposite leg long", "Hips level, return slowly"]],
   ["Single-Leg Balance Reach", B, ISO, [BW], ["glutes", "calves"], ["Stand on one leg beside a chair", "Reach the free foot forward, sideways and back", "Touch the chair only if you need to"]],
   ["Tandem Heel-to-Toe Walk", B, C, [BW], ["calves"], ["Walk beside a wall or counter", "Put each heel right in front of the other toes", "Eyes ahead; count the steps"]],
@@ -427,6 +451,7 @@ const CORE = group("Core", [
   ["Standing Cable Wood Chop", I, C, [CABLE], ["obliques"], ["High pulley to the side", "Chop diagonally across the body", "Pivot the back foot"]],
   ["Decline Crunch", I, ISO, [BENCH], [], ["Feet secured on a decline bench", "Curl up", "Lower slowly"]],
   ["Barbell Ab Rollout", A, C, [BB], ["lats", "shoulders"], ["Kneel behind a barbell", "Roll out as far as you can hold a flat back", "Pull back with the abs"]],
+  ["Landmine Rotation", I, C, [BB], ["obliques", "shoulders"], ["One end of the bar in a corner, hold the other overhead", "Arc it down to one hip and back", "Turn the feet, not the lower back"]],
 ]);
 
 // prettier-ignore
@@ -434,9 +459,11 @@ const FULL_BODY = group("Full Body", [
   ["Burpee", B, C, [BW], ["chest", "quadriceps"], ["Squat, hands down, jump the feet back", "Chest to the floor", "Jump up"]],
   ["Dumbbell Thruster", B, C, [DB], ["quadriceps", "shoulders"], ["Dumbbells at the shoulders", "Squat", "Drive up and press overhead in one move"]],
   ["Kettlebell Sumo High Pull", B, C, [KB], ["traps", "hamstrings", "quadriceps"], ["Wide stance, bell between the feet", "Stand up and pull the bell to the chest", "Elbows high"]],
+  ["Kettlebell Goblet Squat and Press", B, C, [KB], ["quadriceps", "shoulders"], ["Bell at the chest", "Squat, then stand", "Press the bell overhead at the top"]],
   ["Bear Crawl", B, C, [BW], ["shoulders", "quadriceps", "abdominals"], ["Hands under shoulders, knees an inch off the floor", "Crawl forward with opposite hand and foot", "Keep the back flat"]],
   ["Squat to Overhead Reach", B, C, [BW], ["quadriceps", "shoulders"], ["Squat to a comfortable depth", "Stand and reach both arms overhead", "Keep a steady rhythm"]],
   ["Band Squat to Row", B, C, [BAND], ["quadriceps", "middle back"], ["Anchor the band at chest height", "Squat, then row as you stand", "Keep the chest up"]],
+  ["Band Squat to Press", B, C, [BAND], ["quadriceps", "shoulders"], ["Stand on the band, handles at the shoulders", "Squat", "Drive up and press overhead"]],
   ["Kettlebell Thruster", I, C, [KB], ["quadriceps", "shoulders"], ["Bells in the rack position", "Front squat", "Press overhead on the way up"]],
   ["Dumbbell Clean", I, C, [DB], ["hamstrings", "traps"], ["Hinge with the bells at the knees", "Jump and shrug", "Catch at the shoulders"]],
   ["Kettlebell Turkish Get-Up (Squat style)", A, C, [KB], ["shoulders", "abdominals"], ["Bell locked out overhead", "Rise to standing step by step", "Reverse to the floor"]],

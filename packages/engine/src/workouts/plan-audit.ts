@@ -219,3 +219,17 @@ export function outOfBandGroups(plan: WorkoutPlan): number {
     return sets < plan.volumeBand.min || sets > plan.volumeBand.max;
   }).length;
 }
+
+/** The week as readable lines ("Monday: Push-Up 3 × 8-12, …"), printed beside a failing check. */
+export function formatPlan(items: readonly WorkoutItem[]): string {
+  return WEEKDAYS.map((day) => {
+    const entries = items
+      .filter((item) => item.Day === day)
+      .map((item) =>
+        item["Workout Name"] === REST_DAY_NAME
+          ? REST_DAY_NAME
+          : `${item["Workout Name"]} ${item["No of Sets"]} × ${item["No of Reps"]}`,
+      );
+    return `${day}: ${entries.join(", ")}`;
+  }).join("\n");
+}
