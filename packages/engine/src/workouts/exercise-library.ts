@@ -461,6 +461,8 @@ const FULL_BODY = group("Full Body", [
   ["Kettlebell Sumo High Pull", B, C, [KB], ["traps", "hamstrings", "quadriceps"], ["Wide stance, bell between the feet", "Stand up and pull the bell to the chest", "Elbows high"]],
   ["Kettlebell Goblet Squat and Press", B, C, [KB], ["quadriceps", "shoulders"], ["Bell at the chest", "Squat, then stand", "Press the bell overhead at the top"]],
   ["Bear Crawl", B, C, [BW], ["shoulders", "quadriceps", "abdominals"], ["Hands under shoulders, knees an inch off the floor", "Crawl forward with opposite hand and foot", "Keep the back flat"]],
+  ["Inchworm", B, C, [BW], ["hamstrings", "shoulders", "abdominals"], ["Hinge and walk the hands out to a plank", "Walk them back to the feet", "Stand up tall"]],
+  ["Step-Back Burpee", B, C, [BW], ["chest", "quadriceps"], ["Squat and put the hands down", "Step the feet back one at a time, then in", "Stand up without jumping"]],
   ["Squat to Overhead Reach", B, C, [BW], ["quadriceps", "shoulders"], ["Squat to a comfortable depth", "Stand and reach both arms overhead", "Keep a steady rhythm"]],
   ["Band Squat to Row", B, C, [BAND], ["quadriceps", "middle back"], ["Anchor the band at chest height", "Squat, then row as you stand", "Keep the chest up"]],
   ["Band Squat to Press", B, C, [BAND], ["quadriceps", "shoulders"], ["Stand on the band, handles at the shoulders", "Squat", "Drive up and press overhead"]],
