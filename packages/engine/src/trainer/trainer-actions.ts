@@ -472,6 +472,8 @@ function replaceExercise(
       itemId,
       level: state.profile.level,
       workoutType: state.profile.workoutType,
+      equipment: state.profile.equipment,
+      ageYears: state.profile.ageYears,
       seed: deps.seed + index,
     });
     if (!outcome.ok) {
@@ -574,6 +576,8 @@ function makeRestDay(
     level: state.profile.level,
     days: remaining,
     workoutType: state.profile.workoutType,
+    equipment: state.profile.equipment,
+    ageYears: state.profile.ageYears,
     seed: deps.seed,
   });
   if (!outcome.ok) return couldNot(state, `make ${intent.day} a rest day`, outcome.error);
@@ -589,6 +593,8 @@ function regenerateWorkouts(state: TrainerState, deps: TrainerDeps): TrainerOutc
     level: state.profile.level,
     days,
     workoutType: state.profile.workoutType,
+    equipment: state.profile.equipment,
+    ageYears: state.profile.ageYears,
     seed: deps.seed,
   });
   if (!outcome.ok) return couldNot(state, "build a new workout plan", outcome.error);
@@ -609,6 +615,8 @@ function changeLevel(
     level: intent.level,
     days,
     workoutType: state.profile.workoutType,
+    equipment: state.profile.equipment,
+    ageYears: state.profile.ageYears,
     seed: deps.seed,
   });
   if (!outcome.ok) return couldNot(state, `switch your plan to ${intent.level}`, outcome.error);
@@ -661,6 +669,8 @@ function changeGoal(
     level: before.level,
     days: currentTrainingDays(state),
     workoutType: before.workoutType,
+    equipment: before.equipment,
+    ageYears: before.ageYears,
     seed: deps.seed,
   });
   if (!workout.ok) return couldNot(state, `change your goal to ${intent.goal}`, workout.error);

@@ -4,6 +4,7 @@ import {
   GetWorkoutPlanRequestSchema,
   ReplaceDietItemRequestSchema,
   ReplaceWorkoutItemRequestSchema,
+  WorkoutAlternativesRequestSchema,
 } from "@fitwise/contracts/plans";
 import type { Database } from "../../db/database";
 import { HttpError } from "../../http/errors";
@@ -13,6 +14,7 @@ import {
   getWorkoutPlan,
   replaceDietItem,
   replaceWorkout,
+  workoutAlternativesFor,
   type PlansDeps,
 } from "./plans.service";
 
@@ -76,5 +78,10 @@ export async function plansRoutes(app: FastifyInstance, options: PlansRoutesOpti
   app.post("/replace_workout_item", authenticated, async (request, reply) => {
     const input = ReplaceWorkoutItemRequestSchema.parse(request.body ?? {});
     return withRetryAfter(reply, () => replaceWorkout(deps, callerId(request), input));
+  });
+
+  app.post("/workout_alternatives", authenticated, async (request, reply) => {
+    const input = WorkoutAlternativesRequestSchema.parse(request.body ?? {});
+    return withRetryAfter(reply, () => workoutAlternativesFor(deps, callerId(request), input));
   });
 }
