@@ -4,6 +4,7 @@ import { PLAN_ERROR_CODES } from "@fitwise/contracts/plans";
 import type { WorkoutItem } from "@fitwise/contracts/plans";
 import { FREE_REPLACEMENTS_LIMIT } from "@fitwise/contracts/profile";
 import type { Weekday } from "@fitwise/engine/workouts/exercise.types";
+import { effortGuide, sessionMinutes } from "@fitwise/engine/workouts/prescription-guide";
 import { Button } from "../../../components/Button";
 import { ErrorBox } from "../../../components/ErrorBox";
 import { CheckingForUpdates, EmptyPlan } from "../../../components/PlanStatus";
@@ -87,6 +88,11 @@ export function WorkoutsPage() {
   const usable = days.find((entry) => entry.day === chosenDay && !isLocked(entry.day, entry.rest));
   const selected = usable ?? days.find((entry) => entry.day === firstDay) ?? days[0];
   const updatingIds = useUpdatingItems();
+  const profile = profileQuery.data ?? null;
+  // The plan was made for the stored goal and level; the spec's defaults stand in until the profile loads.
+  const goal = profile?.user_fitness_goal ?? readCache("user_fitness_goal") ?? "Lose Weight";
+  const level = profile?.user_experience_level ?? readCache("user_experience_level") ?? "Beginner";
+  const ageYears = profile?.user_age ?? readCache("user_age");
   const replacingId = replace.isPending ? (replace.variables?.item.id ?? null) : null;
 
   if (!hasTarget) {
@@ -199,12 +205,25 @@ export function WorkoutsPage() {
               <p>Recovery is part of training. A walk or some light stretching is fine today.</p>
             </div>
           ) : (
-            <ExerciseGroups
-              items={selected.items}
-              replacingId={replacingId}
-              updatingIds={updatingIds}
-              onReplace={onReplace}
-            />
+            <>
+              <div className={styles.daySummary} data-testid="workout-day-summary">
+                <p>
+                  <strong>About {sessionMinutes(selected.items, goal, level)} min</strong> including warm-up,
+                  rests and cool-down.
+                </p>
+                <p>
+                  <strong>Effort:</strong> {effortGuide(level, ageYears)}
+                </p>
+              </div>
+              <ExerciseGroups
+                items={selected.items}
+                replacingId={replacingId}
+                updatingIds={updatingIds}
+                onReplace={onReplace}
+                goal={goal}
+                level={level}
+              />
+            </>
           )}
         </Tabs>
         <div className={styles.actions}>
