@@ -6,6 +6,7 @@ import { MEAL_SLOTS, type Food, type MealSlot } from "../nutrition/food.types";
 import type { MealItem, MealPlanner, MealPlanOutcome } from "../nutrition/meal-planner";
 import { replaceMealItem } from "../nutrition/meal-replacement";
 import type { EngineError, FitnessGoal } from "../profile.types";
+import { bodyMassIndex, screeningNotice } from "../screening";
 import { EXERCISE_LIBRARY } from "../workouts/exercise-library";
 import { WEEKDAYS, type Weekday, type WorkoutItem } from "../workouts/exercise.types";
 import { createSeededRandom } from "../workouts/seeded-random";
@@ -724,7 +725,40 @@ function askNutrition(
       : intent.topic === "protein"
         ? `Day ${intent.day}'s plan has **${grams(total.Protein)} protein** (${kcal(total.Calories)} in all).`
         : `Day ${intent.day}'s plan: **${dayTotalsLine(items)}** (target ${kcal(state.profile.targetKcal)}).`;
-  return unchanged(state, `${advice}${headline}\n\n${perMeal.join("\n")}`);
+  const notice = intent.topic === "calories" ? profileNotice(state.profile) : undefined;
+  const caution = notice === undefined ? "" : `\n\n${notice.message}`;
+  return unchanged(state, `${advice}${headline}\n\n${perMeal.join("\n")}${caution}`);
+}
+
+/** The screening notice for the trainer's profile (see ../screening.ts), or undefined when all is well. */
+function profileNotice(profile: TrainerProfile) {
+  return screeningNotice({
+    weightKg: profile.weightKg,
+    heightCm: profile.heightCm,
+    goal: profile.goal,
+    tdeeKcal: profile.tdeeKcal,
+    planningKcal: profile.targetKcal,
+  });
+}
+
+function askSafety(state: TrainerState): TrainerOutcome {
+  const { profile } = state;
+  if (!(profile.weightKg > 0 && profile.heightCm > 0))
+    return unchanged(
+      state,
+      "I need your height and weight for that: please fill in the calorie calculator in Settings.",
+    );
+  const notice = profileNotice(profile);
+  if (notice !== undefined) return unchanged(state, notice.message);
+  const bmi = bodyMassIndex(profile.weightKg, profile.heightCm);
+  const plan =
+    profile.goal === "Lose Weight"
+      ? `a moderate deficit: about ${kcal(profile.targetKcal)} a day against a need of ${kcal(profile.tdeeKcal)}`
+      : `a small surplus: about ${kcal(profile.targetKcal)} a day against a need of ${kcal(profile.tdeeKcal)}`;
+  return unchanged(
+    state,
+    `Your BMI is ${bmi.toFixed(1)}, and your plan is ${plan}. Nothing in your numbers calls for caution, but if you have a medical condition, check with your doctor before changing how you eat or train.`,
+  );
 }
 
 function askWorkout(intent: Extract<Intent, { kind: "ask-workout" }>, state: TrainerState): TrainerOutcome {
@@ -850,6 +884,8 @@ export function applyIntent(intent: Intent, state: TrainerState, deps: TrainerDe
       return askNutrition(intent, state);
     case "ask-workout":
       return askWorkout(intent, state);
+    case "ask-safety":
+      return askSafety(state);
     case "explain-exercise":
       return explainExercise(intent, state);
     case "guide":
