@@ -18,6 +18,8 @@ export interface ExerciseGroupsProps {
   /** Items the chat is changing right now (spec §4): highlighted and busy. */
   updatingIds: ReadonlySet<string>;
   onReplace(item: WorkoutItem): void;
+  /** Opens the three alternatives to choose from. */
+  onChoose(item: WorkoutItem): void;
   /** Rest times depend on the goal and level the plan was made for. */
   goal: FitnessGoal;
   level: ExperienceLevel;
@@ -59,6 +61,7 @@ export function ExerciseGroups({
   replacingId,
   updatingIds,
   onReplace,
+  onChoose,
   goal,
   level,
 }: ExerciseGroupsProps) {
@@ -101,12 +104,23 @@ export function ExerciseGroups({
                       </a>
                     ) : null}
                     {NOT_REPLACEABLE.has(item["Body Part Targeted"].trim()) ? null : (
-                      <ReplaceButton
-                        name={name}
-                        replacing={replacing}
-                        disabled={replacingId !== null}
-                        onClick={() => onReplace(item)}
-                      />
+                      <>
+                        <ReplaceButton
+                          name={name}
+                          replacing={replacing}
+                          disabled={replacingId !== null}
+                          onClick={() => onReplace(item)}
+                        />
+                        <button
+                          type="button"
+                          className={styles.choose}
+                          onClick={() => onChoose(item)}
+                          disabled={replacingId !== null}
+                          aria-label={`Choose an alternative to ${name}`}
+                        >
+                          <span aria-hidden="true">Choose</span>
+                        </button>
+                      </>
                     )}
                   </div>
                 </li>

@@ -7,6 +7,7 @@ import type { Weekday } from "@fitwise/engine/workouts/exercise.types";
 import { effortGuide, sessionMinutes } from "@fitwise/engine/workouts/prescription-guide";
 import { Button } from "../../../components/Button";
 import { ErrorBox } from "../../../components/ErrorBox";
+import { Modal } from "../../../components/Modal";
 import { CheckingForUpdates, EmptyPlan } from "../../../components/PlanStatus";
 import { FreeReplacementsNotice } from "../../../components/FreeReplacementsNotice";
 import { MissingTargetGate } from "../../../components/MissingTargetGate";
@@ -22,6 +23,7 @@ import { usePlanReplacement } from "../../../lib/use-plan-replacement";
 import { useUpdatingItems } from "../../../lib/use-updating-items";
 import { usePlanProfile } from "../../../lib/user-profile";
 import { useResetWorkoutPlan, useWorkoutPlan } from "../api/get-workout-plan";
+import { useWorkoutAlternatives } from "../api/get-workout-alternatives";
 import { useReplaceWorkoutItem } from "../api/replace-workout-item";
 import { useSaveWorkout } from "../api/save-workout";
 import { ExerciseGroups } from "./ExerciseGroups";
@@ -70,6 +72,9 @@ export function WorkoutsPage() {
   const hasTarget = goalTdeeKcal !== null && goalTdeeKcal > 0;
   const plan = useWorkoutPlan(hasTarget);
   const replace = useReplaceWorkoutItem();
+  const alternatives = useWorkoutAlternatives();
+  // The exercise whose alternatives are open, if any.
+  const [choosingFor, setChoosingFor] = useState<WorkoutItem | null>(null);
   const reset = useResetWorkoutPlan();
   const save = useSaveWorkout();
   const [chosenDay, setChosenDay] = useState<Weekday | null>(null);
@@ -116,10 +121,22 @@ export function WorkoutsPage() {
     setChosenDay(entry.day);
   };
 
-  const onReplace = (item: WorkoutItem) => {
+  const onChoose = (item: WorkoutItem) => {
+    if (!replacement.mayReplace()) return;
+    setChoosingFor(item);
+    alternatives.mutate(item, {
+      onError: (error) => {
+        setChoosingFor(null);
+        replacement.failed(error);
+      },
+    });
+  };
+
+  const onReplace = (item: WorkoutItem, chosen?: string) => {
+    setChoosingFor(null);
     if (!items || !replacement.mayReplace()) return;
     replace.mutate(
-      { item, plan: items },
+      { item, plan: items, chosen },
       {
         onSuccess: (result) =>
           replacement.succeeded(
@@ -220,6 +237,7 @@ export function WorkoutsPage() {
                 replacingId={replacingId}
                 updatingIds={updatingIds}
                 onReplace={onReplace}
+                onChoose={onChoose}
                 goal={goal}
                 level={level}
               />
@@ -255,6 +273,36 @@ export function WorkoutsPage() {
       ) : null}
       {isPro ? null : <FreeReplacementsNotice used={replacementsUsed} limit={FREE_REPLACEMENTS_LIMIT} />}
       {content}
+      <Modal
+        open={choosingFor !== null}
+        title={choosingFor ? `Instead of ${choosingFor["Workout Name"]}` : "Alternatives"}
+        onClose={() => setChoosingFor(null)}
+      >
+        {alternatives.isPending || alternatives.data === undefined ? (
+          <Spinner label="Finding alternatives…" size={24} />
+        ) : (
+          <>
+            <p>Same body part, same kind of equipment where possible. Pick one:</p>
+            <ul className={styles.alternatives}>
+              {alternatives.data.map((alternative) => (
+                <li key={alternative.id} className={styles.alternative} data-testid="workout-alternative">
+                  <p>
+                    <strong>{alternative["Workout Name"]}</strong> · {alternative["No of Sets"]} ×{" "}
+                    {alternative["No of Reps"]}
+                  </p>
+                  <Button
+                    variant="secondary"
+                    onClick={() => choosingFor && onReplace(choosingFor, alternative["Workout Name"])}
+                    aria-label={`Use ${alternative["Workout Name"]}`}
+                  >
+                    Use this
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+      </Modal>
     </section>
   );
 }
