@@ -6,7 +6,7 @@ import {
   VOLUME_BANDS,
   weeklySetTarget,
 } from "./training-prescription";
-import { DAY_TEMPLATES, chooseSplit, placeSplit, recoveryGroupOf, type DayFocus } from "./training-splits";
+import { DAY_TEMPLATES, placeSplit, recoveryGroupOf, type DayFocus } from "./training-splits";
 import { weekdaySubsets } from "./weekday-subsets";
 
 const index = (days: readonly Weekday[]): number[] => days.map((day) => WEEKDAYS.indexOf(day));
@@ -40,7 +40,7 @@ describe("placeSplit", () => {
   });
 
   it.each([0, 1, 2, 7])("has no split for %i days", (count) => {
-    expect(chooseSplit(count)).toBeUndefined();
+    expect(placeSplit(Array.from({ length: count }, (_, day) => day))).toBeUndefined();
   });
 
   it("never gives consecutive calendar days (Sunday → Monday too) a shared major group, for every 3–6-day set", () => {

@@ -35,8 +35,9 @@ const FOCI: readonly DayFocus[] = ["Full Body", "Upper", "Lower", "Push", "Pull"
  * - 3 days: full body; 4 days: upper/lower; 5 days: upper/lower with a full-body day; 6 days:
  *   push/pull/legs. These are preferences, not the placement.
  * The placement comes from the calendar (Sunday → Monday counts as consecutive): a major group is
- * never trained hard on two consecutive days, so it gets ≥ 48 h between hard sessions (ACSM 2009:
- * "48 to 72 hours" before the same muscle group is trained again). Full-body days therefore only sit
+ * never trained hard on two consecutive days, so it gets ≥ 48 h between hard sessions (Garber et
+ * al., ACSM position stand, Med Sci Sports Exerc 2011;43:1334-59: "at least 48 h separating the
+ * exercise training sessions for the same muscle group"). Full-body days therefore only sit
  * between rest days, upper and lower alternate through runs of consecutive days, and six days
  * rotate push/pull/legs.
  */
@@ -145,11 +146,6 @@ export function placeSplit(dayIndices: readonly number[]): TrainingSplit | undef
   const split: TrainingSplit = { name: splitName(best.foci), days: best.foci };
   placementCache.set(key, split);
   return split;
-}
-
-/** The split for a day count alone (consecutive days from Monday); kept for callers that only know the count. */
-export function chooseSplit(dayCount: number): TrainingSplit | undefined {
-  return placeSplit(Array.from({ length: dayCount }, (_, index) => index));
 }
 
 export interface Slot {

@@ -22,8 +22,13 @@ import {
   type TrainerProfile,
   type TrainerState,
 } from "@fitwise/engine/trainer/trainer-state";
-import { chooseSplit } from "@fitwise/engine/workouts/training-splits";
-import type { ExperienceLevel, Weekday, WorkoutType } from "@fitwise/engine/workouts/exercise.types";
+import { placeSplit } from "@fitwise/engine/workouts/training-splits";
+import {
+  WEEKDAYS,
+  type ExperienceLevel,
+  type Weekday,
+  type WorkoutType,
+} from "@fitwise/engine/workouts/exercise.types";
 import type { FitnessGoal, Gender } from "@fitwise/engine/profile.types";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../../db/database";
@@ -578,11 +583,12 @@ export async function commitTurn(
         userId,
         items,
         split: rebuilt
-          ? (chooseSplit(trainingDays(items).length)?.name ?? stored?.split ?? "")
+          ? (placeSplit(trainingDays(items).map((day) => WEEKDAYS.indexOf(day)))?.name ?? stored?.split ?? "")
           : (stored?.split ?? ""),
         seed: rebuilt ? seed : (stored?.seed ?? seed),
         generation: stored === undefined ? 0 : stored.generation + (rebuilt ? 1 : 0),
         inputsHash: (rebuilt ? workoutHash(row) : stored?.inputs_hash) ?? "",
+        keepReplacedAway: !rebuilt,
       });
     }
     await insertChatExchange(trx, userId, { userMessage, reply: turn.reply, at: deps.now() });

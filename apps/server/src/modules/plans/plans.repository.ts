@@ -93,6 +93,8 @@ export interface NewWorkoutPlan {
   seed: number;
   generation: number;
   inputsHash: string;
+  /** The same week with items edited (a chat swap): keep its replaced-away names. */
+  keepReplacedAway?: boolean;
 }
 
 /** Same as saveMealPlan: the revision moves on rather than restarting. */
@@ -104,7 +106,7 @@ export async function saveWorkoutPlan(db: Database, plan: NewWorkoutPlan): Promi
     generation: plan.generation,
     inputs_hash: plan.inputsHash,
     // A new week starts with nothing replaced away.
-    replaced_away: "[]",
+    ...(plan.keepReplacedAway === true ? {} : { replaced_away: "[]" }),
     updated_at: new Date(),
   };
   await db
