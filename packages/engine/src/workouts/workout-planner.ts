@@ -422,10 +422,12 @@ export function planWorkoutWeek(input: WorkoutPlanRequest): WorkoutPlanOutcome {
     };
     for (const slot of requests[index] ?? []) {
       // A part the equipment cannot fill that day hands the slot to its group partner (biceps → triceps).
-      const exercise = [slot.part, ...partnersOf(slot.part)]
-        .map((part) => (pools.get(part) ?? []).filter((candidate) => candidate.balance === slot.balance))
-        .map((pool) => pickExercise(pool, slot.mechanic, usedToday, context, random))
-        .find((candidate) => candidate !== undefined);
+      let exercise: Exercise | undefined;
+      for (const part of [slot.part, ...partnersOf(slot.part)]) {
+        const pool = (pools.get(part) ?? []).filter((candidate) => candidate.balance === slot.balance);
+        exercise = pickExercise(pool, slot.mechanic, usedToday, context, random);
+        if (exercise !== undefined) break;
+      }
       if (exercise === undefined) {
         return fail(
           "library_gap",
