@@ -269,7 +269,7 @@ function weeklyHardSets(days: readonly PlannedDay[]): Record<string, number> {
 
 const poolCache = new Map<string, ReadonlyMap<string, readonly Exercise[]>>();
 
-/** Eligible exercises per body part for this trainee, in library order (memoised: the library is constant). */
+/** Eligible exercises per body part (see poolKeyOf) for this trainee, in library order (memoised: the library is constant). */
 function eligiblePools(trainee: Trainee): ReadonlyMap<string, readonly Exercise[]> {
   const key = `${trainee.level}|${[...trainee.equipment].sort().join(",")}|${isOlderAdult(trainee.ageYears)}`;
   const cached = poolCache.get(key);
@@ -277,12 +277,18 @@ function eligiblePools(trainee: Trainee): ReadonlyMap<string, readonly Exercise[
   const pools = new Map<string, Exercise[]>();
   for (const exercise of EXERCISE_LIBRARY) {
     if (!isEligibleFor(exercise, trainee)) continue;
-    const pool = pools.get(exercise.bodyPart) ?? [];
+    const poolKey = poolKeyOf(exercise.bodyPart, exercise.balance);
+    const pool = pools.get(poolKey) ?? [];
     pool.push(exercise);
-    pools.set(exercise.bodyPart, pool);
+    pools.set(poolKey, pool);
   }
   poolCache.set(key, pools);
   return pools;
+}
+
+/** Balance drills sit in their own pool, so an ordinary core slot never draws one (and a balance slot only those). */
+function poolKeyOf(bodyPart: string, balance: boolean): string {
+  return balance ? `${bodyPart}|balance` : bodyPart;
 }
 
 function partnersOf(part: TrainingBodyPart): readonly TrainingBodyPart[] {
@@ -424,7 +430,7 @@ export function planWorkoutWeek(input: WorkoutPlanRequest): WorkoutPlanOutcome {
       // A part the equipment cannot fill that day hands the slot to its group partner (biceps → triceps).
       let exercise: Exercise | undefined;
       for (const part of [slot.part, ...partnersOf(slot.part)]) {
-        const pool = (pools.get(part) ?? []).filter((candidate) => candidate.balance === slot.balance);
+        const pool = pools.get(poolKeyOf(part, slot.balance)) ?? [];
         exercise = pickExercise(pool, slot.mechanic, usedToday, context, random);
         if (exercise !== undefined) break;
       }
