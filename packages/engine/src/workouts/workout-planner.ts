@@ -172,10 +172,10 @@ function selectionWeight(exercise: Exercise, mechanic: Slot["mechanic"], context
       exercise.equipment.includes("resistance band") ||
       exercise.equipment.every((item) => item === "body weight" || item === "bench");
     if (homeSubstitute) weight *= 0.1;
-    if (mechanic === "compound") {
-      if (isLoadableStaple(exercise)) weight *= 10;
-      else if (exercise.highImpact || exercise.unstable) weight *= 0.05;
-    }
+    if (exercise.highImpact || exercise.unstable) weight *= 0.05;
+    // Past the beginner stage the barbell lifts carry the most load (ACSM 2009: free weights for advanced lifters).
+    else if (mechanic === "compound" && isLoadableStaple(exercise))
+      weight *= exercise.equipment.includes("barbell") && trainee.level !== "Beginner" ? 20 : 10;
     weight *= [2, 1.5, 1][levelGap] ?? 1;
   } else {
     weight *= [4, 2, 1][levelGap] ?? 1;
@@ -415,6 +415,7 @@ export function planWorkoutWeek(input: WorkoutPlanRequest): WorkoutPlanOutcome {
   });
   fitSlotsToBand(requests, level);
 
+  const leadsGymDay = workoutType === "GYM Workout";
   const planned: PlannedDay[] = [];
   for (const [index, day] of trainingDays.entries()) {
     const focus = split.days[index] ?? "Full Body";
@@ -431,7 +432,15 @@ export function planWorkoutWeek(input: WorkoutPlanRequest): WorkoutPlanOutcome {
       let exercise: Exercise | undefined;
       for (const part of [slot.part, ...partnersOf(slot.part)]) {
         const pool = pools.get(poolKeyOf(part, slot.balance)) ?? [];
-        exercise = pickExercise(pool, slot.mechanic, usedToday, context, random);
+        // A gym day opens with a loadable staple whenever the library has one for the first slot.
+        const staples = leadsGymDay && strength.length === 0 ? pool.filter(isLoadableStaple) : [];
+        exercise = pickExercise(
+          staples.length > 0 ? staples : pool,
+          slot.mechanic,
+          usedToday,
+          context,
+          random,
+        );
         if (exercise !== undefined) break;
       }
       if (exercise === undefined) {
