@@ -525,6 +525,14 @@ describe("safety and honesty", () => {
       expect(say("how many calories are in my plan today?").reply).not.toMatch(/healthy range/);
     });
 
+    it("adds it when an underweight user switches to Lose Weight", () => {
+      const gaining = underweight();
+      const before: TrainerState = { ...gaining, profile: { ...gaining.profile, goal: "Gain Muscle Mass" } };
+      const outcome = say("I want to lose weight", before);
+      expect(outcome.state.profile.goal).toBe("Lose Weight");
+      expect(outcome.reply).toMatch(/BMI is 17\.8, below the healthy range/);
+    });
+
     it("tells an ordinary profile its BMI and that nothing calls for caution", () => {
       const outcome = say("is my plan safe?");
       expect(outcome.reply).toMatch(/BMI is 25\.2/);

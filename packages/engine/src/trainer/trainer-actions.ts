@@ -688,6 +688,9 @@ function changeGoal(
   ];
   if (stored.length > 0)
     lines.push(`Meals re-planned to the new target:\n\n${beforeAfterLines(state, meals.plans)}`);
+  // Never a silent deficit: an underweight user, or a floor above the need, hears why to be careful.
+  const notice = profileNotice(profile);
+  if (notice !== undefined) lines.push(notice.message);
   const next: TrainerState = {
     ...withMealPlans(state, profile, meals.plans),
     workoutPlan: workout.plan.items,
