@@ -3,6 +3,7 @@ import { IMAGE_CATEGORIES, MEAL_SLOTS } from "@fitwise/engine/nutrition/food.typ
 import {
   CuisineSchema,
   DietTypeSchema,
+  EquipmentListSchema,
   ExperienceLevelSchema,
   FitnessGoalSchema,
   FREE_TEXT_MAX,
@@ -132,6 +133,7 @@ export const GetWorkoutPlanRequestSchema = z.object({
   user_preferred_workout_days: WorkoutDaysSchema.nullish(),
   user_experience_level: ExperienceLevelSchema.nullish(),
   user_workout_type: WorkoutTypeSchema.nullish(),
+  user_equipment: EquipmentListSchema.nullish(),
   /** true = reset: plan the week afresh (Pro only). */
   buttonPress: z.boolean().default(false),
 });
@@ -141,6 +143,11 @@ export const WorkoutPlanResponseSchema = z.array(WorkoutItemSchema);
 /** `replace_workout_item`: replaces one exercise of the server's stored workout plan. */
 export const ReplaceWorkoutItemRequestSchema = z.object({
   workoutToReplace: ItemReferenceSchema,
+  /**
+   * The "Workout Name" of one of the alternatives `workout_alternatives` offered; absent, the
+   * best alternative is taken (the seed's one-click replacement).
+   */
+  chosenWorkout: z.string().trim().min(1).max(200).optional(),
   userData: z.unknown().optional(),
   current_workout_data: z.unknown().optional(),
 });
@@ -151,6 +158,15 @@ export const ReplaceWorkoutItemResponseSchema = ReplacementCountSchema.extend({
   replacementWorkout: z.string(),
 });
 export type ReplaceWorkoutItemResponse = z.infer<typeof ReplaceWorkoutItemResponseSchema>;
+
+/** `workout_alternatives`: what Replace offers for one exercise, best first; looking costs no free replacement. */
+export const WorkoutAlternativesRequestSchema = z.object({ workoutToReplace: ItemReferenceSchema });
+export type WorkoutAlternativesRequest = z.infer<typeof WorkoutAlternativesRequestSchema>;
+export const WorkoutAlternativesResponseSchema = z.object({
+  /** Up to three, each as it would enter the plan (same day, sets and reps). */
+  alternatives: z.array(WorkoutItemSchema),
+});
+export type WorkoutAlternativesResponse = z.infer<typeof WorkoutAlternativesResponseSchema>;
 
 /** Error codes the plan functions answer with (besides the engine's own codes on 422). */
 export const PLAN_ERROR_CODES = {

@@ -2,7 +2,12 @@ import { z } from "zod";
 import { ACTIVITY_LEVELS } from "@fitwise/engine/nutrition/energy";
 import { CUISINES, DIET_TYPES, PROTEIN_SOURCES } from "@fitwise/engine/nutrition/food.types";
 import { FITNESS_GOALS, GENDERS } from "@fitwise/engine/profile.types";
-import { EXPERIENCE_LEVELS, WEEKDAYS, WORKOUT_TYPES } from "@fitwise/engine/workouts/exercise.types";
+import {
+  EXPERIENCE_LEVELS,
+  HOME_EQUIPMENT_CHOICES,
+  WEEKDAYS,
+  WORKOUT_TYPES,
+} from "@fitwise/engine/workouts/exercise.types";
 
 /**
  * Shapes of the profile functions (`write_user_data` with write_table my_users, `get_user_data`),
@@ -54,6 +59,7 @@ export const ExperienceLevelSchema = z.enum(EXPERIENCE_LEVELS);
 export const DietTypeSchema = z.enum(DIET_TYPES);
 export const CuisineSchema = z.enum(CUISINES);
 export const ProteinSourceSchema = z.enum(PROTEIN_SOURCES);
+export const HomeEquipmentSchema = z.enum(HOME_EQUIPMENT_CHOICES);
 
 export const WorkoutDaysSchema = listLike(
   z
@@ -68,6 +74,14 @@ export const ProteinSourcesSchema = listLike(
     .max(PROTEIN_SOURCES.length)
     .refine(unique, "each protein source may be listed once"),
 );
+/** Home equipment the user owns besides body weight; [] = none (body weight only). A gym has everything. */
+export const EquipmentListSchema = listLike(
+  z
+    .array(HomeEquipmentSchema)
+    .max(HOME_EQUIPMENT_CHOICES.length)
+    .refine(unique, "each piece of equipment may be listed once"),
+);
+
 export const ActivityFactorSchema = numberLike(
   z
     .number()
@@ -96,6 +110,7 @@ export const WriteProfileRequestSchema = z.object({
   user_preferred_workout_days: WorkoutDaysSchema.nullish(),
   user_workout_type: WorkoutTypeSchema.nullish(),
   user_experience_level: ExperienceLevelSchema.nullish(),
+  user_equipment: EquipmentListSchema.nullish(),
   user_diet_preference: DietTypeSchema.nullish(),
   user_food_preference: CuisineSchema.nullish(),
   user_preferred_protein_sources: ProteinSourcesSchema.nullish(),
@@ -133,6 +148,11 @@ export const ProfileResponseSchema = z.object({
   user_preferred_workout_days: z.array(WeekdaySchema),
   user_workout_type: WorkoutTypeSchema.nullable(),
   user_experience_level: ExperienceLevelSchema.nullable(),
+  /**
+   * Home equipment the plans use (body weight is implied); profiles that never said get the
+   * default, dumbbells and bands.
+   */
+  user_equipment: z.array(HomeEquipmentSchema),
   user_diet_preference: DietTypeSchema.nullable(),
   user_food_preference: CuisineSchema.nullable(),
   user_preferred_protein_sources: z.array(ProteinSourceSchema),

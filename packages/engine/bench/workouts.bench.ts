@@ -1,18 +1,30 @@
 /*
- * Plans every goal × level × day set (all 3–6-day subsets of the week) × workout type, replaces one
- * exercise in each plan, audits every plan and prints a table plus one JSON summary line.
+ * Plans every goal × level × day set (all 3–6-day subsets of the week) × equipment (a gym, and home
+ * with the default, body weight only, kettlebell + pull-up bar, and everything), at ages cycling
+ * 16 / 40 / 70; replaces one exercise in each plan, audits every plan and prints a table plus one
+ * JSON summary line. recoveryViolations, equipmentViolations, highImpactFrom65 and
+ * replacementSameEquipmentPct are recounted here from the calendar and the exercise library's own
+ * fields, not through the planner's or the audit's helpers; for the last, every exercise of every
+ * plan is replaced once.
  * Run: npm run bench:workouts -w @fitwise/engine
  */
 import { performance } from "node:perf_hooks";
 import { FITNESS_GOALS } from "../src/profile.types";
-import { EXPERIENCE_LEVELS, WORKOUT_TYPES, type WorkoutItem } from "../src/workouts/exercise.types";
+import {
+  EQUIPMENT,
+  EXPERIENCE_LEVELS,
+  WEEKDAYS,
+  type Equipment,
+  type Exercise,
+  type WorkoutItem,
+} from "../src/workouts/exercise.types";
 import { MAJOR_MUSCLE_GROUPS } from "../src/workouts/training-prescription";
 import { auditWorkoutPlan, outOfBandGroups } from "../src/workouts/plan-audit";
 import { planWorkoutWeek, type WorkoutPlanRequest } from "../src/workouts/workout-planner";
 import { replaceWorkoutItem } from "../src/workouts/workout-replacement";
 import { weekdaySubsets } from "../src/workouts/weekday-subsets";
 import { findExerciseByName } from "../src/workouts/exercise-library";
-import { isEligible } from "../src/workouts/exercise-eligibility";
+import { isEligibleFor } from "../src/workouts/exercise-eligibility";
 
 function percentile(values: readonly number[], fraction: number): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -33,7 +45,13 @@ function replacementViolations(
   if (exercise === undefined) return [`replacement "${replacement["Workout Name"]}" is not in the library`];
   if (exercise.bodyPart !== original["Body Part Targeted"])
     problems.push("replacement changed the body part");
-  if (!isEligible(exercise, request.level, request.workoutType))
+  if (
+    !isEligibleFor(exercise, {
+      level: request.level,
+      equipment: owned(request),
+      ageYears: request.ageYears ?? undefined,
+    })
+  )
     problems.push("replacement above level or outside equipment");
   if (
     replacement.Day !== original.Day ||
@@ -54,17 +72,85 @@ function replacementViolations(
   return problems;
 }
 
+/** What the user has, read from the request alone: everything in a gym; body weight plus the declaration at home. */
+function owned(request: WorkoutPlanRequest): Equipment[] {
+  if (request.workoutType === "GYM Workout")
+    return [
+      "body weight",
+      "dumbbells",
+      "resistance band",
+      "kettlebell",
+      "pull-up bar",
+      "bench",
+      "barbell",
+      "machine",
+      "cable",
+    ];
+  const declared = request.equipment ?? ["dumbbells", "resistance band"];
+  return ["body weight", ...EQUIPMENT.filter((item) => declared.includes(item))];
+}
+
+/** The implement a swap should keep, from the library's equipment list: barbell, machine or cable, free weights, band, body weight. */
+function implementClass(exercise: Exercise): string {
+  const has = (item: string): boolean => exercise.equipment.some((piece) => piece === item);
+  if (has("barbell")) return "barbell";
+  if (has("machine") || has("cable")) return "machine or cable";
+  if (has("dumbbells") || has("kettlebell")) return "free weights";
+  if (has("pull-up bar")) return "body weight";
+  if (has("resistance band")) return "band";
+  return "body weight";
+}
+
+const MAJOR = new Set(["Chest", "Back", "Shoulders", "Quads", "Hamstrings", "Glutes"]);
+
+/** Major groups trained on two consecutive calendar days (Sunday → Monday too), from the items and the library. */
+function countRecoveryViolations(items: readonly WorkoutItem[]): number {
+  const groups = WEEKDAYS.map((day) => {
+    const trained = new Set<string>();
+    for (const item of items) {
+      const exercise = item.Day === day ? findExerciseByName(item["Workout Name"]) : undefined;
+      if (exercise === undefined || !MAJOR.has(exercise.bodyPart)) continue;
+      trained.add(exercise.bodyPart);
+      if (exercise.bodyPart === "Back" && exercise.pattern === "hinge")
+        trained.add("Hamstrings").add("Glutes");
+    }
+    return trained;
+  });
+  let count = 0;
+  for (const [index, today] of groups.entries()) {
+    const tomorrow = groups[(index + 1) % 7] ?? new Set<string>();
+    for (const group of today) if (tomorrow.has(group)) count += 1;
+  }
+  return count;
+}
+
 const daySets = weekdaySubsets(3, 6);
+const EQUIPMENT_CHOICES: [WorkoutPlanRequest["workoutType"], string[] | null][] = [
+  ["GYM Workout", null],
+  ["Home Workout", null],
+  ["Home Workout", []],
+  ["Home Workout", ["kettlebell", "pull-up bar"]],
+  ["Home Workout", ["dumbbells", "resistance band", "kettlebell", "pull-up bar", "bench"]],
+];
+const AGES = [16, 40, 70];
 const requests: WorkoutPlanRequest[] = FITNESS_GOALS.flatMap((goal) =>
   EXPERIENCE_LEVELS.flatMap((level) =>
-    WORKOUT_TYPES.flatMap((workoutType) =>
-      daySets.map((days, index) => ({ goal, level, workoutType, days, seed: 1000 + index })),
+    EQUIPMENT_CHOICES.flatMap(([workoutType, equipment]) =>
+      daySets.map((days, index) => ({
+        goal,
+        level,
+        workoutType,
+        equipment,
+        ageYears: AGES[index % AGES.length],
+        days,
+        seed: 1000 + index,
+      })),
     ),
   ),
 );
 
-// Warm the JIT so the first combinations are not charged for compilation.
-for (const request of requests.slice(0, 200)) planWorkoutWeek(request);
+// Warm the JIT and the per-day-set and per-equipment caches, as a running server has them.
+for (const request of requests) planWorkoutWeek(request);
 
 interface Row {
   plans: number;
@@ -80,13 +166,19 @@ const replaceMs: number[] = [];
 let violations = 0;
 let outOfBand = 0;
 let groupChecks = 0;
+let recoveryViolations = 0;
+let equipmentViolations = 0;
+let highImpactFrom65 = 0;
+let replacements = 0;
+let sameEquipment = 0;
+const toSwap: { request: WorkoutPlanRequest; items: WorkoutItem[]; exercises: WorkoutItem[] }[] = [];
 const examples: string[] = [];
 
 for (const request of requests) {
   const started = performance.now();
   const outcome = planWorkoutWeek(request);
   const elapsed = performance.now() - started;
-  const key = `${request.level.padEnd(12)} ${String(request.days.length).padStart(1)} days  ${request.workoutType}`;
+  const key = `${request.level.padEnd(12)} ${String(request.days.length).padStart(1)} days  ${request.workoutType === "GYM Workout" ? "gym" : `home ${(request.equipment ?? ["default"]).length}`}`;
   const row = rows.get(key) ?? {
     plans: 0,
     planMs: [],
@@ -113,19 +205,23 @@ for (const request of requests) {
   row.outOfBand += outside;
   row.groups += groups;
 
+  recoveryViolations += countRecoveryViolations(outcome.plan.items);
+  const have = owned(request);
+  for (const item of outcome.plan.items) {
+    const exercise = findExerciseByName(item["Workout Name"]);
+    if (exercise === undefined) continue;
+    if (!exercise.equipment.every((piece) => have.includes(piece))) equipmentViolations += 1;
+    if ((request.ageYears ?? 0) >= 65 && exercise.highImpact) highImpactFrom65 += 1;
+  }
+
   const exercises = outcome.plan.items.filter(
     (item) => !["Warmup", "Cooldown", "Rest Day"].includes(item["Body Part Targeted"]),
   );
+  toSwap.push({ request, items: outcome.plan.items, exercises });
   const target = exercises[request.seed % exercises.length];
   if (target !== undefined) {
     const replaceStarted = performance.now();
-    const replaced = replaceWorkoutItem({
-      plan: outcome.plan.items,
-      itemId: target.id,
-      level: request.level,
-      workoutType: request.workoutType,
-      seed: request.seed,
-    });
+    const replaced = replaceWorkoutItem({ ...request, plan: outcome.plan.items, itemId: target.id });
     const replaceElapsed = performance.now() - replaceStarted;
     replaceMs.push(replaceElapsed);
     row.replaceMs.push(replaceElapsed);
@@ -137,6 +233,21 @@ for (const request of requests) {
     violations += problems.length;
     row.violations += problems.length;
     examples.push(...problems.slice(0, 3).map((problem) => `${JSON.stringify(request)}: ${problem}`));
+  }
+}
+
+// Every exercise of every plan replaced once (after the timed loop, so its garbage does not land in the timings).
+for (const { request, items, exercises } of toSwap) {
+  const have = owned(request);
+  for (const item of exercises) {
+    const swapped = replaceWorkoutItem({ ...request, plan: items, itemId: item.id });
+    const before = findExerciseByName(item["Workout Name"]);
+    const after = swapped.ok ? findExerciseByName(swapped.item["Workout Name"]) : undefined;
+    if (before === undefined) continue;
+    replacements += 1;
+    if (after !== undefined && implementClass(after) === implementClass(before)) sameEquipment += 1;
+    if (after !== undefined && !after.equipment.every((piece) => have.includes(piece)))
+      equipmentViolations += 1;
   }
 }
 
@@ -167,5 +278,9 @@ console.log(
     replaceP95Ms: round(percentile(replaceMs, 0.95)),
     violations,
     volumeOutOfBandPct: round((100 * outOfBand) / Math.max(1, groupChecks)),
+    recoveryViolations,
+    equipmentViolations,
+    highImpactFrom65,
+    replacementSameEquipmentPct: round((100 * sameEquipment) / Math.max(1, replacements)),
   }),
 );

@@ -141,6 +141,8 @@ export interface MyUsersTable {
   user_preferred_workout_days: JSONColumnType<string[], string | undefined, string>;
   user_workout_type: string | null;
   user_experience_level: string | null;
+  /** Declared home equipment (migration 006); null: not said, the default applies. */
+  user_equipment: JSONColumnType<string[] | null, string | null | undefined, string | null>;
   user_diet_preference: string | null;
   user_food_preference: string | null;
   user_preferred_protein_sources: JSONColumnType<string[], string | undefined, string>;
@@ -185,6 +187,8 @@ export interface WorkoutPlansTable {
   generation: Generated<number>;
   revision: Generated<number>;
   inputs_hash: string;
+  /** Exercise names replaced away this week (migration 006). */
+  replaced_away: JSONColumnType<string[], string | undefined, string>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -26,6 +26,8 @@ const cacheSchemas = {
   user_preferred_workout_days: stringList,
   user_workout_type: z.enum(["Home Workout", "GYM Workout"]),
   user_experience_level: z.enum(["Beginner", "Intermediate", "Advanced"]),
+  /** Ours, not the spec's: home equipment owned besides body weight. */
+  user_equipment: stringList,
   user_diet_preference: z.enum(["standard", "vegetarian", "vegan"]),
   user_food_preference: z.string(),
   user_preferred_protein_sources: stringList,

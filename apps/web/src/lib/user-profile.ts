@@ -13,6 +13,7 @@ export function cacheProfile(profile: ProfileResponse): void {
   writeCache("user_replaced", profile.user_replaced);
   writeCache("user_preferred_workout_days", profile.user_preferred_workout_days);
   writeCache("user_preferred_protein_sources", profile.user_preferred_protein_sources);
+  writeCache("user_equipment", profile.user_equipment);
   const optional = {
     user_id: profile.user_id,
     user_email: profile.user_email,

@@ -35,6 +35,8 @@ export type Intent =
   /** advice: "how much protein should I eat" (the guide's answer) rather than "how much is in my plan". */
   | { kind: "ask-nutrition"; day: DayIndex; topic: NutritionTopic; advice: boolean }
   | { kind: "ask-workout"; day?: Weekday }
+  /** "is my plan safe?", "am I underweight?", "what's my BMI?": the screening notice, or that all is well. */
+  | { kind: "ask-safety" }
   /** exerciseId undefined: asked how to do something the library does not have. */
   | { kind: "explain-exercise"; query: string; exerciseId?: string }
   | { kind: "guide"; topic: GuideTopic }
@@ -480,6 +482,15 @@ function parseExplain(text: string, asked: boolean, state: TrainerState): Intent
   return undefined;
 }
 
+const SAFETY_WORDS =
+  /\b(bmi|body mass index|underweight|too (thin|skinny|light)|(is|are) (it|this|my \w+( \w+)?) (safe|healthy|ok|okay)|safe (for me )?to (lose|diet)|should i (lose weight|diet|be losing))\b/;
+
+function parseSafety(text: string, asked: boolean): Intent | undefined {
+  if (!SAFETY_WORDS.test(text)) return undefined;
+  if (!asked && !/\b(am i|is|bmi|should i)\b/.test(text)) return undefined;
+  return { kind: "ask-safety" };
+}
+
 function parseNutrition(text: string, asked: boolean, state: TrainerState): Intent | undefined {
   // "lower my calories" asks for a change the target does not allow by chat (it follows the profile): not a question.
   if (/\b(lower|raise|increase|decrease|reduce|more|less|fewer|higher|cut)\b/.test(text)) return undefined;
@@ -578,7 +589,10 @@ export function parseIntent(message: string, state: TrainerState): Intent {
   if (change !== undefined) return change;
 
   const hasQuestionMark = asked || cut.includes("?");
-  const question = parseExplain(text, hasQuestionMark, state) ?? parseNutrition(text, hasQuestionMark, state);
+  const question =
+    parseSafety(text, hasQuestionMark) ??
+    parseExplain(text, hasQuestionMark, state) ??
+    parseNutrition(text, hasQuestionMark, state);
   if (question !== undefined) return question;
 
   const guide = GUIDE_PATTERNS.find(({ pattern }) => pattern.test(text));

@@ -501,6 +501,65 @@ describe("safety and honesty", () => {
     expect(outcome.reply).toMatch(/doctor|emergency|professional|midwife/);
   });
 
+  describe("screening notice", () => {
+    // BMI 17.8 with "Lose Weight": the example.
+    const underweight = (): TrainerState => {
+      const base = fixtureState();
+      const energy = computeEnergyTargets({
+        weightKg: 51.5,
+        heightCm: 170,
+        ageYears: 24,
+        gender: "female",
+        activityFactor: 1.55,
+        goal: "Lose Weight",
+      });
+      return {
+        ...base,
+        profile: {
+          ...base.profile,
+          weightKg: 51.5,
+          heightCm: 170,
+          gender: "female",
+          tdeeKcal: energy.tdeeKcal,
+          targetKcal: energy.planningKcal,
+        },
+      };
+    };
+
+    it.each(["am I underweight?", "what's my BMI", "is it safe for me to lose weight?", "is my plan safe?"])(
+      "says it kindly when asked, changing nothing: %s",
+      (message) => {
+        const before = underweight();
+        expect(parseIntent(message, before).kind).toBe("ask-safety");
+        const outcome = say(message, before);
+        expectUnchanged(outcome, before);
+        expect(outcome.reply).toMatch(/BMI is 17\.8/);
+        expect(outcome.reply).toMatch(/doctor or registered dietitian/);
+      },
+    );
+
+    it("adds it to the answer about calories", () => {
+      const before = underweight();
+      const outcome = say("how many calories are in my plan today?", before);
+      expect(outcome.reply).toMatch(/below the healthy range/);
+      expect(say("how many calories are in my plan today?").reply).not.toMatch(/healthy range/);
+    });
+
+    it("adds it when an underweight user switches to Lose Weight", () => {
+      const gaining = underweight();
+      const before: TrainerState = { ...gaining, profile: { ...gaining.profile, goal: "Gain Muscle Mass" } };
+      const outcome = say("I want to lose weight", before);
+      expect(outcome.state.profile.goal).toBe("Lose Weight");
+      expect(outcome.reply).toMatch(/BMI is 17\.8, below the healthy range/);
+    });
+
+    it("tells an ordinary profile its BMI and that nothing calls for caution", () => {
+      const outcome = say("is my plan safe?");
+      expect(outcome.reply).toMatch(/BMI is 25\.2/);
+      expect(outcome.reply).toMatch(/moderate deficit/);
+    });
+  });
+
   it.each(["what's the weather like", "tell me a joke"])(
     "answers what it does not understand by listing what it can do: %s",
     (message) => {

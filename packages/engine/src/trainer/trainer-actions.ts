@@ -9,6 +9,7 @@ import type { MealItem, MealPlanner, MealPlanOutcome } from "../nutrition/meal-p
 import { replaceMealItem } from "../nutrition/meal-replacement";
 import { formatGrams, formatKcal } from "../nutrition/number-format";
 import type { EngineError, FitnessGoal } from "../profile.types";
+import { bodyMassIndex, screeningNotice } from "../screening";
 import { EXERCISE_LIBRARY } from "../workouts/exercise-library";
 import { WEEKDAYS, type Weekday, type WorkoutItem } from "../workouts/exercise.types";
 import { createSeededRandom } from "../workouts/seeded-random";
@@ -487,6 +488,8 @@ function replaceExercise(
       itemId,
       level: state.profile.level,
       workoutType: state.profile.workoutType,
+      equipment: state.profile.equipment,
+      ageYears: state.profile.ageYears,
       seed: deps.seed + index,
     });
     if (!outcome.ok) {
@@ -589,6 +592,8 @@ function makeRestDay(
     level: state.profile.level,
     days: remaining,
     workoutType: state.profile.workoutType,
+    equipment: state.profile.equipment,
+    ageYears: state.profile.ageYears,
     seed: deps.seed,
   });
   if (!outcome.ok) return couldNot(state, `make ${intent.day} a rest day`, outcome.error);
@@ -604,6 +609,8 @@ function regenerateWorkouts(state: TrainerState, deps: TrainerDeps): TrainerOutc
     level: state.profile.level,
     days,
     workoutType: state.profile.workoutType,
+    equipment: state.profile.equipment,
+    ageYears: state.profile.ageYears,
     seed: deps.seed,
   });
   if (!outcome.ok) return couldNot(state, "build a new workout plan", outcome.error);
@@ -624,6 +631,8 @@ function changeLevel(
     level: intent.level,
     days,
     workoutType: state.profile.workoutType,
+    equipment: state.profile.equipment,
+    ageYears: state.profile.ageYears,
     seed: deps.seed,
   });
   if (!outcome.ok) return couldNot(state, `switch your plan to ${intent.level}`, outcome.error);
@@ -676,6 +685,8 @@ function changeGoal(
     level: before.level,
     days: currentTrainingDays(state),
     workoutType: before.workoutType,
+    equipment: before.equipment,
+    ageYears: before.ageYears,
     seed: deps.seed,
   });
   if (!workout.ok) return couldNot(state, `change your goal to ${intent.goal}`, workout.error);
@@ -692,6 +703,9 @@ function changeGoal(
   ];
   if (stored.length > 0)
     lines.push(`Meals re-planned to the new target:\n\n${beforeAfterLines(state, meals.plans)}`);
+  // Never a silent deficit: an underweight user, or a floor above the need, hears why to be careful.
+  const notice = profileNotice(profile);
+  if (notice !== undefined) lines.push(notice.message);
   const next: TrainerState = {
     ...withMealPlans(state, profile, meals.plans),
     workoutPlan: workout.plan.items,
@@ -729,7 +743,40 @@ function askNutrition(
       : intent.topic === "protein"
         ? `Day ${intent.day}'s plan has **${grams(total.Protein)} protein** (${kcal(total.Calories)} in all).`
         : `Day ${intent.day}'s plan: **${dayTotalsLine(items)}** (target ${kcal(state.profile.targetKcal)}).`;
-  return unchanged(state, `${advice}${headline}\n\n${perMeal.join("\n")}`);
+  const notice = intent.topic === "calories" ? profileNotice(state.profile) : undefined;
+  const caution = notice === undefined ? "" : `\n\n${notice.message}`;
+  return unchanged(state, `${advice}${headline}\n\n${perMeal.join("\n")}${caution}`);
+}
+
+/** The screening notice for the trainer's profile (see ../screening.ts), or undefined when all is well. */
+function profileNotice(profile: TrainerProfile) {
+  return screeningNotice({
+    weightKg: profile.weightKg,
+    heightCm: profile.heightCm,
+    goal: profile.goal,
+    tdeeKcal: profile.tdeeKcal,
+    planningKcal: profile.targetKcal,
+  });
+}
+
+function askSafety(state: TrainerState): TrainerOutcome {
+  const { profile } = state;
+  if (!(profile.weightKg > 0 && profile.heightCm > 0))
+    return unchanged(
+      state,
+      "I need your height and weight for that: please fill in the calorie calculator in Settings.",
+    );
+  const notice = profileNotice(profile);
+  if (notice !== undefined) return unchanged(state, notice.message);
+  const bmi = bodyMassIndex(profile.weightKg, profile.heightCm);
+  const plan =
+    profile.goal === "Lose Weight"
+      ? `a moderate deficit: about ${kcal(profile.targetKcal)} a day against a need of ${kcal(profile.tdeeKcal)}`
+      : `a small surplus: about ${kcal(profile.targetKcal)} a day against a need of ${kcal(profile.tdeeKcal)}`;
+  return unchanged(
+    state,
+    `Your BMI is ${bmi.toFixed(1)}, and your plan is ${plan}. Nothing in your numbers calls for caution, but if you have a medical condition, check with your doctor before changing how you eat or train.`,
+  );
 }
 
 function askWorkout(intent: Extract<Intent, { kind: "ask-workout" }>, state: TrainerState): TrainerOutcome {
@@ -855,6 +902,8 @@ export function applyIntent(intent: Intent, state: TrainerState, deps: TrainerDe
       return askNutrition(intent, state);
     case "ask-workout":
       return askWorkout(intent, state);
+    case "ask-safety":
+      return askSafety(state);
     case "explain-exercise":
       return explainExercise(intent, state);
     case "guide":

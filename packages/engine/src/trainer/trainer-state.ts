@@ -35,6 +35,8 @@ export interface TrainerProfile {
   allergiesText: string;
   workoutDays: Weekday[];
   workoutType: WorkoutType;
+  /** Declared home equipment; null or absent: the default (dumbbells and bands). */
+  equipment?: readonly string[] | null;
 }
 
 export interface TrainerState {

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { EXERCISE_LIBRARY, findExerciseByName } from "./exercise-library";
-import { allowedEquipment, isEligible } from "./exercise-eligibility";
+import { allowedEquipment, equipmentClass, isEligible, isEligibleFor } from "./exercise-eligibility";
 import {
   EQUIPMENT,
   EXPERIENCE_LEVELS,
-  HOME_EQUIPMENT,
+  DEFAULT_HOME_EQUIPMENT,
   TRAINING_BODY_PARTS,
   WORKOUT_TYPES,
 } from "./exercise.types";
@@ -47,15 +47,21 @@ describe("EXERCISE_LIBRARY", () => {
     const benchWork = EXERCISE_LIBRARY.filter((exercise) => exercise.equipment.includes("bench"));
     expect(benchWork.length).toBeGreaterThan(0);
     for (const exercise of benchWork) expect(isEligible(exercise, "Advanced", "Home Workout")).toBe(false);
-    expect(allowedEquipment("Home Workout")).toEqual(HOME_EQUIPMENT);
+    expect(allowedEquipment("Home Workout")).toEqual(["body weight", ...DEFAULT_HOME_EQUIPMENT]);
+    expect(allowedEquipment("Home Workout", ["kettlebell", "bench", "barbell"])).toEqual([
+      "body weight",
+      "kettlebell",
+      "bench",
+    ]);
     expect(allowedEquipment("GYM Workout")).toEqual(EQUIPMENT);
   });
 
   it("keeps outgrown regressions away from higher levels and harder work away from beginners", () => {
     const assisted = findExerciseByName("Band Assisted Pull-Up");
     const pistol = findExerciseByName("Pistol Squat");
-    expect(assisted && isEligible(assisted, "Beginner", "Home Workout")).toBe(true);
-    expect(assisted && isEligible(assisted, "Advanced", "Home Workout")).toBe(false);
+    const withBar = allowedEquipment("Home Workout", ["pull-up bar", "resistance band"]);
+    expect(assisted && isEligibleFor(assisted, { level: "Beginner", equipment: withBar })).toBe(true);
+    expect(assisted && isEligibleFor(assisted, { level: "Advanced", equipment: withBar })).toBe(false);
     expect(pistol && isEligible(pistol, "Intermediate", "Home Workout")).toBe(false);
     expect(pistol && isEligible(pistol, "Advanced", "Home Workout")).toBe(true);
   });
@@ -69,6 +75,50 @@ describe("EXERCISE_LIBRARY", () => {
       (exercise) => exercise.bodyPart === part && isEligible(exercise, level, type),
     );
     expect(pool.length).toBeGreaterThanOrEqual(Math.max(4, maxSlotsPerDay(part) + 2));
+  });
+
+  it("gives every training exercise a specific movement pattern and an equipment class", () => {
+    for (const exercise of TRAINING) {
+      const generic = ["mobility"];
+      expect(generic, exercise.name).not.toContain(exercise.pattern);
+    }
+    const pattern = (name: string) => findExerciseByName(name)?.pattern;
+    expect(pattern("Barbell Deadlift")).toBe("hinge");
+    expect(pattern("Pullups")).toBe("vertical pull");
+    expect(pattern("Seated Cable Rows")).toBe("horizontal pull");
+    expect(pattern("Bulgarian Split Squat")).toBe("lunge");
+    expect(pattern("Face Pull")).toBe("rear delt");
+    const assisted = findExerciseByName("Band Assisted Pull-Up");
+    const bench = findExerciseByName("Dumbbell Bench Press");
+    expect(assisted && equipmentClass(assisted)).toBe("pull-up bar");
+    expect(bench && equipmentClass(bench)).toBe("dumbbells");
+  });
+
+  it("marks jumps, sprints and burpees high-impact and has balance drills for older adults", () => {
+    for (const name of [
+      "Burpee",
+      "Jumping Jacks",
+      "Mountain Climbers",
+      "Plyo Push-Up",
+      "Freehand Jump Squat",
+    ])
+      expect(findExerciseByName(name)?.highImpact, name).toBe(true);
+    expect(findExerciseByName("Goblet Squat")?.highImpact).toBe(false);
+    const balance = TRAINING.filter((exercise) => exercise.balance);
+    expect(balance.length).toBeGreaterThanOrEqual(3);
+    for (const exercise of balance) {
+      expect(exercise.equipment).toEqual(["body weight"]);
+      expect(isEligibleFor(exercise, { level: "Beginner", equipment: ["body weight"], ageYears: 85 })).toBe(
+        true,
+      );
+    }
+    const jacks = findExerciseByName("Jumping Jacks");
+    expect(
+      jacks && isEligibleFor(jacks, { level: "Beginner", equipment: ["body weight"], ageYears: 64 }),
+    ).toBe(true);
+    expect(
+      jacks && isEligibleFor(jacks, { level: "Beginner", equipment: ["body weight"], ageYears: 65 }),
+    ).toBe(false);
   });
 
   it("finds exercises by name regardless of case, spacing and punctuation", () => {

@@ -1,4 +1,11 @@
-import type { BodyPart, Equipment, Exercise, ExperienceLevel, Mechanic } from "./exercise.types";
+import type {
+  BodyPart,
+  Equipment,
+  Exercise,
+  ExperienceLevel,
+  Mechanic,
+  MovementPattern,
+} from "./exercise.types";
 
 /*
  * Names, primary and secondary muscles were checked against the public-domain Free Exercise DB
@@ -8,6 +15,11 @@ import type { BodyPart, Equipment, Exercise, ExperienceLevel, Mechanic } from ".
  * "beginner" and the dumbbell shoulder press "intermediate". Equipment lists everything needed at
  * once. Timed holds (plank, wall sit) are left out so every strength item is counted in reps and a
  * replacement can keep the prescription unchanged.
+ *
+ * Low-impact cardio, balance drills and chair or doorway moves were added so a home plan with body
+ * weight only, or an older adult's plan, still has a choice in every slot: the balance drills follow
+ * the Otago Exercise Programme (tandem walking, one-leg standing; Campbell & Robertson, 2003) that
+ * the WHO 2020 guidelines point to for adults from 65 ("multicomponent" training with balance).
  */
 
 const BW: Equipment = "body weight";
@@ -44,6 +56,91 @@ type Row = [
   suitableUpTo?: ExperienceLevel,
 ];
 
+/*
+ * Jumps, bounds, running, burpees and explosive catches: high joint loading or fall risk, left out
+ * for adults from 65 (ACSM's Guidelines for Exercise Testing and Prescription, 11th ed., older
+ * adults: low-impact aerobic and resistance work). Mountain climbers and high knees are fast floor
+ * and running drills that belong here too.
+ */
+const HIGH_IMPACT = new Set([
+  "Plyo Push-Up",
+  "Clock Push-Up",
+  "Burpee",
+  "Man Maker",
+  "Dumbbell Clean",
+  "Clean and Press",
+  "Push Press",
+  "One-Arm Kettlebell Push Press",
+  "Kettlebell Swing",
+  "Freehand Jump Squat",
+  "Split Jump",
+  "Star Jump",
+  "Skater Hops",
+  "Jumping Jacks",
+  "Mountain Climbers",
+  "High Knees",
+  "Butt Kicks",
+  "Fast Skipping",
+  "Running, Treadmill",
+  "Bear Crawl",
+  "Kettlebell Turkish Get-Up (Squat style)",
+]);
+
+/** Standing balance drills (Otago Exercise Programme). */
+const BALANCE = new Set(["Single-Leg Balance Reach", "Tandem Heel-to-Toe Walk", "Standing March With Pause"]);
+
+/** Single-leg, crawling, hanging-skill and explosive moves: not the simple, stable work a beginner starts with. */
+const UNSTABLE =
+  /single|one-leg|pistol|lunge|step-up|step up|crawl|clock|plyo|jump|hop|burpee|windmill|get-up|renegade|clean|thruster|man maker|on a dumbbell|handstand|cossack|shrimp|jackknife/i;
+
+/** The pattern a name and body part describe; the library test checks every training entry gets a specific one. */
+function patternOf(bodyPart: BodyPart, name: string): MovementPattern {
+  const text = name.toLowerCase();
+  const has = (pattern: RegExp): boolean => pattern.test(text);
+  if (BALANCE.has(name)) return "balance";
+  switch (bodyPart) {
+    case "Chest":
+      if (has(/pullover/)) return "straight-arm pull";
+      return has(/fly|crossover|butterfly/) ? "fly" : "horizontal press";
+    case "Back":
+      if (has(/deadlift|rack pull|hyperextension|superman|back extension/)) return "hinge";
+      if (has(/straight-arm|scapular|snow angel|swimmer/)) return "straight-arm pull";
+      if (has(/pull-up|pullup|pull up|chin|pulldown|high row/)) return "vertical pull";
+      return "horizontal pull";
+    case "Shoulders":
+      if (has(/reverse|pull apart|rear delt|face pull|y-t/)) return "rear delt";
+      if (has(/raise|upright|slide/)) return "raise";
+      return "vertical press";
+    case "Biceps":
+      return "curl";
+    case "Triceps":
+      return has(/push-up|bench press|floor press|dip|jm press/) ? "horizontal press" : "triceps extension";
+    case "Quads":
+      if (has(/extension/)) return "knee extension";
+      if (has(/lunge|split squat|step up|step-up/)) return "lunge";
+      return "squat";
+    case "Hamstrings":
+      return has(/curl|glute ham|walkout/) ? "knee flexion" : "hinge";
+    case "Glutes":
+      if (has(/abductor|monster/)) return "hip abduction";
+      if (has(/step-up/)) return "lunge";
+      if (has(/swing|pull through|deadlift/)) return "hinge";
+      return "hip extension";
+    case "Calves":
+      return "calf raise";
+    case "Core":
+      if (has(/twist|chop|windmill|side bend|pallof/)) return "trunk rotation";
+      if (has(/dead bug|rollout|bird dog/)) return "trunk stability";
+      return "trunk flexion";
+    case "Full Body":
+    case "Cardio":
+      return "conditioning";
+    case "Warmup":
+    case "Cooldown":
+      return "mobility";
+  }
+}
+
 function group(bodyPart: BodyPart, rows: readonly Row[]): Exercise[] {
   return rows.map(([name, level, mechanic, equipment, secondaryMuscles, cues, suitableUpTo]) => ({
     id: slug(name),
@@ -55,6 +152,10 @@ function group(bodyPart: BodyPart, rows: readonly Row[]): Exercise[] {
     mechanic,
     cues: [...cues],
     ...(suitableUpTo === undefined ? {} : { suitableUpTo }),
+    pattern: patternOf(bodyPart, name),
+    highImpact: HIGH_IMPACT.has(name),
+    balance: BALANCE.has(name),
+    unstable: UNSTABLE.test(name) || HIGH_IMPACT.has(name),
   }));
 }
 
@@ -65,6 +166,7 @@ const CHEST = group("Chest", [
   ["Wide-Grip Push-Up", B, C, [BW], ["shoulders", "triceps"], ["Hands a forearm wider than shoulders", "Elbows at about 60°", "Squeeze the chest to push"]],
   ["Dumbbell Floor Press", B, C, [DB], ["triceps", "shoulders"], ["Lie on the floor, knees bent", "Lower until upper arms touch the floor", "Press straight over the chest"]],
   ["Alternating Kettlebell Floor Press", B, C, [KB], ["triceps", "shoulders"], ["Lie on the floor with two kettlebells", "Press one arm while the other holds", "Keep wrists straight"]],
+  ["Kettlebell Squeeze Press", B, C, [KB], ["triceps", "shoulders"], ["Lie on the floor, bell held by its sides over the chest", "Squeeze the hands into the bell", "Press up and lower slowly"]],
   ["Band Chest Press", B, C, [BAND], ["triceps", "shoulders"], ["Anchor the band behind you at chest height", "Stagger your stance", "Press forward until arms are straight"]],
   ["Band Chest Fly", B, ISO, [BAND], ["shoulders"], ["Anchor the band behind you", "Slight bend in the elbows", "Hug the band together in front of the chest"]],
   ["Dumbbell Floor Fly", B, ISO, [DB], ["shoulders"], ["Lie on the floor, arms over the chest", "Open wide with soft elbows", "Stop when the upper arms touch the floor"]],
@@ -74,6 +176,7 @@ const CHEST = group("Chest", [
   ["Plyo Push-Up", A, C, [BW], ["shoulders", "triceps"], ["Lower under control", "Push hard enough for the hands to leave the floor", "Land softly and go straight into the next rep"]],
   ["Single-Arm Push-Up", A, C, [BW], ["triceps", "shoulders", "abdominals"], ["Wide stance with the feet", "Free hand behind the back", "Keep shoulders square to the floor"]],
   ["Barbell Bench Press", B, C, [BB, BENCH], ["triceps", "shoulders"], ["Shoulder blades pinched, feet planted", "Lower to the mid chest", "Press up and slightly back"]],
+  ["Barbell Floor Press", B, C, [BB], ["triceps", "shoulders"], ["Lie on the floor under a racked bar", "Lower until the upper arms touch the floor", "Press back up over the chest"]],
   ["Incline Barbell Bench Press", I, C, [BB, BENCH], ["shoulders", "triceps"], ["Bench at 30–45°", "Lower to the upper chest", "Keep wrists over elbows"]],
   ["Wide-Grip Barbell Bench Press", A, C, [BB, BENCH], ["shoulders", "triceps"], ["Grip wider than the usual bench grip", "Control the descent to the chest", "Keep shoulder blades retracted"]],
   ["Dumbbell Bench Press", B, C, [DB, BENCH], ["triceps", "shoulders"], ["Dumbbells at the sides of the chest", "Press up and slightly together", "Keep feet planted"]],
@@ -100,6 +203,11 @@ const BACK = group("Back", [
   ["Band Straight-Arm Pulldown", B, ISO, [BAND], ["triceps", "abdominals"], ["Anchor the band high", "Arms long, sweep the hands to the thighs", "Keep the ribs down"]],
   ["Scapular Pull-Up", B, ISO, [BAR], ["traps"], ["Hang from the bar with straight arms", "Pull the shoulder blades down", "Lower slowly without bending the elbows"]],
   ["Superman", B, ISO, [BW], ["glutes", "hamstrings"], ["Lie face down, arms overhead", "Lift arms, chest and legs together", "Pause, then lower under control"]],
+  ["Doorway Row", B, C, [BW], ["biceps", "middle back"], ["Hold both sides of a sturdy door frame, feet near the threshold", "Lean back on straight arms, body in one line", "Pull the chest to the frame"]],
+  ["Reverse Snow Angel", B, ISO, [BW], ["shoulders", "traps"], ["Lie face down, arms by the sides", "Lift the arms and sweep them overhead", "Sweep back without touching the floor"]],
+  ["Table Inverted Row", B, C, [BW], ["biceps", "middle back"], ["Lie under a sturdy table and grip its edge", "Body straight, heels on the floor", "Pull the chest to the table"]],
+  ["Single-Arm Doorway Row", I, C, [BW], ["biceps", "middle back"], ["Hold a sturdy door frame with one hand", "Lean back, body in one line", "Row yourself in without twisting"]],
+  ["Prone Swimmer", B, ISO, [BW], ["shoulders", "lower back"], ["Lie face down, arms overhead", "Sweep the arms round to the hips and back", "Keep them off the floor"]],
   ["Pullups", I, C, [BAR], ["biceps", "middle back"], ["Grip just outside shoulders", "Pull the chest to the bar", "Full hang at the bottom"]],
   ["Chin-Up", I, C, [BAR], ["biceps", "middle back"], ["Palms facing you, shoulder width", "Drive the elbows down", "Chin over the bar"]],
   ["One-Arm Kettlebell Row", I, C, [KB], ["biceps", "middle back"], ["Staggered stance, hand on the front knee", "Row the bell to the hip", "Do not twist the torso"]],
@@ -116,6 +224,7 @@ const BACK = group("Back", [
   ["Dumbbell Incline Row", B, C, [DB, BENCH], ["biceps", "lats"], ["Lie chest-down on an incline bench", "Row the dumbbells to the ribs", "No momentum"]],
   ["Hyperextensions (Back Extensions)", B, ISO, [MACHINE], ["glutes", "hamstrings"], ["Hips on the pad", "Lower the torso with a flat back", "Rise until the body is straight"]],
   ["Inverted Row", B, C, [BB], ["biceps", "lats"], ["Bar in a rack at waist height", "Body straight under the bar", "Pull the chest to the bar"]],
+  ["Landmine Row", B, C, [BB], ["biceps", "lats"], ["One end of the bar in a corner or landmine", "Hinge over the loaded end, back flat", "Row the bar to the belly"]],
   ["Bent Over Barbell Row", I, C, [BB], ["biceps", "lats"], ["Hinge to about 45°", "Row the bar to the lower ribs", "Keep the back flat"]],
   ["T-Bar Row with Handle", I, C, [BB], ["biceps", "lats"], ["Straddle the bar, hinge forward", "Row the handle to the chest", "Keep the back flat"]],
   ["Barbell Deadlift", I, C, [BB], ["glutes", "hamstrings", "traps"], ["Bar over the mid-foot", "Brace and push the floor away", "Lock out with the glutes, not the lower back"]],
@@ -134,6 +243,12 @@ const SHOULDERS = group("Shoulders", [
   ["Standing Dumbbell Upright Row", B, C, [DB], ["traps", "biceps"], ["Dumbbells in front of the thighs", "Lift the elbows to shoulder height", "Keep the bells close"]],
   ["Arnold Dumbbell Press", I, C, [DB], ["triceps"], ["Start palms facing you", "Rotate the palms out as you press", "Reverse on the way down"]],
   ["Pike Push-Up", I, C, [BW], ["triceps", "chest"], ["Hips high, body in an upside-down V", "Lower the head between the hands", "Press back up"]],
+  ["Incline Pike Push-Up", B, C, [BW], ["triceps", "chest"], ["Hands on a sturdy step or low table, hips high", "Lower the head towards the edge", "Press back up"]],
+  ["Prone Y-T Raise", B, ISO, [BW], ["middle back", "traps"], ["Lie face down, thumbs up", "Lift the arms in a Y, then a T", "Squeeze the shoulder blades"]],
+  ["Wall Slide", B, ISO, [BW], ["traps"], ["Back, head and forearms against a wall", "Slide the arms up as high as they stay in contact", "Slide down slowly"]],
+  ["Plank Shoulder Tap", B, C, [BW], ["abdominals", "chest"], ["High plank, feet wide", "Tap each shoulder with the opposite hand", "Keep the hips still"]],
+  ["Kettlebell Overhead Press", B, C, [KB], ["triceps"], ["One bell in the rack position", "Press straight up, biceps by the ear", "Lower back to the rack"]],
+  ["Kettlebell Halo", B, ISO, [KB], ["abdominals"], ["Hold the bell upside down by the horns", "Circle it round the head", "Keep the ribs down"]],
   ["Two-Arm Kettlebell Military Press", I, C, [KB], ["triceps"], ["Bells in the rack position", "Press overhead together", "Squeeze the glutes"]],
   ["One-Arm Kettlebell Push Press", I, C, [KB], ["triceps", "quadriceps"], ["Bell in the rack position", "Dip and drive with the legs", "Lock out overhead"]],
   ["Handstand Push-Ups", A, C, [BW], ["triceps"], ["Kick up to a handstand against a wall", "Lower the head to the floor", "Press back to straight arms"]],
@@ -157,6 +272,12 @@ const BICEPS = group("Biceps", [
   ["Cross Body Hammer Curl", B, ISO, [DB], ["forearms"], ["Neutral grip", "Curl towards the opposite shoulder", "Alternate sides"]],
   ["Standing Concentration Curl", B, ISO, [DB], ["forearms"], ["Hinge forward, arm hanging", "Curl to the shoulder", "Upper arm stays still"]],
   ["Band Curl", B, ISO, [BAND], ["forearms"], ["Stand on the band", "Elbows pinned", "Control the return"]],
+  ["Band Hammer Curl", B, ISO, [BAND], ["forearms"], ["Stand on the band, palms facing in", "Elbows pinned", "Lower slowly"]],
+  ["Towel Curl", B, ISO, [BW], ["forearms"], ["Sit, a towel looped under one foot", "Curl the towel while the leg resists", "Lower over three seconds"]],
+  ["Doorway Biceps Curl", B, ISO, [BW], ["forearms"], ["Hold a sturdy door frame with one hand, palm up", "Lean back on a straight arm", "Curl the body towards the frame"]],
+  ["Kettlebell Curl", B, ISO, [KB], ["forearms"], ["Hold the bell by the handle", "Elbows at the sides", "Lower slowly"]],
+  ["Kettlebell Hammer Curl", B, ISO, [KB], ["forearms"], ["A bell in each hand by the handle, palms in", "Curl without swinging", "Lower slowly"]],
+  ["Kettlebell Concentration Curl", B, ISO, [KB], ["forearms"], ["Sit, elbow braced on the inner thigh", "Curl the bell to the shoulder", "Lower all the way"]],
   ["Zottman Curl", I, ISO, [DB], ["forearms"], ["Curl palms up", "Turn palms down at the top", "Lower palms down"]],
   ["Standing Dumbbell Reverse Curl", I, ISO, [DB], ["forearms"], ["Palms facing down", "Curl with the elbows still", "Lower slowly"]],
   ["Barbell Curl", B, ISO, [BB], ["forearms"], ["Shoulder-width grip", "Elbows fixed", "No hip swing"]],
@@ -179,6 +300,10 @@ const TRICEPS = group("Triceps", [
   ["Speed Band Overhead Triceps", B, ISO, [BAND], [], ["Anchor the band low behind you", "Extend the arms overhead", "Elbows stay close"]],
   ["Band Triceps Pushdown", B, ISO, [BAND], [], ["Anchor the band high", "Elbows pinned to the sides", "Push down to straight arms"]],
   ["Body Tricep Press", B, ISO, [BW], ["chest"], ["Forearms on a sturdy surface", "Straighten the elbows to lift the body", "Keep the body straight"]],
+  ["Kettlebell Overhead Triceps Extension", B, ISO, [KB], [], ["Hold the bell by the horns overhead", "Lower it behind the head", "Elbows point forward"]],
+  ["Kettlebell Lying Triceps Extension", B, ISO, [KB], [], ["Lie on the floor, bell held over the chest by the horns", "Bend the elbows to lower it by the head", "Extend back up"]],
+  ["Kettlebell Close-Grip Floor Press", B, C, [KB], ["chest", "shoulders"], ["Lie on the floor, bell held by the horns", "Elbows tucked to the ribs", "Press straight up"]],
+  ["Band Triceps Kickback", B, ISO, [BAND], [], ["Stand on the band, hinge forward", "Upper arm by the side", "Straighten the elbow"]],
   ["Push-Ups - Close Triceps Position", I, C, [BW], ["chest", "shoulders"], ["Hands under the shoulders or closer", "Elbows back along the ribs", "Full range"]],
   ["Lying Dumbbell Tricep Extension", I, ISO, [DB], [], ["Lie on the floor, arms vertical", "Bend the elbows to lower the bells by the head", "Extend back up"]],
   ["Triceps Pushdown", B, ISO, [CABLE], [], ["High pulley, straight bar", "Elbows fixed at the sides", "Lock out fully"]],
@@ -204,6 +329,14 @@ const QUADS = group("Quads", [
   ["Dumbbell Rear Lunge", B, C, [DB], ["glutes", "hamstrings"], ["Step backwards", "Front shin stays vertical", "Drive through the front heel"]],
   ["Squats - With Bands", B, C, [BAND], ["glutes", "hamstrings"], ["Stand on the band, handles at the shoulders", "Squat to parallel", "Stand up against the band"]],
   ["Plie Dumbbell Squat", B, C, [DB], ["adductors", "glutes"], ["Wide stance, toes out", "One dumbbell hangs between the legs", "Squat straight down"]],
+  ["Sit-to-Stand", B, C, [BW], ["glutes", "hamstrings"], ["Sit on the front of a sturdy chair", "Stand up without using the hands", "Sit back down slowly"]],
+  ["Bodyweight Reverse Lunge", B, C, [BW], ["glutes", "hamstrings"], ["Step back", "Lower the back knee towards the floor", "Drive through the front heel"]],
+  ["Bodyweight Split Squat", B, C, [BW], ["glutes", "hamstrings"], ["Staggered stance, feet stay planted", "Drop the back knee straight down", "Torso upright"]],
+  ["Kettlebell Split Squat", B, C, [KB], ["glutes", "hamstrings"], ["Bell held at the chest", "Drop the back knee straight down", "Drive through the front foot"]],
+  ["Band Split Squat", B, C, [BAND], ["glutes", "hamstrings"], ["Band under the front foot, handles at the shoulders", "Drop the back knee", "Stand up against the band"]],
+  ["Cossack Squat", I, C, [BW], ["adductors", "glutes"], ["Wide stance", "Sit into one hip, other leg straight", "Shift to the other side"]],
+  ["Shrimp Squat", A, C, [BW], ["glutes", "hamstrings"], ["Stand on one leg, hold the other foot behind", "Lower the back knee to the floor", "Rise without touching down"]],
+  ["Bench Step-Up", I, C, [BENCH], ["glutes", "hamstrings"], ["Step onto a flat bench", "Drive through the top foot", "Lower slowly"]],
   ["Dumbbell Step Ups", I, C, [DB], ["glutes", "hamstrings"], ["Step onto a sturdy stair or box", "Drive through the top foot", "Lower slowly"]],
   ["Front Squats With Two Kettlebells", I, C, [KB], ["glutes", "abdominals"], ["Bells in the rack position", "Squat deep with an upright torso", "Brace the trunk"]],
   ["Freehand Jump Squat", I, C, [BW], ["glutes", "calves"], ["Squat to parallel", "Jump explosively", "Land softly into the next rep"]],
@@ -227,6 +360,13 @@ const HAMSTRINGS = group("Hamstrings", [
   ["Band Good Morning (Pull Through)", B, C, [BAND], ["glutes", "lower back"], ["Face away from a low anchor", "Hinge and let the band pull the hands through", "Snap the hips forward"]],
   ["Band Leg Curl", B, ISO, [BAND], ["calves"], ["Lie face down, band round the ankles, anchored low", "Curl the heels to the glutes", "Lower slowly"]],
   ["Kettlebell Romanian Deadlift", B, C, [KB], ["glutes", "lower back"], ["Bell in both hands", "Push the hips back", "Stand up with the glutes"]],
+  ["Kettlebell Staggered-Stance Deadlift", B, C, [KB], ["glutes", "lower back"], ["Back foot on its toes, a little behind", "Hinge over the front leg with the bell", "Stand up with the glutes"]],
+  ["Kettlebell Good Morning", B, C, [KB], ["glutes", "lower back"], ["Hold the bell at the chest", "Hinge with soft knees and a flat back", "Stand tall"]],
+  ["Bodyweight Good Morning", B, C, [BW], ["glutes", "lower back"], ["Hands by the ears, soft knees", "Hinge with a flat back", "Stand tall by squeezing the glutes"]],
+  ["Bridge Walkout", B, ISO, [BW], ["glutes", "calves"], ["Hold a glute bridge", "Walk the heels out in small steps", "Walk them back in"]],
+  ["Dumbbell Romanian Deadlift", B, C, [DB], ["glutes", "lower back"], ["Dumbbells in front of the thighs", "Push the hips back, soft knees", "Stand up with the glutes"]],
+  ["Dumbbell Leg Curl", I, ISO, [DB, BENCH], ["calves"], ["Lie face down on a bench, a dumbbell between the feet", "Curl the heels towards the glutes", "Lower slowly"]],
+  ["Single-Leg Romanian Deadlift", I, C, [BW], ["glutes", "lower back"], ["Stand on one leg, back leg long", "Hinge until the body is level", "Keep the hips square"]],
   ["Sliding Leg Curl", I, ISO, [BW], ["glutes", "calves"], ["Lie on your back, heels on towels", "Lift the hips and curl the heels in", "Slide out slowly"]],
   ["Kettlebell One-Legged Deadlift", I, C, [KB], ["glutes", "lower back"], ["Bell in the opposite hand", "Hinge on one leg, back leg long", "Keep the hips square"]],
   ["Natural Glute Ham Raise", A, C, [BW], ["glutes", "calves"], ["Kneel with the ankles held down", "Lower the body forward slowly", "Push off the floor and pull back up"]],
@@ -244,6 +384,9 @@ const GLUTES = group("Glutes", [
   ["Glute Bridge", B, C, [BW], ["hamstrings"], ["Lie on your back, feet near the hips", "Drive the hips up", "Squeeze at the top"]],
   ["Single Leg Glute Bridge", B, ISO, [BW], ["hamstrings"], ["One foot planted, other leg up", "Lift the hips level", "Lower slowly"]],
   ["Dumbbell Glute Bridge", B, C, [DB], ["hamstrings"], ["Dumbbell across the hips", "Drive the hips up", "Pause at the top"]],
+  ["Dumbbell Sumo Deadlift", B, C, [DB], ["hamstrings", "adductors"], ["Wide stance, one dumbbell between the feet", "Hinge and grip the end", "Stand up by pushing the floor away"]],
+  ["Kettlebell Glute Bridge", B, C, [KB], ["hamstrings"], ["Bell held on the hips", "Drive the hips up", "Pause at the top"]],
+  ["Dumbbell Hip Thrust", I, C, [DB, BENCH], ["hamstrings"], ["Upper back on a bench, dumbbell on the hips", "Drive the hips up", "Chin tucked, ribs down"]],
   ["Hip Lift with Band", B, C, [BAND], ["hamstrings"], ["Band across the hips, held down by the hands", "Bridge up against the band", "Squeeze the glutes"]],
   ["Hip Extension with Bands", B, C, [BAND], ["hamstrings"], ["On hands and knees, band round the foot", "Kick the leg back and up", "Keep the back flat"]],
   ["Glute Kickback", B, ISO, [BW], ["hamstrings"], ["On hands and knees", "Press one heel to the ceiling", "No lower-back arch"]],
@@ -262,13 +405,19 @@ const GLUTES = group("Glutes", [
 const CALVES = group("Calves", [
   ["Bodyweight Calf Raise", B, ISO, [BW], [], ["Balls of the feet on a step", "Rise as high as you can", "Lower below the step"], I],
   ["Single-Leg Calf Raise", B, ISO, [BW], [], ["One foot on a step", "Full rise", "Slow lowering"]],
+  ["Deficit Single-Leg Calf Raise", A, ISO, [BW], [], ["One foot on a step edge", "Drop the heel well below the step", "Rise high and pause"]],
   ["Calf Raises - With Bands", B, ISO, [BAND], [], ["Stand on the band", "Rise onto the toes", "Pause at the top"]],
+  ["Band Seated Calf Press", B, ISO, [BAND], [], ["Sit, legs long, band round the balls of the feet", "Point the toes against the band", "Return slowly"]],
   ["Standing Dumbbell Calf Raise", B, ISO, [DB], [], ["Dumbbells at the sides", "Rise high", "Lower slowly"]],
+  ["Seated Dumbbell Calf Raise", B, ISO, [DB], [], ["Sit with the balls of the feet on a book or step", "Dumbbells on the knees", "Raise the heels high"]],
+  ["Kettlebell Calf Raise", B, ISO, [KB], [], ["Bell in one hand, the other on a wall", "Rise high", "Lower slowly"]],
+  ["Kettlebell Single-Leg Calf Raise", I, ISO, [KB], [], ["Bell in one hand, the other on a wall", "Rise on one foot", "Lower below the step if you have one"]],
   ["Calf Raise On A Dumbbell", I, ISO, [DB], [], ["Balls of the feet on a dumbbell handle", "Balance and rise", "Full stretch at the bottom"]],
   ["Standing Calf Raises", B, ISO, [MACHINE], [], ["Shoulders under the pads", "Full rise", "Deep stretch"]],
   ["Seated Calf Raise", B, ISO, [MACHINE], [], ["Knees under the pad", "Raise the heels", "Lower slowly"]],
   ["Calf Press On The Leg Press Machine", B, ISO, [MACHINE], [], ["Balls of the feet on the platform edge", "Press through the toes", "Knees stay still"]],
   ["Standing Barbell Calf Raise", I, ISO, [BB], [], ["Bar on the upper back", "Rise onto the toes", "Control the lowering"]],
+  ["Seated Barbell Calf Raise", I, ISO, [BB, BENCH], [], ["Sit on a bench, a padded bar over the knees", "Balls of the feet on a plate", "Raise the heels high"]],
 ]);
 
 // prettier-ignore
@@ -280,7 +429,16 @@ const CORE = group("Core", [
   ["Alternate Heel Touchers", B, ISO, [BW], ["obliques"], ["Shoulders just off the floor", "Reach side to side to the heels", "Keep the lower back down"]],
   ["Cross-Body Crunch", B, C, [BW], ["obliques"], ["Hands by the head", "Crunch one shoulder towards the opposite knee", "Alternate sides"]],
   ["Dumbbell Side Bend", B, ISO, [DB], ["obliques"], ["Dumbbell in one hand", "Bend sideways", "Pull back up with the opposite side"]],
+  ["Kettlebell Side Bend", B, ISO, [KB], ["obliques"], ["Bell in one hand", "Bend sideways", "Pull back up with the opposite side"]],
+  ["Dumbbell Weighted Crunch", B, ISO, [DB], [], ["Hold a dumbbell on the chest", "Curl the shoulders off the floor", "Lower slowly"]],
+  ["Dumbbell Russian Twist", I, C, [DB], ["obliques"], ["Sit, lean back, dumbbell at the chest", "Rotate the shoulders side to side", "Keep the chest up"]],
   ["Band Pallof Press", B, ISO, [BAND], ["obliques"], ["Band anchored at chest height to the side", "Press the hands straight out", "Resist the rotation"]],
+  ["Band Woodchop", B, C, [BAND], ["obliques"], ["Anchor the band high to the side", "Chop diagonally across the body", "Pivot the back foot"]],
+  ["Band Kneeling Crunch", B, ISO, [BAND], [], ["Kneel facing a high anchor, band at the head", "Crunch the elbows to the knees", "Hips stay still"]],
+  ["Bird Dog", B, C, [BW], ["glutes", "lower back"], ["On hands and knees", "Reach one arm and the opposite leg long", "Hips level, return slowly"]],
+  ["Single-Leg Balance Reach", B, ISO, [BW], ["glutes", "calves"], ["Stand on one leg beside a chair", "Reach the free foot forward, sideways and back", "Touch the chair only if you need to"]],
+  ["Tandem Heel-to-Toe Walk", B, C, [BW], ["calves"], ["Walk beside a wall or counter", "Put each heel right in front of the other toes", "Eyes ahead; count the steps"]],
+  ["Standing March With Pause", B, C, [BW], ["hip flexors", "glutes"], ["Stand tall beside a chair", "Lift one knee to hip height and hold two seconds", "Alternate legs slowly"]],
   ["Jackknife Sit-Up", B, C, [BW], [], ["Lie flat, arms overhead", "Lift arms and legs to meet", "Lower slowly"]],
   ["Russian Twist", I, C, [BW], ["obliques"], ["Lean back with the feet up", "Rotate the shoulders side to side", "Keep the chest up"]],
   ["Kettlebell Windmill", I, C, [KB], ["obliques", "shoulders"], ["Bell locked out overhead", "Hinge to the side to touch the floor", "Eyes on the bell"]],
@@ -293,6 +451,7 @@ const CORE = group("Core", [
   ["Standing Cable Wood Chop", I, C, [CABLE], ["obliques"], ["High pulley to the side", "Chop diagonally across the body", "Pivot the back foot"]],
   ["Decline Crunch", I, ISO, [BENCH], [], ["Feet secured on a decline bench", "Curl up", "Lower slowly"]],
   ["Barbell Ab Rollout", A, C, [BB], ["lats", "shoulders"], ["Kneel behind a barbell", "Roll out as far as you can hold a flat back", "Pull back with the abs"]],
+  ["Landmine Rotation", I, C, [BB], ["obliques", "shoulders"], ["One end of the bar in a corner, hold the other overhead", "Arc it down to one hip and back", "Turn the feet, not the lower back"]],
 ]);
 
 // prettier-ignore
@@ -300,7 +459,13 @@ const FULL_BODY = group("Full Body", [
   ["Burpee", B, C, [BW], ["chest", "quadriceps"], ["Squat, hands down, jump the feet back", "Chest to the floor", "Jump up"]],
   ["Dumbbell Thruster", B, C, [DB], ["quadriceps", "shoulders"], ["Dumbbells at the shoulders", "Squat", "Drive up and press overhead in one move"]],
   ["Kettlebell Sumo High Pull", B, C, [KB], ["traps", "hamstrings", "quadriceps"], ["Wide stance, bell between the feet", "Stand up and pull the bell to the chest", "Elbows high"]],
+  ["Kettlebell Goblet Squat and Press", B, C, [KB], ["quadriceps", "shoulders"], ["Bell at the chest", "Squat, then stand", "Press the bell overhead at the top"]],
   ["Bear Crawl", B, C, [BW], ["shoulders", "quadriceps", "abdominals"], ["Hands under shoulders, knees an inch off the floor", "Crawl forward with opposite hand and foot", "Keep the back flat"]],
+  ["Inchworm", B, C, [BW], ["hamstrings", "shoulders", "abdominals"], ["Hinge and walk the hands out to a plank", "Walk them back to the feet", "Stand up tall"]],
+  ["Step-Back Burpee", B, C, [BW], ["chest", "quadriceps"], ["Squat and put the hands down", "Step the feet back one at a time, then in", "Stand up without jumping"]],
+  ["Squat to Overhead Reach", B, C, [BW], ["quadriceps", "shoulders"], ["Squat to a comfortable depth", "Stand and reach both arms overhead", "Keep a steady rhythm"]],
+  ["Band Squat to Row", B, C, [BAND], ["quadriceps", "middle back"], ["Anchor the band at chest height", "Squat, then row as you stand", "Keep the chest up"]],
+  ["Band Squat to Press", B, C, [BAND], ["quadriceps", "shoulders"], ["Stand on the band, handles at the shoulders", "Squat", "Drive up and press overhead"]],
   ["Kettlebell Thruster", I, C, [KB], ["quadriceps", "shoulders"], ["Bells in the rack position", "Front squat", "Press overhead on the way up"]],
   ["Dumbbell Clean", I, C, [DB], ["hamstrings", "traps"], ["Hinge with the bells at the knees", "Jump and shrug", "Catch at the shoulders"]],
   ["Kettlebell Turkish Get-Up (Squat style)", A, C, [KB], ["shoulders", "abdominals"], ["Bell locked out overhead", "Rise to standing step by step", "Reverse to the floor"]],
@@ -316,6 +481,9 @@ const CARDIO = group("Cardio", [
   ["High Knees", B, C, [BW], ["hip flexors", "calves"], ["Run on the spot", "Knees to hip height", "Pump the arms"]],
   ["Butt Kicks", B, C, [BW], ["hamstrings", "calves"], ["Run on the spot", "Heels to the glutes", "Stay on the balls of the feet"]],
   ["Fast Skipping", B, C, [BW], ["calves"], ["Skip with quick contacts", "Drive the knee up", "Swing the arms"]],
+  ["Marching in Place", B, C, [BW], ["hip flexors", "calves"], ["Stand tall", "Lift the knees briskly in turn", "Swing the arms"]],
+  ["Step Jacks", B, C, [BW], ["shoulders", "glutes"], ["Step one foot out while the arms rise", "Step back in", "Alternate sides, no jumping"]],
+  ["Shadow Boxing", B, C, [BW], ["shoulders", "abdominals"], ["Soft knees, hands up", "Throw light punches in combinations", "Keep moving the feet"]],
   ["Split Jump", I, C, [BW], ["glutes", "hamstrings"], ["Start in a lunge", "Jump and switch legs", "Land softly"]],
   ["Star Jump", I, C, [BW], ["calves", "shoulders"], ["Squat a little", "Jump spreading arms and legs", "Land with soft knees"]],
   ["Skater Hops", I, C, [BW], ["glutes", "adductors"], ["Bound sideways onto one leg", "Land softly and swing the other leg behind", "Bound back the other way"]],

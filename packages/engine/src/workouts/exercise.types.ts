@@ -28,14 +28,59 @@ export const EQUIPMENT = [
 ] as const;
 export type Equipment = (typeof EQUIPMENT)[number];
 
-/** What a home trainee is assumed to own (issue 4): anything else is gym-only. */
-export const HOME_EQUIPMENT: readonly Equipment[] = [
-  "body weight",
+/** What a home trainee can declare owning; body weight is always at hand, and a gym has everything. */
+export const HOME_EQUIPMENT_CHOICES = [
   "dumbbells",
   "resistance band",
   "kettlebell",
   "pull-up bar",
+  "bench",
+] as const satisfies readonly Equipment[];
+export type HomeEquipment = (typeof HOME_EQUIPMENT_CHOICES)[number];
+
+/** Home equipment assumed when the user has not said (DESIGN: body weight, dumbbells, bands). */
+export const DEFAULT_HOME_EQUIPMENT: readonly HomeEquipment[] = ["dumbbells", "resistance band"];
+
+/**
+ * The loading implement an exercise is classed by, most specific first: a bench only supports,
+ * and a band-assisted pull-up is a pull-up-bar exercise. Replacement keeps this class.
+ */
+export const EQUIPMENT_CLASS_ORDER: readonly Equipment[] = [
+  "barbell",
+  "machine",
+  "cable",
+  "kettlebell",
+  "dumbbells",
+  "pull-up bar",
+  "resistance band",
+  "body weight",
 ];
+
+export type MovementPattern =
+  | "horizontal press"
+  | "vertical press"
+  | "fly"
+  | "horizontal pull"
+  | "vertical pull"
+  | "straight-arm pull"
+  | "hinge"
+  | "squat"
+  | "lunge"
+  | "knee extension"
+  | "knee flexion"
+  | "hip extension"
+  | "hip abduction"
+  | "raise"
+  | "rear delt"
+  | "curl"
+  | "triceps extension"
+  | "calf raise"
+  | "trunk flexion"
+  | "trunk rotation"
+  | "trunk stability"
+  | "balance"
+  | "conditioning"
+  | "mobility";
 
 export const TRAINING_BODY_PARTS = [
   "Chest",
@@ -70,6 +115,14 @@ export interface Exercise {
   cues: string[];
   /** A regression that trainees above this level have outgrown (e.g. band-assisted pull-ups). */
   suitableUpTo?: ExperienceLevel;
+  /** Movement pattern, derived from the name and body part; replacement keeps it where it can. */
+  pattern: MovementPattern;
+  /** Jumps, bounds, sprints, burpees and explosive catches: left out from age 65. */
+  highImpact: boolean;
+  /** Trains standing balance; older adults get one a training day. */
+  balance: boolean;
+  /** Needs balance or coordination a beginner does not have yet (single-leg, crawling, explosive). */
+  unstable: boolean;
 }
 
 export interface WorkoutItem {

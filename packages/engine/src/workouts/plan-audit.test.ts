@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { auditWorkoutPlan, outOfBandGroups } from "./plan-audit";
+import { findExerciseByName } from "./exercise-library";
+import { auditWorkoutPlan, outOfBandGroups, recoveryViolations } from "./plan-audit";
 import type { WorkoutItem } from "./exercise.types";
 import { planWorkoutWeek, type WorkoutPlan, type WorkoutPlanRequest } from "./workout-planner";
 
@@ -37,7 +38,9 @@ describe("auditWorkoutPlan", () => {
         items[index] = { ...item, "Workout Name": "Barbell Bench Press", "Body Part Targeted": "Chest" };
       return items;
     });
-    expect(auditWorkoutPlan(request, plan).join("\n")).toMatch(/Barbell Bench Press.*equipment outside/);
+    expect(auditWorkoutPlan(request, plan).join("\n")).toMatch(
+      /Barbell Bench Press.*needs equipment the user lacks/,
+    );
   });
 
   it("catches a missing warm-up, a repeated id, unsorted days and a wrong rest day", () => {
@@ -76,6 +79,54 @@ describe("auditWorkoutPlan", () => {
     expect(violations).toMatch(/appears twice/);
     expect(violations).toMatch(/comes after an isolation/);
     expect(violations).toMatch(/items add up to/);
+  });
+
+  it("catches a major group trained on consecutive days, Sunday into Monday included", () => {
+    const sundayRequest: WorkoutPlanRequest = {
+      ...request,
+      days: ["Monday", "Wednesday", "Friday", "Sunday"],
+    };
+    const outcome = planWorkoutWeek({ ...sundayRequest, seed: 3 });
+    if (!outcome.ok) throw new Error(outcome.error.message);
+    expect(auditWorkoutPlan(sundayRequest, outcome.plan)).toEqual([]);
+    const monday = outcome.plan.items.find(
+      (item) => item.Day === "Monday" && ["Chest", "Back", "Quads"].includes(item["Body Part Targeted"]),
+    );
+    if (monday === undefined) throw new Error("Monday has no major-group exercise");
+    const clash = withItems(outcome.plan, (items) => {
+      const index = items.findIndex(
+        (item) => item.Day === "Sunday" && item["Body Part Targeted"] !== "Warmup",
+      );
+      const sunday = items[index];
+      if (sunday)
+        items[index] = {
+          ...sunday,
+          "Workout Name": monday["Workout Name"],
+          "Body Part Targeted": monday["Body Part Targeted"],
+        };
+      return items;
+    });
+    expect(recoveryViolations(clash.items).join()).toMatch(
+      new RegExp(`${monday["Body Part Targeted"]} is trained on Sunday and again on Monday`),
+    );
+    expect(recoveryViolations(outcome.plan.items)).toEqual([]);
+  });
+
+  it("catches high-impact work and a missing balance drill from 65", () => {
+    const older: WorkoutPlanRequest = { ...request, ageYears: 70 };
+    const outcome = planWorkoutWeek(older);
+    if (!outcome.ok) throw new Error(outcome.error.message);
+    expect(auditWorkoutPlan(older, outcome.plan)).toEqual([]);
+    const jumpy = withItems(outcome.plan, (items) =>
+      items.map((item) =>
+        findExerciseByName(item["Workout Name"])?.balance === true && item.Day === "Monday"
+          ? { ...item, "Workout Name": "Jumping Jacks", "Body Part Targeted": "Cardio" }
+          : item,
+      ),
+    );
+    const violations = auditWorkoutPlan(older, jumpy).join("\n");
+    expect(violations).toMatch(/Jumping Jacks.*high-impact/);
+    expect(violations).toMatch(/Monday has no balance exercise/);
   });
 
   it("counts groups outside the band from the items", () => {

@@ -1,6 +1,6 @@
 import { exerciseNameKey, findExerciseByName } from "./exercise-library";
-import { isEligible } from "./exercise-eligibility";
-import { COOLDOWN, REST_DAY_NAME, WARMUP, WEEKDAYS, type WorkoutItem } from "./exercise.types";
+import { allowedEquipment, isOlderAdult, levelRank } from "./exercise-eligibility";
+import { COOLDOWN, REST_DAY_NAME, WARMUP, WEEKDAYS, type Exercise, type WorkoutItem } from "./exercise.types";
 import {
   MAJOR_MUSCLE_GROUPS,
   MAX_SETS_PER_EXERCISE,
@@ -10,11 +10,68 @@ import {
   majorGroupOf,
   strengthReps,
 } from "./training-prescription";
-import { chooseSplit } from "./training-splits";
 import type { WorkoutPlan, WorkoutPlanRequest } from "./workout-planner";
 import { youtubeSearchLink } from "./workout-items";
 
 const CONDITIONING = new Set(["Cardio", "Full Body"]);
+
+/** Groups that need 48 h between hard sessions; core, calves, arms and conditioning may repeat. */
+const RECOVERY_GROUPS = ["Chest", "Back", "Shoulders", "Quads", "Hamstrings", "Glutes"];
+
+/**
+ * The recovery groups an exercise trains hard, read from the library entry: its body part, plus the
+ * hamstrings and glutes for back work that hinges (a deadlift is as hard on them as on the back).
+ */
+export function recoveryGroupsTrained(exercise: Exercise): string[] {
+  if (!RECOVERY_GROUPS.includes(exercise.bodyPart)) return [];
+  const groups: string[] = [exercise.bodyPart];
+  if (exercise.bodyPart === "Back" && exercise.pattern === "hinge") groups.push("Hamstrings", "Glutes");
+  return groups;
+}
+
+/** Major groups trained hard on two consecutive calendar days (Sunday → Monday included), one line each. */
+export function recoveryViolations(items: readonly WorkoutItem[]): string[] {
+  const byDay = WEEKDAYS.map((day) => {
+    const groups = new Set<string>();
+    for (const item of items) {
+      if (item.Day !== day) continue;
+      const exercise = findExerciseByName(item["Workout Name"]);
+      if (exercise !== undefined) for (const group of recoveryGroupsTrained(exercise)) groups.add(group);
+    }
+    return groups;
+  });
+  const violations: string[] = [];
+  for (const [index, groups] of byDay.entries()) {
+    const next = byDay[(index + 1) % WEEKDAYS.length] ?? new Set<string>();
+    for (const group of groups) {
+      if (next.has(group))
+        violations.push(
+          `${group} is trained on ${WEEKDAYS[index]} and again on ${WEEKDAYS[(index + 1) % 7]}`,
+        );
+    }
+  }
+  return violations;
+}
+
+/** Why an exercise does not suit the request, read from the library entry alone; undefined when it does. */
+export function eligibilityProblem(exercise: Exercise, request: WorkoutPlanRequest): string | undefined {
+  if (levelRank(exercise.level) > levelRank(request.level)) return `is above ${request.level}`;
+  if (exercise.suitableUpTo !== undefined && levelRank(request.level) > levelRank(exercise.suitableUpTo))
+    return `is a regression ${request.level} trainees have outgrown`;
+  const owned = allowedEquipment(request.workoutType, request.equipment);
+  const missing = exercise.equipment.filter((item) => !owned.includes(item));
+  if (missing.length > 0) return `needs equipment the user lacks (${missing.join(", ")})`;
+  if (exercise.highImpact && isOlderAdult(request.ageYears ?? undefined))
+    return `is high-impact, for a ${request.ageYears}-year-old`;
+  return undefined;
+}
+
+/** Whether three chosen days in a row (and no others) are all there is: then one half of the body is trained once. */
+function isThreeDayRun(days: readonly string[]): boolean {
+  if (days.length !== 3) return false;
+  const indices = days.map((day) => WEEKDAYS.indexOf(day as (typeof WEEKDAYS)[number]));
+  return indices.some((start) => [1, 2].every((step) => indices.includes((start + step) % 7)));
+}
 
 /**
  * Every rule a weekly plan must keep, checked from its items alone (so a bug in the planner's own
@@ -26,9 +83,7 @@ export function auditWorkoutPlan(request: WorkoutPlanRequest, plan: WorkoutPlan)
   const flag = (message: string): void => {
     violations.push(message);
   };
-  const expectedSplit = chooseSplit(request.days.length);
-  if (expectedSplit?.name !== plan.split)
-    flag(`split "${plan.split}" is not the one for ${request.days.length} days`);
+  for (const violation of recoveryViolations(plan.items)) flag(`recovery: ${violation}`);
 
   const band = VOLUME_BANDS[request.level];
   if (plan.volumeBand.min !== band.min || plan.volumeBand.max !== band.max)
@@ -79,6 +134,11 @@ export function auditWorkoutPlan(request: WorkoutPlanRequest, plan: WorkoutPlan)
     if (!bookend(last, COOLDOWN)) flag(`${day} does not end with a 1 × 1 Cooldown`);
     const exercises = items.slice(1, -1);
     if (exercises.length === 0) flag(`${day} has no exercises`);
+    if (
+      isOlderAdult(request.ageYears ?? undefined) &&
+      !exercises.some((item) => findExerciseByName(item["Workout Name"])?.balance === true)
+    )
+      flag(`${day} has no balance exercise for a ${request.ageYears}-year-old`);
 
     const names = new Set<string>();
     let seenIsolation = false;
@@ -96,11 +156,8 @@ export function auditWorkoutPlan(request: WorkoutPlanRequest, plan: WorkoutPlan)
         flag(`${day}: "${name}" is labelled ${item["Body Part Targeted"]}`);
       if (exercise.bodyPart === WARMUP || exercise.bodyPart === COOLDOWN)
         flag(`${day}: ${exercise.bodyPart} "${name}" sits among the exercises`);
-      if (!isEligible(exercise, request.level, request.workoutType)) {
-        flag(
-          `${day}: "${name}" is above ${request.level} or needs equipment outside a ${request.workoutType}`,
-        );
-      }
+      const problem = eligibilityProblem(exercise, request);
+      if (problem !== undefined) flag(`${day}: "${name}" ${problem}`);
       if (item["Youtube Video Link"] !== youtubeSearchLink(name))
         flag(`${day}: "${name}" has a wrong video link`);
 
@@ -126,7 +183,7 @@ export function auditWorkoutPlan(request: WorkoutPlanRequest, plan: WorkoutPlan)
           `${day}: "${name}" has ${sets} sets, outside ${MIN_SETS_PER_EXERCISE}–${MAX_SETS_PER_EXERCISE[request.level]}`,
         );
       }
-      const group = majorGroupOf(exercise.bodyPart);
+      const group = exercise.balance ? undefined : majorGroupOf(exercise.bodyPart);
       if (group !== undefined) {
         weekly[group] = (weekly[group] ?? 0) + sets;
         daysTrained[group]?.add(day);
@@ -141,7 +198,10 @@ export function auditWorkoutPlan(request: WorkoutPlanRequest, plan: WorkoutPlan)
     if (sets < plan.volumeBand.min || sets > plan.volumeBand.max) {
       flag(`${group}: ${sets} weekly sets outside ${plan.volumeBand.min}–${plan.volumeBand.max}`);
     }
-    if ((daysTrained[group]?.size ?? 0) < 2) flag(`${group} is trained on fewer than 2 days`);
+    // Three days in a row leave one half of the body a single session (the recovery rule comes first).
+    const leastDays = isThreeDayRun(request.days) ? 1 : 2;
+    if ((daysTrained[group]?.size ?? 0) < leastDays)
+      flag(`${group} is trained on fewer than ${leastDays} days`);
   }
   return violations;
 }
@@ -151,11 +211,25 @@ export function outOfBandGroups(plan: WorkoutPlan): number {
   const weekly: Record<string, number> = {};
   for (const item of plan.items) {
     const exercise = findExerciseByName(item["Workout Name"]);
-    const group = exercise === undefined ? undefined : majorGroupOf(exercise.bodyPart);
+    const group = exercise === undefined || exercise.balance ? undefined : majorGroupOf(exercise.bodyPart);
     if (group !== undefined) weekly[group] = (weekly[group] ?? 0) + item["No of Sets"];
   }
   return Object.keys(MAJOR_MUSCLE_GROUPS).filter((group) => {
     const sets = weekly[group] ?? 0;
     return sets < plan.volumeBand.min || sets > plan.volumeBand.max;
   }).length;
+}
+
+/** The week as readable lines ("Monday: Push-Up 3 × 8-12, …"), printed beside a failing check. */
+export function formatPlan(items: readonly WorkoutItem[]): string {
+  return WEEKDAYS.map((day) => {
+    const entries = items
+      .filter((item) => item.Day === day)
+      .map((item) =>
+        item["Workout Name"] === REST_DAY_NAME
+          ? REST_DAY_NAME
+          : `${item["Workout Name"]} ${item["No of Sets"]} × ${item["No of Reps"]}`,
+      );
+    return `${day}: ${entries.join(", ")}`;
+  }).join("\n");
 }

@@ -1,43 +1,90 @@
 import { describe, expect, it } from "vitest";
-import { EXPERIENCE_LEVELS } from "./exercise.types";
+import { EXPERIENCE_LEVELS, WEEKDAYS, type Weekday } from "./exercise.types";
 import {
-  MAJOR_MUSCLE_GROUPS,
   MAX_SETS_PER_EXERCISE,
   MIN_SETS_PER_EXERCISE,
   VOLUME_BANDS,
   weeklySetTarget,
 } from "./training-prescription";
-import { DAY_TEMPLATES, chooseSplit } from "./training-splits";
+import { DAY_TEMPLATES, placeSplit, recoveryGroupOf, type DayFocus } from "./training-splits";
+import { weekdaySubsets } from "./weekday-subsets";
 
-describe("chooseSplit", () => {
+const index = (days: readonly Weekday[]): number[] => days.map((day) => WEEKDAYS.indexOf(day));
+
+describe("placeSplit", () => {
   it.each([
-    [3, "Full Body", ["Full Body", "Full Body", "Full Body"]],
-    [4, "Upper/Lower", ["Upper", "Lower", "Upper", "Lower"]],
-    [5, "Upper/Lower + Full Body", ["Upper", "Lower", "Full Body", "Upper", "Lower"]],
-    [6, "Push/Pull/Legs", ["Push", "Pull", "Legs", "Push", "Pull", "Legs"]],
-  ])("plans %i days as %s", (count, name, days) => {
-    expect(chooseSplit(count)).toEqual({ name, days });
+    [["Monday", "Wednesday", "Friday"], "Full Body", ["Full Body", "Full Body", "Full Body"]],
+    [["Monday", "Tuesday", "Thursday", "Friday"], "Upper/Lower", ["Upper", "Lower", "Upper", "Lower"]],
+    [
+      ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"],
+      "Upper/Lower",
+      ["Upper", "Lower", "Upper", "Lower", "Upper"],
+    ],
+    [
+      ["Monday", "Tuesday", "Thursday", "Friday", "Saturday"],
+      "Upper/Lower",
+      ["Upper", "Lower", "Upper", "Lower", "Upper"],
+    ],
+    [
+      ["Monday", "Tuesday", "Wednesday", "Thursday", "Saturday"],
+      "Upper/Lower + Full Body",
+      ["Upper", "Lower", "Upper", "Lower", "Full Body"],
+    ],
+    [
+      ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"],
+      "Push/Pull/Legs",
+      ["Push", "Pull", "Legs", "Push", "Pull", "Legs"],
+    ],
+  ] as const)("places %j as %s", (days, name, foci) => {
+    expect(placeSplit(index(days))).toEqual({ name, days: foci });
   });
 
   it.each([0, 1, 2, 7])("has no split for %i days", (count) => {
-    expect(chooseSplit(count)).toBeUndefined();
+    expect(placeSplit(Array.from({ length: count }, (_, day) => day))).toBeUndefined();
   });
 
-  it.each([3, 4, 5, 6])("puts every major group on at least two days of the %i-day split", (count) => {
-    const split = chooseSplit(count);
-    for (const level of EXPERIENCE_LEVELS) {
-      for (const [group, parts] of Object.entries(MAJOR_MUSCLE_GROUPS)) {
-        const days = (split?.days ?? []).filter((focus) =>
-          DAY_TEMPLATES[focus].some(
-            (slot) =>
-              slot.parts.some((part) => parts.includes(part)) &&
-              (slot.minLevel === undefined ||
-                EXPERIENCE_LEVELS.indexOf(slot.minLevel) <= EXPERIENCE_LEVELS.indexOf(level)),
-          ),
-        );
-        expect(days.length, `${group} at ${level}`).toBeGreaterThanOrEqual(2);
+  it("never gives consecutive calendar days (Sunday → Monday too) a shared major group, for every 3–6-day set", () => {
+    const groupsOf = (focus: DayFocus): string[] =>
+      DAY_TEMPLATES[focus].flatMap((slot) =>
+        slot.parts.filter((part) => recoveryGroupOf(part) !== undefined),
+      );
+    const clashes: string[] = [];
+    for (const days of weekdaySubsets(3, 6)) {
+      const split = placeSplit(index(days));
+      if (split === undefined) {
+        clashes.push(`${days.join()}: no split`);
+        continue;
+      }
+      for (const [position, day] of days.entries()) {
+        const next = WEEKDAYS[(WEEKDAYS.indexOf(day) + 1) % 7] as Weekday;
+        const nextPosition = days.indexOf(next);
+        if (nextPosition < 0) continue;
+        const today = groupsOf(split.days[position] ?? "Full Body");
+        const tomorrow = groupsOf(split.days[nextPosition] ?? "Full Body");
+        const shared = today.filter((group) => tomorrow.includes(group));
+        if (shared.length > 0)
+          clashes.push(`${days.join()} as ${split.days.join()}: ${shared.join()} on ${day} and ${next}`);
       }
     }
+    expect(clashes).toEqual([]);
+  });
+
+  it("trains every major group twice a week unless the only days are three in a row", () => {
+    const short: string[] = [];
+    for (const days of weekdaySubsets(3, 6)) {
+      const split = placeSplit(index(days));
+      const indices = index(days);
+      const threeInARow =
+        days.length === 3 &&
+        indices.some((start) => indices.includes((start + 1) % 7) && indices.includes((start + 2) % 7));
+      for (const group of ["Chest", "Back", "Shoulders", "Quads", "Hamstrings", "Glutes"]) {
+        const count = (split?.days ?? []).filter((focus) =>
+          DAY_TEMPLATES[focus].some((slot) => slot.parts.some((part) => part === group)),
+        ).length;
+        if (count < (threeInARow ? 1 : 2)) short.push(`${days.join()}: ${group} ${count}×`);
+      }
+    }
+    expect(short).toEqual([]);
   });
 
   it("lists compound slots before isolation slots in every day template", () => {

@@ -89,6 +89,92 @@ describe("planWorkoutWeek over every goal × level × day set × workout type", 
   );
 });
 
+describe("exercise choice a coach would sign", () => {
+  const isStaple = (name: string): boolean => {
+    const exercise = findExerciseByName(name);
+    return (
+      exercise !== undefined &&
+      exercise.mechanic === "compound" &&
+      (exercise.equipment.includes("barbell") || exercise.equipment.includes("dumbbells")) &&
+      !exercise.unstable &&
+      !exercise.highImpact &&
+      [
+        "horizontal press",
+        "vertical press",
+        "horizontal pull",
+        "vertical pull",
+        "squat",
+        "hinge",
+        "hip extension",
+      ].includes(exercise.pattern)
+    );
+  };
+  const strengthDays = (
+    items: readonly { Day: string; "Body Part Targeted": string; "Workout Name": string }[],
+  ) =>
+    WEEKDAYS.map((day) =>
+      items.filter(
+        (item) =>
+          item.Day === day && !["Warmup", "Cooldown", "Rest Day"].includes(item["Body Part Targeted"]),
+      ),
+    ).filter((day) => day.length > 0);
+
+  it.each(EXPERIENCE_LEVELS)(
+    "leads every %s gym muscle-gain day with a loadable staple, before any skill or plyometric move",
+    (level) => {
+      const problems: string[] = [];
+      let barbell = 0;
+      let exercises = 0;
+      for (const [index, days] of DAY_SETS.entries()) {
+        const items = plan({
+          goal: "Gain Muscle Mass",
+          level,
+          workoutType: "GYM Workout",
+          days,
+          seed: index,
+        }).items;
+        for (const day of strengthDays(items)) {
+          const names = day.map((item) => item["Workout Name"]);
+          if (!isStaple(names[0] ?? ""))
+            problems.push(`${days.join()}: ${day[0]?.Day} starts with ${names[0]}`);
+          const lastStaple = names.map(isStaple).lastIndexOf(true);
+          const firstSkill = names.findIndex((name) => {
+            const exercise = findExerciseByName(name);
+            return (
+              exercise !== undefined &&
+              (exercise.highImpact ||
+                (exercise.unstable && exercise.equipment.every((piece) => piece === "body weight")))
+            );
+          });
+          if (firstSkill >= 0 && firstSkill < lastStaple)
+            problems.push(`${days.join()}: ${names[firstSkill]} before a staple`);
+          exercises += names.length;
+          barbell += names.filter((name) => findExerciseByName(name)?.equipment.includes("barbell")).length;
+        }
+      }
+      expect(problems).toEqual([]);
+      if (level !== "Beginner") expect(barbell / exercises).toBeGreaterThan(0.25);
+    },
+  );
+
+  it("gives beginners simple, stable movements at home and in the gym", () => {
+    let unstable = 0;
+    let exercises = 0;
+    for (const workoutType of WORKOUT_TYPES) {
+      for (const [index, days] of DAY_SETS.entries()) {
+        for (const item of plan({ goal: "Lose Weight", level: "Beginner", workoutType, days, seed: index })
+          .items) {
+          const exercise = findExerciseByName(item["Workout Name"]);
+          if (exercise === undefined || ["Warmup", "Cooldown"].includes(exercise.bodyPart)) continue;
+          exercises += 1;
+          if (exercise.unstable || exercise.highImpact) unstable += 1;
+        }
+      }
+    }
+    expect(unstable / exercises).toBeLessThan(0.05);
+  });
+});
+
 describe("planWorkoutWeek", () => {
   const request: WorkoutPlanRequest = {
     goal: "Gain Muscle Mass",

@@ -1,6 +1,12 @@
 import { FITNESS_GOALS, type EngineError, type FitnessGoal } from "../profile.types";
 import { EXERCISE_LIBRARY, libraryNameKey } from "./exercise-library";
-import { isEligible, levelRank } from "./exercise-eligibility";
+import {
+  allowedEquipment,
+  isEligibleFor,
+  isOlderAdult,
+  levelRank,
+  type Trainee,
+} from "./exercise-eligibility";
 import {
   COOLDOWN,
   EXPERIENCE_LEVELS,
@@ -25,7 +31,7 @@ import {
   strengthReps,
   weeklySetTarget,
 } from "./training-prescription";
-import { DAY_TEMPLATES, bookendNames, chooseSplit, type DayFocus, type Slot } from "./training-splits";
+import { DAY_TEMPLATES, bookendNames, placeSplit, type DayFocus, type Slot } from "./training-splits";
 import { bookendItem, exerciseItem, newItemId, restDayItem } from "./workout-items";
 
 export interface WorkoutPlanRequest {
@@ -33,6 +39,10 @@ export interface WorkoutPlanRequest {
   level: ExperienceLevel;
   days: readonly Weekday[];
   workoutType: WorkoutType;
+  /** Home equipment the user declared (body weight is implied); null or absent: dumbbells and bands. Ignored in a gym. */
+  equipment?: readonly string[] | null | undefined;
+  /** Age in years: from 65 low-impact work and a balance drill. */
+  ageYears?: number | null | undefined;
   seed: number;
 }
 
@@ -84,6 +94,8 @@ function validate(input: WorkoutPlanRequest): WorkoutPlanOutcome | undefined {
     );
   }
   if (!Number.isFinite(input.seed)) return fail("invalid_seed", "The plan seed must be a finite number.");
+  if (input.ageYears != null && !Number.isFinite(input.ageYears))
+    return fail("invalid_age", "The age must be a number of years.");
   const unknown = input.days.filter((day) => !WEEKDAYS.includes(day));
   if (unknown.length > 0) {
     return fail("invalid_days", `Unknown workout day "${String(unknown[0])}": use ${WEEKDAYS.join(", ")}.`);
@@ -106,43 +118,83 @@ function slotApplies(slot: Slot, level: ExperienceLevel): boolean {
   return slot.maxLevel === undefined || rank <= levelRank(slot.maxLevel);
 }
 
+/** Free-weight presses, rows, squats and hinges: the loadable staples a gym plan leads with. */
+function isLoadableStaple(exercise: Exercise): boolean {
+  return (
+    exercise.mechanic === "compound" &&
+    (exercise.equipment.includes("barbell") || exercise.equipment.includes("dumbbells")) &&
+    !exercise.unstable &&
+    [
+      "horizontal press",
+      "vertical press",
+      "horizontal pull",
+      "vertical pull",
+      "squat",
+      "hinge",
+      "hip extension",
+    ].includes(exercise.pattern)
+  );
+}
+
+interface PickContext {
+  trainee: Trainee;
+  workoutType: WorkoutType;
+  usedThisWeek: ReadonlySet<string>;
+  /** A neighbouring day trains hamstrings or glutes, so back work that hinges (deadlifts, rack pulls) is out. */
+  hingeBlocked: boolean;
+}
+
+/** Back exercises that hinge load the hamstrings and glutes as hard as the back (deadlift, rack pull, back extension). */
+export function loadsHipExtensors(exercise: Exercise): boolean {
+  return exercise.bodyPart === "Back" && exercise.pattern === "hinge";
+}
+
 /**
- * Relative chance of picking an eligible exercise: exercises at the user's own level come first
- * (an advanced lifter should mostly see advanced work), the slot's mechanic is preferred, an
- * exercise already used this week is discouraged so repeated day types differ, and in a gym the
- * home substitutes (bands, easy body-weight moves) give way to loadable equipment.
+ * Relative chance of picking an eligible exercise: the slot's mechanic is preferred, an exercise
+ * already used this week is discouraged so repeated day types differ, and:
+ * - in a gym, compound slots go to loadable free-weight staples (ACSM 2009: multi-joint free-weight
+ *   exercises as the core of hypertrophy and strength programmes) ahead of skill and plyometric
+ *   moves, and home substitutes (bands, easy body-weight moves) give way to loadable equipment;
+ * - otherwise work at the user's own level comes first (an advanced lifter at home should mostly
+ *   see advanced work);
+ * - beginners and adults from 65 get simple, stable movements: single-leg, crawling and explosive
+ *   moves are rare for them.
  */
-function selectionWeight(
-  exercise: Exercise,
-  level: ExperienceLevel,
-  workoutType: WorkoutType,
-  mechanic: Slot["mechanic"],
-  usedThisWeek: ReadonlySet<string>,
-): number {
-  const levelGap = levelRank(level) - levelRank(exercise.level);
-  const levelWeight = [4, 2, 1][levelGap] ?? 1;
+function selectionWeight(exercise: Exercise, mechanic: Slot["mechanic"], context: PickContext): number {
+  const { trainee, workoutType } = context;
+  const levelGap = levelRank(trainee.level) - levelRank(exercise.level);
+  const gym = workoutType === "GYM Workout";
   const mechanicWeight = exercise.mechanic === mechanic ? 6 : 1;
-  const noveltyWeight = usedThisWeek.has(exercise.id) ? 0.15 : 1;
-  const homeSubstitute =
-    exercise.equipment.includes("resistance band") ||
-    (levelGap > 0 && exercise.equipment.every((item) => item === "body weight"));
-  const gymWeight = workoutType === "GYM Workout" && homeSubstitute ? 0.25 : 1;
-  return levelWeight * mechanicWeight * noveltyWeight * gymWeight;
+  const noveltyWeight = context.usedThisWeek.has(exercise.id) ? 0.15 : 1;
+  let weight = mechanicWeight * noveltyWeight;
+  if (gym) {
+    const homeSubstitute =
+      exercise.equipment.includes("resistance band") ||
+      exercise.equipment.every((item) => item === "body weight" || item === "bench");
+    if (homeSubstitute) weight *= 0.1;
+    if (exercise.highImpact || exercise.unstable) weight *= 0.05;
+    // Past the beginner stage the barbell lifts carry the most load (ACSM 2009: free weights for advanced lifters).
+    else if (mechanic === "compound" && isLoadableStaple(exercise))
+      weight *= exercise.equipment.includes("barbell") && trainee.level !== "Beginner" ? 20 : 10;
+    weight *= [2, 1.5, 1][levelGap] ?? 1;
+  } else {
+    weight *= [4, 2, 1][levelGap] ?? 1;
+  }
+  if ((trainee.level === "Beginner" || isOlderAdult(trainee.ageYears)) && exercise.unstable) weight *= 0.05;
+  return weight;
 }
 
 function pickExercise(
   pool: readonly Exercise[],
-  level: ExperienceLevel,
-  workoutType: WorkoutType,
   mechanic: Slot["mechanic"],
   usedToday: ReadonlySet<string>,
-  usedThisWeek: ReadonlySet<string>,
+  context: PickContext,
   random: SeededRandom,
 ): Exercise | undefined {
   const weights = pool.map((exercise) =>
-    usedToday.has(libraryNameKey(exercise))
+    usedToday.has(libraryNameKey(exercise)) || (context.hingeBlocked && loadsHipExtensors(exercise))
       ? 0
-      : selectionWeight(exercise, level, workoutType, mechanic, usedThisWeek),
+      : selectionWeight(exercise, mechanic, context),
   );
   return pool[random.weightedIndex(weights)];
 }
@@ -153,6 +205,11 @@ function pickExercise(
  * compounds first on a tie, then the exercise on the day with the least total work, so sessions stay
  * even — never past the level's cap per exercise.
  */
+/** The major group whose weekly hard sets an exercise counts towards; balance drills count towards none. */
+export function hardSetGroupOf(exercise: Exercise): string | undefined {
+  return exercise.balance ? undefined : majorGroupOf(exercise.bodyPart);
+}
+
 function balanceSets(days: readonly PlannedDay[], level: ExperienceLevel): void {
   const target = weeklySetTarget(level);
   const cap = MAX_SETS_PER_EXERCISE[level];
@@ -160,9 +217,11 @@ function balanceSets(days: readonly PlannedDay[], level: ExperienceLevel): void 
   const dayTotals = days.map(() => 0);
   for (const [dayIndex, day] of days.entries()) {
     for (const planned of day.strength) {
-      const group = majorGroupOf(planned.exercise.bodyPart);
-      // Calves, the one minor group, get a fixed 3 sets (ACSM 2009: 1–3 sets for small muscle groups).
-      planned.sets = group === undefined ? Math.min(cap, 3) : MIN_SETS_PER_EXERCISE;
+      const group = hardSetGroupOf(planned.exercise);
+      // Calves, the one minor group, get a fixed 3 sets (ACSM 2009: 1–3 sets for small muscle groups);
+      // balance drills are practice, not hard sets, and get the minimum.
+      planned.sets =
+        group === undefined && !planned.exercise.balance ? Math.min(cap, 3) : MIN_SETS_PER_EXERCISE;
       dayTotals[dayIndex] = (dayTotals[dayIndex] ?? 0) + planned.sets;
       if (group === undefined) continue;
       const members = byGroup.get(group) ?? [];
@@ -201,7 +260,7 @@ function weeklyHardSets(days: readonly PlannedDay[]): Record<string, number> {
   );
   for (const day of days) {
     for (const planned of day.strength) {
-      const group = majorGroupOf(planned.exercise.bodyPart);
+      const group = hardSetGroupOf(planned.exercise);
       if (group !== undefined) totals[group] = (totals[group] ?? 0) + planned.sets;
     }
   }
@@ -210,27 +269,102 @@ function weeklyHardSets(days: readonly PlannedDay[]): Record<string, number> {
 
 const poolCache = new Map<string, ReadonlyMap<string, readonly Exercise[]>>();
 
-/** Eligible exercises per body part for this level and workout type, in library order (memoised: the library is constant). */
-function eligiblePools(
-  level: ExperienceLevel,
-  workoutType: WorkoutType,
-): ReadonlyMap<string, readonly Exercise[]> {
-  const key = `${level}|${workoutType}`;
+/** Eligible exercises per body part (see poolKeyOf) for this trainee, in library order (memoised: the library is constant). */
+function eligiblePools(trainee: Trainee): ReadonlyMap<string, readonly Exercise[]> {
+  const key = `${trainee.level}|${[...trainee.equipment].sort().join(",")}|${isOlderAdult(trainee.ageYears)}`;
   const cached = poolCache.get(key);
   if (cached !== undefined) return cached;
   const pools = new Map<string, Exercise[]>();
   for (const exercise of EXERCISE_LIBRARY) {
-    if (!isEligible(exercise, level, workoutType)) continue;
-    const pool = pools.get(exercise.bodyPart) ?? [];
+    if (!isEligibleFor(exercise, trainee)) continue;
+    const poolKey = poolKeyOf(exercise.bodyPart, exercise.balance);
+    const pool = pools.get(poolKey) ?? [];
     pool.push(exercise);
-    pools.set(exercise.bodyPart, pool);
+    pools.set(poolKey, pool);
   }
   poolCache.set(key, pools);
   return pools;
 }
 
-function compoundsFirst(strength: readonly PlannedExercise[]): PlannedExercise[] {
-  const rank = (planned: PlannedExercise): number => (planned.exercise.mechanic === "compound" ? 0 : 1);
+/** Balance drills sit in their own pool, so an ordinary core slot never draws one (and a balance slot only those). */
+function poolKeyOf(bodyPart: string, balance: boolean): string {
+  return balance ? `${bodyPart}|balance` : bodyPart;
+}
+
+function partnersOf(part: TrainingBodyPart): readonly TrainingBodyPart[] {
+  const group = majorGroupOf(part);
+  return group === undefined ? [] : (MAJOR_MUSCLE_GROUPS[group] ?? []).filter((other) => other !== part);
+}
+
+interface SlotRequest {
+  part: TrainingBodyPart;
+  mechanic: Slot["mechanic"];
+  /** Filled from the standing balance drills (adults from 65). */
+  balance: boolean;
+}
+
+/**
+ * Fits the number of exercises per major group to the level's weekly band: every exercise gets at
+ * least MIN_SETS_PER_EXERCISE and at most the level's cap, so a group needs between
+ * ceil(target / cap) and floor(max / MIN_SETS) exercises a week. A group trained on more days than
+ * the split's norm loses its extra accessory slots (isolation first, never a day's last one); a group
+ * trained on one day only gets extra isolation slots there.
+ */
+function fitSlotsToBand(days: SlotRequest[][], level: ExperienceLevel): void {
+  const band = VOLUME_BANDS[level];
+  const most = Math.floor(band.max / MIN_SETS_PER_EXERCISE);
+  const least = Math.ceil(weeklySetTarget(level) / MAX_SETS_PER_EXERCISE[level]);
+  for (const group of Object.keys(MAJOR_MUSCLE_GROUPS)) {
+    const inGroup = (slot: SlotRequest): boolean => majorGroupOf(slot.part) === group && !slot.balance;
+    const count = (): number => days.reduce((sum, slots) => sum + slots.filter(inGroup).length, 0);
+    while (count() > most) {
+      let bestDay = -1;
+      let bestIndex = -1;
+      let bestScore = -1;
+      for (const [dayIndex, slots] of days.entries()) {
+        const members = slots.filter(inGroup);
+        if (members.length < 2) continue;
+        for (let index = slots.length - 1; index >= 0; index -= 1) {
+          const slot = slots[index];
+          if (slot === undefined || !inGroup(slot)) continue;
+          const score = members.length * 2 + (slot.mechanic === "isolation" ? 1 : 0);
+          if (score > bestScore) {
+            bestScore = score;
+            bestDay = dayIndex;
+            bestIndex = index;
+          }
+          break;
+        }
+      }
+      if (bestDay < 0) break;
+      days[bestDay]?.splice(bestIndex, 1);
+    }
+    while (count() < least) {
+      let bestDay = -1;
+      for (const [dayIndex, slots] of days.entries()) {
+        const members = slots.filter(inGroup).length;
+        if (members === 0) continue;
+        if (bestDay < 0 || members < (days[bestDay]?.filter(inGroup).length ?? 0)) bestDay = dayIndex;
+      }
+      const slots = days[bestDay];
+      if (slots === undefined || bestDay < 0) break;
+      // The group's part with the fewest slots that day (hamstrings and glutes, biceps and triceps take turns).
+      const parts = MAJOR_MUSCLE_GROUPS[group] ?? [];
+      const part = [...parts].sort(
+        (a, b) =>
+          slots.filter((slot) => slot.part === a).length - slots.filter((slot) => slot.part === b).length,
+      )[0];
+      if (part === undefined) break;
+      const lastOfGroup = slots.map(inGroup).lastIndexOf(true);
+      slots.splice(lastOfGroup + 1, 0, { part, mechanic: "isolation", balance: false });
+    }
+  }
+}
+
+/** Compounds before isolation (ACSM 2009), and loadable staples before the other compounds. */
+function leadWithStaples(strength: readonly PlannedExercise[]): PlannedExercise[] {
+  const rank = (planned: PlannedExercise): number =>
+    planned.exercise.mechanic === "compound" ? (isLoadableStaple(planned.exercise) ? 0 : 1) : 2;
   return strength
     .map((planned, index) => ({ planned, index }))
     .sort((a, b) => rank(a.planned) - rank(b.planned) || a.index - b.index)
@@ -241,62 +375,93 @@ export function planWorkoutWeek(input: WorkoutPlanRequest): WorkoutPlanOutcome {
   const invalid = validate(input);
   if (invalid !== undefined) return invalid;
   const { goal, level, workoutType } = input;
-  const split = chooseSplit(input.days.length);
+  const trainingDays = WEEKDAYS.filter((day) => input.days.includes(day));
+  const dayIndices = trainingDays.map((day) => WEEKDAYS.indexOf(day));
+  const split = placeSplit(dayIndices);
   if (split === undefined)
     return fail("invalid_day_count", "No training split exists for that number of days.");
 
+  const trainee: Trainee = {
+    level,
+    equipment: allowedEquipment(workoutType, input.equipment),
+    ageYears: input.ageYears ?? undefined,
+  };
+  const olderAdult = isOlderAdult(trainee.ageYears);
   const random = createSeededRandom(input.seed);
-  const pools = eligiblePools(level, workoutType);
-  const trainingDays = WEEKDAYS.filter((day) => input.days.includes(day));
+  const pools = eligiblePools(trainee);
   const focusCount = new Map<DayFocus, number>();
   const usedThisWeek = new Set<string>();
-  const planned: PlannedDay[] = [];
+  const hingeBlockedOn = dayIndices.map((dayIndex) =>
+    [(dayIndex + 6) % 7, (dayIndex + 1) % 7].some((neighbour) => {
+      const focus = split.days[dayIndices.indexOf(neighbour)];
+      return focus !== undefined && ["Full Body", "Lower", "Legs"].includes(focus);
+    }),
+  );
 
-  for (const [index, day] of trainingDays.entries()) {
+  const requests: SlotRequest[][] = trainingDays.map((_, index) => {
     const focus = split.days[index] ?? "Full Body";
     const occurrence = focusCount.get(focus) ?? 0;
     focusCount.set(focus, occurrence + 1);
+    const slots: SlotRequest[] = DAY_TEMPLATES[focus]
+      .filter((slot) => slotApplies(slot, level))
+      .map((slot) => ({
+        part: slot.parts[occurrence % slot.parts.length] as TrainingBodyPart,
+        mechanic: slot.mechanic,
+        balance: false,
+      }));
+    // One standing balance drill a training day from 65 (WHO 2020: balance on 3+ days a week).
+    if (olderAdult) slots.push({ part: "Core", mechanic: "isolation", balance: true });
+    return slots;
+  });
+  fitSlotsToBand(requests, level);
+
+  const leadsGymDay = workoutType === "GYM Workout";
+  const planned: PlannedDay[] = [];
+  for (const [index, day] of trainingDays.entries()) {
+    const focus = split.days[index] ?? "Full Body";
     const usedToday = new Set<string>();
     const strength: PlannedExercise[] = [];
-    for (const slot of DAY_TEMPLATES[focus]) {
-      if (!slotApplies(slot, level)) continue;
-      const part = slot.parts[occurrence % slot.parts.length] as TrainingBodyPart;
-      const exercise = pickExercise(
-        pools.get(part) ?? [],
-        level,
-        workoutType,
-        slot.mechanic,
-        usedToday,
-        usedThisWeek,
-        random,
-      );
+    const context: PickContext = {
+      trainee,
+      workoutType,
+      usedThisWeek,
+      hingeBlocked: hingeBlockedOn[index] ?? false,
+    };
+    for (const slot of requests[index] ?? []) {
+      // A part the equipment cannot fill that day hands the slot to its group partner (biceps → triceps).
+      let exercise: Exercise | undefined;
+      for (const part of [slot.part, ...partnersOf(slot.part)]) {
+        const pool = pools.get(poolKeyOf(part, slot.balance)) ?? [];
+        // A gym day opens with a loadable staple whenever the library has one for the first slot.
+        const staples = leadsGymDay && strength.length === 0 ? pool.filter(isLoadableStaple) : [];
+        exercise = pickExercise(
+          staples.length > 0 ? staples : pool,
+          slot.mechanic,
+          usedToday,
+          context,
+          random,
+        );
+        if (exercise !== undefined) break;
+      }
       if (exercise === undefined) {
         return fail(
           "library_gap",
-          `No ${level.toLowerCase()} ${part} exercise fits a ${workoutType.toLowerCase()}.`,
+          `No ${level.toLowerCase()} ${slot.part} exercise fits a ${workoutType.toLowerCase()} with ${trainee.equipment.join(", ")}.`,
         );
       }
       usedToday.add(libraryNameKey(exercise));
       usedThisWeek.add(exercise.id);
       strength.push({ exercise, sets: MIN_SETS_PER_EXERCISE });
     }
-    const plannedDay: PlannedDay = { day, focus, strength: compoundsFirst(strength) };
+    const plannedDay: PlannedDay = { day, focus, strength: leadWithStaples(strength) };
     if (goal === "Lose Weight") {
       // Conditioning after lifting, not before, so it does not blunt the strength work (ACSM 2009).
       const finisherPart: TrainingBodyPart = index % 2 === 0 ? "Cardio" : "Full Body";
-      const finisher = pickExercise(
-        pools.get(finisherPart) ?? [],
-        level,
-        workoutType,
-        "compound",
-        usedToday,
-        usedThisWeek,
-        random,
-      );
+      const finisher = pickExercise(pools.get(finisherPart) ?? [], "compound", usedToday, context, random);
       if (finisher === undefined)
         return fail(
           "library_gap",
-          `No ${level.toLowerCase()} ${finisherPart} exercise fits a ${workoutType.toLowerCase()}.`,
+          `No ${level.toLowerCase()} ${finisherPart} exercise fits a ${workoutType.toLowerCase()} with ${trainee.equipment.join(", ")}.`,
         );
       usedThisWeek.add(finisher.id);
       plannedDay.finisher = finisher;

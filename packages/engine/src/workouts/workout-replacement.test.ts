@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { FITNESS_GOALS } from "../profile.types";
 import { EXERCISE_LIBRARY, exerciseNameKey, findExerciseByName } from "./exercise-library";
-import { isEligible } from "./exercise-eligibility";
+import { allowedEquipment, isEligible, isEligibleFor } from "./exercise-eligibility";
 import { EXPERIENCE_LEVELS, WORKOUT_TYPES, type WorkoutItem } from "./exercise.types";
 import { planWorkoutWeek, type WorkoutPlanRequest } from "./workout-planner";
-import { replaceWorkoutItem } from "./workout-replacement";
+import { replaceWorkoutItem, replacementClass, workoutAlternatives } from "./workout-replacement";
 import { weekdaySubsets } from "./weekday-subsets";
 import { youtubeSearchLink } from "./workout-items";
 
@@ -18,16 +18,20 @@ const NOT_REPLACEABLE = new Set(["Warmup", "Cooldown", "Rest Day"]);
 
 describe("replaceWorkoutItem over every combination", () => {
   it(
-    "swaps every exercise of every plan within its body part, level, equipment and day",
+    "swaps every exercise of every plan within its body part, level, equipment and day, keeping the equipment class where the library allows",
     { timeout: 120_000 },
     () => {
       const problems: string[] = [];
       let replaced = 0;
+      let sameClass = 0;
       for (const goal of FITNESS_GOALS) {
         for (const level of EXPERIENCE_LEVELS) {
           for (const workoutType of WORKOUT_TYPES) {
             for (const [index, days] of weekdaySubsets(3, 6).entries()) {
-              const items = plan({ goal, level, workoutType, days, seed: index });
+              const equipment =
+                workoutType === "Home Workout" && index % 2 === 1 ? ["kettlebell", "pull-up bar"] : null;
+              const items = plan({ goal, level, workoutType, days, equipment, seed: index });
+              const owned = allowedEquipment(workoutType, equipment);
               const ids = new Set(items.map((other) => other.id));
               for (const item of items) {
                 if (NOT_REPLACEABLE.has(item["Body Part Targeted"])) continue;
@@ -37,6 +41,7 @@ describe("replaceWorkoutItem over every combination", () => {
                   itemId: item.id,
                   level,
                   workoutType,
+                  equipment,
                   seed: index + 1,
                 });
                 if (!outcome.ok) {
@@ -46,29 +51,30 @@ describe("replaceWorkoutItem over every combination", () => {
                 replaced += 1;
                 const replacement = outcome.item;
                 const exercise = findExerciseByName(replacement["Workout Name"]);
-                if (exercise === undefined) {
+                const original = findExerciseByName(item["Workout Name"]);
+                if (exercise === undefined || original === undefined) {
                   problems.push(`${label}: unknown replacement ${replacement["Workout Name"]}`);
                   continue;
                 }
                 const sameDay = items
                   .filter((other) => other.Day === item.Day)
                   .map((other) => exerciseNameKey(other["Workout Name"]));
-                const original = findExerciseByName(item["Workout Name"]);
-                const sameMechanicLeft = () =>
-                  EXERCISE_LIBRARY.some(
-                    (other) =>
-                      other.bodyPart === exercise.bodyPart &&
-                      other.mechanic === original?.mechanic &&
-                      isEligible(other, level, workoutType) &&
-                      !sameDay.includes(exerciseNameKey(other.name)),
-                  );
+                const classLeft = EXERCISE_LIBRARY.some(
+                  (other) =>
+                    other.bodyPart === exercise.bodyPart &&
+                    replacementClass(other) === replacementClass(original) &&
+                    isEligibleFor(other, { level, equipment: owned }) &&
+                    !sameDay.includes(exerciseNameKey(other.name)),
+                );
+                if (replacementClass(exercise) === replacementClass(original)) sameClass += 1;
                 const checks: [boolean, string][] = [
                   [
                     replacement["Body Part Targeted"] === item["Body Part Targeted"] &&
                       exercise.bodyPart === item["Body Part Targeted"],
                     "body part",
                   ],
-                  [isEligible(exercise, level, workoutType), "level or equipment"],
+                  [exercise.equipment.every((piece) => owned.includes(piece)), "equipment"],
+                  [isEligibleFor(exercise, { level, equipment: owned }), "level"],
                   [replacement.Day === item.Day, "day"],
                   [
                     replacement["No of Sets"] === item["No of Sets"] &&
@@ -78,8 +84,11 @@ describe("replaceWorkoutItem over every combination", () => {
                   [replacement["Youtube Video Link"] === youtubeSearchLink(exercise.name), "video link"],
                   [!sameDay.includes(exerciseNameKey(exercise.name)), "already on that day"],
                   [!ids.has(replacement.id), "id not new"],
-                  // A different mechanic only when no same-mechanic alternative was left.
-                  [exercise.mechanic === original?.mechanic || !sameMechanicLeft(), "mechanic"],
+                  // A different equipment class only when none of the class was left.
+                  [
+                    replacementClass(exercise) === replacementClass(original) || !classLeft,
+                    "equipment class",
+                  ],
                 ];
                 for (const [ok, rule] of checks)
                   if (!ok) problems.push(`${label} → ${exercise.name}: ${rule}`);
@@ -90,8 +99,84 @@ describe("replaceWorkoutItem over every combination", () => {
       }
       expect(problems).toEqual([]);
       expect(replaced).toBeGreaterThan(10_000);
+      expect(sameClass / replaced).toBeGreaterThan(0.95);
     },
   );
+});
+
+describe("workoutAlternatives", () => {
+  const request: WorkoutPlanRequest = {
+    goal: "Gain Muscle Mass",
+    level: "Intermediate",
+    days: ["Monday", "Wednesday", "Friday", "Saturday"],
+    workoutType: "GYM Workout",
+    seed: 21,
+  };
+  const items = plan(request);
+  const target = items.find((item) => item["Body Part Targeted"] === "Chest");
+  const base = { plan: items, level: request.level, workoutType: request.workoutType, seed: 4 };
+
+  it("offers three different alternatives, the first being the one-click replacement", () => {
+    const outcome = workoutAlternatives({ ...base, itemId: target?.id ?? "" });
+    if (!outcome.ok) throw new Error(outcome.error.message);
+    const names = outcome.alternatives.map((item) => item["Workout Name"]);
+    expect(names).toHaveLength(3);
+    expect(new Set(names).size).toBe(3);
+    const oneClick = replaceWorkoutItem({ ...base, itemId: target?.id ?? "" });
+    expect(oneClick.ok && oneClick.item).toEqual(outcome.alternatives[0]);
+    const chosen = replaceWorkoutItem({ ...base, itemId: target?.id ?? "", choice: names[2] });
+    expect(chosen.ok && chosen.item).toEqual(outcome.alternatives[2]);
+    const stale = replaceWorkoutItem({ ...base, itemId: target?.id ?? "", choice: "Underwater Press" });
+    expect(stale.ok ? "" : stale.error.code).toBe("choice_unavailable");
+  });
+
+  it("never brings back an exercise replaced away that week, over five successive replacements", () => {
+    for (const original of items.filter((item) => !NOT_REPLACEABLE.has(item["Body Part Targeted"]))) {
+      let week = items;
+      let current = original;
+      const replacedAway: string[] = [];
+      for (let round = 0; round < 5; round += 1) {
+        const outcome = replaceWorkoutItem({
+          ...base,
+          plan: week,
+          itemId: current.id,
+          replacedAway,
+          seed: round,
+        });
+        if (!outcome.ok) break;
+        replacedAway.push(current["Workout Name"]);
+        expect(replacedAway.map(exerciseNameKey)).not.toContain(
+          exerciseNameKey(outcome.item["Workout Name"]),
+        );
+        week = week.map((item) => (item.id === current.id ? outcome.item : item));
+        current = outcome.item;
+      }
+      expect(replacedAway.length).toBeGreaterThanOrEqual(2);
+    }
+  });
+
+  it("keeps to the declared home equipment and keeps a balance drill a balance drill from 65", () => {
+    const home: WorkoutPlanRequest = {
+      ...request,
+      level: "Beginner",
+      workoutType: "Home Workout",
+      equipment: ["resistance band"],
+      ageYears: 70,
+    };
+    const week = plan(home);
+    for (const item of week.filter((entry) => !NOT_REPLACEABLE.has(entry["Body Part Targeted"]))) {
+      const outcome = workoutAlternatives({ ...home, plan: week, itemId: item.id });
+      if (!outcome.ok) throw new Error(outcome.error.message);
+      for (const alternative of outcome.alternatives) {
+        const exercise = findExerciseByName(alternative["Workout Name"]);
+        expect(exercise?.equipment.every((piece) => ["body weight", "resistance band"].includes(piece))).toBe(
+          true,
+        );
+        expect(exercise?.highImpact).toBe(false);
+        if (findExerciseByName(item["Workout Name"])?.balance) expect(exercise?.balance).toBe(true);
+      }
+    }
+  });
 });
 
 describe("replaceWorkoutItem", () => {
@@ -152,6 +237,13 @@ describe("replaceWorkoutItem", () => {
     }));
     const outcome = replaceWorkoutItem({ ...base, plan: day, itemId: "c0" });
     expect(outcome.ok ? "" : outcome.error.code).toBe("no_alternative");
+    const sole = replaceWorkoutItem({
+      ...base,
+      plan: day.slice(0, 1),
+      itemId: "c0",
+      replacedAway: calves.slice(1).map((exercise) => exercise.name),
+    });
+    expect(sole.ok ? "" : sole.error.message).toContain("replaced this week");
   });
 
   it("uses the labelled body part for an exercise the library does not know", () => {

@@ -1,12 +1,20 @@
 import type { EngineError } from "../profile.types";
 import { EXERCISE_LIBRARY, exerciseNameKey, findExerciseByName, libraryNameKey } from "./exercise-library";
-import { isEligible, levelRank } from "./exercise-eligibility";
+import {
+  allowedEquipment,
+  equipmentClass,
+  isEligibleFor,
+  isOlderAdult,
+  levelRank,
+  type Trainee,
+} from "./exercise-eligibility";
 import {
   COOLDOWN,
   EXPERIENCE_LEVELS,
   REST_DAY_NAME,
   TRAINING_BODY_PARTS,
   WARMUP,
+  WEEKDAYS,
   WORKOUT_TYPES,
   type Exercise,
   type ExperienceLevel,
@@ -15,27 +23,49 @@ import {
 } from "./exercise.types";
 import { createSeededRandom } from "./seeded-random";
 import { exerciseItem, newItemId } from "./workout-items";
+import { loadsHipExtensors } from "./workout-planner";
 
 export interface WorkoutReplacementRequest {
   plan: readonly WorkoutItem[];
   itemId: string;
   level: ExperienceLevel;
   workoutType: WorkoutType;
+  /** Home equipment the user declared; null or absent: dumbbells and bands. Ignored in a gym. */
+  equipment?: readonly string[] | null | undefined;
+  ageYears?: number | null | undefined;
+  /** Names of exercises replaced away this week: never offered again. */
+  replacedAway?: readonly string[] | undefined;
+  /** The alternative the user picked (by name); absent: the first, as one-click replacement does. */
+  choice?: string | undefined;
   seed: number;
 }
 
 export type WorkoutReplacementOutcome = { ok: true; item: WorkoutItem } | { ok: false; error: EngineError };
+export type WorkoutAlternativesOutcome =
+  { ok: true; alternatives: WorkoutItem[] } | { ok: false; error: EngineError };
 
-function fail(code: string, message: string): WorkoutReplacementOutcome {
+/** How many alternatives the user is offered, as for meal items. */
+export const WORKOUT_ALTERNATIVES = 3;
+
+function fail(code: string, message: string): { ok: false; error: EngineError } {
   return { ok: false, error: { code, message } };
 }
 
 /**
- * Swaps one exercise for another of the same body part that the user's level and equipment allow
- * and that is not already on that day. Sets and reps are kept, so the day's volume does not move;
- * the same mechanic is preferred so compound-first ordering survives the swap.
+ * Equipment classes a swap keeps: a barbell lift for a barbell lift, machine or cable work for the
+ * same, hand-held free weights (dumbbells, kettlebells) for free weights, bands for bands and body
+ * weight (with a pull-up bar or bench for support) for body weight.
  */
-export function replaceWorkoutItem(input: WorkoutReplacementRequest): WorkoutReplacementOutcome {
+export function replacementClass(exercise: Pick<Exercise, "equipment">): string {
+  const implement = equipmentClass(exercise);
+  if (implement === "machine" || implement === "cable") return "machine or cable";
+  if (implement === "dumbbells" || implement === "kettlebell") return "free weights";
+  if (implement === "pull-up bar" || implement === "body weight" || implement === "bench")
+    return "body weight";
+  return implement;
+}
+
+function validateRequest(input: WorkoutReplacementRequest): { ok: false; error: EngineError } | undefined {
   if (!EXPERIENCE_LEVELS.includes(input.level)) {
     return fail(
       "invalid_level",
@@ -50,6 +80,35 @@ export function replaceWorkoutItem(input: WorkoutReplacementRequest): WorkoutRep
   }
   if (!Number.isFinite(input.seed))
     return fail("invalid_seed", "The replacement seed must be a finite number.");
+  return undefined;
+}
+
+/** Recovery groups (as the library names body parts) trained on the days either side of `day`. */
+function neighbourGroups(plan: readonly WorkoutItem[], day: WorkoutItem["Day"]): Set<string> {
+  const index = WEEKDAYS.indexOf(day);
+  const neighbours = new Set([WEEKDAYS[(index + 6) % 7], WEEKDAYS[(index + 1) % 7]]);
+  const groups = new Set<string>();
+  for (const item of plan) {
+    if (!neighbours.has(item.Day)) continue;
+    const part = findExerciseByName(item["Workout Name"])?.bodyPart ?? item["Body Part Targeted"].trim();
+    groups.add(part);
+  }
+  return groups;
+}
+
+/**
+ * The alternatives for one exercise, best first: same body part, allowed by the user's level,
+ * equipment and age, not already on that day, never one replaced away this week, and no back work
+ * that hinges next to a leg day. Ranked by keeping the equipment class, then the movement pattern,
+ * then the mechanic (so compound-first ordering survives); within a rank, work at the user's own
+ * level and exercises not used elsewhere this week come first, drawn with the seed.
+ */
+export function workoutAlternatives(
+  input: WorkoutReplacementRequest,
+  count: number = WORKOUT_ALTERNATIVES,
+): WorkoutAlternativesOutcome {
+  const invalid = validateRequest(input);
+  if (invalid !== undefined) return invalid;
   const item = input.plan.find((candidate) => candidate.id === input.itemId);
   if (item === undefined)
     return fail("item_not_found", `No workout item with id "${input.itemId}" is in this plan.`);
@@ -74,36 +133,90 @@ export function replaceWorkoutItem(input: WorkoutReplacementRequest): WorkoutRep
     );
   }
 
+  const trainee: Trainee = {
+    level: input.level,
+    equipment: allowedEquipment(input.workoutType, input.equipment),
+    ageYears: input.ageYears ?? undefined,
+  };
   const sameDay = new Set(
     input.plan
       .filter((other) => other.Day === item.Day)
       .map((other) => exerciseNameKey(other["Workout Name"])),
   );
+  const thisWeek = new Set(input.plan.map((other) => exerciseNameKey(other["Workout Name"])));
+  const replacedAway = new Set((input.replacedAway ?? []).map(exerciseNameKey));
+  const neighbours = neighbourGroups(input.plan, item.Day);
+  const hingeBlocked = neighbours.has("Hamstrings") || neighbours.has("Glutes");
   const candidates = EXERCISE_LIBRARY.filter(
     (exercise) =>
       exercise.bodyPart === bodyPart &&
-      isEligible(exercise, input.level, input.workoutType) &&
-      !sameDay.has(libraryNameKey(exercise)),
+      isEligibleFor(exercise, trainee) &&
+      !sameDay.has(libraryNameKey(exercise)) &&
+      !replacedAway.has(libraryNameKey(exercise)) &&
+      // A balance drill stays a balance drill: older adults keep one a day.
+      (current === undefined || !current.balance || exercise.balance) &&
+      !(hingeBlocked && loadsHipExtensors(exercise)),
   );
-  const sameMechanic = candidates.filter(
-    (exercise) => current === undefined || exercise.mechanic === current.mechanic,
-  );
-  const pool: readonly Exercise[] = sameMechanic.length > 0 ? sameMechanic : candidates;
-  if (pool.length === 0) {
+  if (candidates.length === 0) {
     return fail(
       "no_alternative",
-      `Every ${bodyPart} exercise that suits a ${input.level.toLowerCase()} ${input.workoutType.toLowerCase()} is already on ${item.Day}.`,
+      `Every ${bodyPart} exercise that suits a ${input.level.toLowerCase()} ${input.workoutType.toLowerCase()} is already on ${item.Day} or was replaced this week.`,
     );
   }
 
   const random = createSeededRandom(input.seed);
-  // Same weighting as the planner's level preference: work at the user's own level first.
-  const weights = pool.map((exercise) => [4, 2, 1][levelRank(input.level) - levelRank(exercise.level)] ?? 1);
-  const chosen = pool[random.weightedIndex(weights)] ?? pool[0];
-  if (chosen === undefined) return fail("no_alternative", `No ${bodyPart} alternative is available.`);
+  const rank = (exercise: Exercise): number =>
+    current === undefined
+      ? 0
+      : (replacementClass(exercise) === replacementClass(current) ? 0 : 4) +
+        (exercise.pattern === current.pattern ? 0 : 2) +
+        (exercise.mechanic === current.mechanic ? 0 : 1);
+  const preference = (exercise: Exercise): number => {
+    // Same weighting as the planner's level preference: work at the user's own level first.
+    const levelWeight = [4, 2, 1][levelRank(input.level) - levelRank(exercise.level)] ?? 1;
+    const fresh = thisWeek.has(libraryNameKey(exercise)) ? 0.3 : 1;
+    const steady =
+      (input.level === "Beginner" || isOlderAdult(trainee.ageYears)) && exercise.unstable ? 0.1 : 1;
+    return levelWeight * fresh * steady;
+  };
+  const ordered: Exercise[] = [];
+  const ranks = [...new Set(candidates.map(rank))].sort((a, b) => a - b);
+  for (const tier of ranks) {
+    const pool = candidates.filter((exercise) => rank(exercise) === tier);
+    while (pool.length > 0 && ordered.length < count) {
+      const index = random.weightedIndex(pool.map(preference));
+      const [picked] = pool.splice(Math.max(0, index), 1);
+      if (picked !== undefined) ordered.push(picked);
+    }
+  }
   const ids = new Set(input.plan.map((other) => other.id));
   return {
     ok: true,
-    item: exerciseItem(newItemId(random, ids), item.Day, chosen, item["No of Sets"], item["No of Reps"]),
+    alternatives: ordered.map((exercise) =>
+      exerciseItem(newItemId(random, ids), item.Day, exercise, item["No of Sets"], item["No of Reps"]),
+    ),
   };
+}
+
+/**
+ * Swaps one exercise for one of its alternatives: the one the user chose, or the first (one-click
+ * replacement). Sets and reps are kept, so the day's volume does not move.
+ */
+export function replaceWorkoutItem(input: WorkoutReplacementRequest): WorkoutReplacementOutcome {
+  const outcome = workoutAlternatives(input);
+  if (!outcome.ok) return outcome;
+  const choice = input.choice;
+  const chosen =
+    choice === undefined
+      ? outcome.alternatives[0]
+      : outcome.alternatives.find(
+          (alternative) => exerciseNameKey(alternative["Workout Name"]) === exerciseNameKey(choice),
+        );
+  if (chosen === undefined) {
+    return fail(
+      "choice_unavailable",
+      `"${choice ?? ""}" is not one of the alternatives for this exercise any more; reload them and pick again.`,
+    );
+  }
+  return { ok: true, item: chosen };
 }

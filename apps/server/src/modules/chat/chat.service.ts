@@ -26,8 +26,13 @@ import {
   type TrainerProfile,
   type TrainerState,
 } from "@fitwise/engine/trainer/trainer-state";
-import { chooseSplit } from "@fitwise/engine/workouts/training-splits";
-import type { ExperienceLevel, Weekday, WorkoutType } from "@fitwise/engine/workouts/exercise.types";
+import { placeSplit } from "@fitwise/engine/workouts/training-splits";
+import {
+  WEEKDAYS,
+  type ExperienceLevel,
+  type Weekday,
+  type WorkoutType,
+} from "@fitwise/engine/workouts/exercise.types";
 import type { FitnessGoal, Gender } from "@fitwise/engine/profile.types";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../../db/database";
@@ -167,6 +172,7 @@ function mergedProfile(row: MyUser | undefined, userId: string, payload: ChatTra
     user_preferred_workout_days: days.length > 0 ? days : (payload.user_preferred_workout_days ?? []),
     user_workout_type: present(row?.user_workout_type, payload.user_workout_type) ?? null,
     user_experience_level: present(row?.user_experience_level, payload.user_experience_level) ?? null,
+    user_equipment: row?.user_equipment ?? null,
     user_diet_preference: present(row?.user_diet_preference, payload.user_diet_preference) ?? null,
     user_food_preference: present(row?.user_food_preference, payload.user_food_preference) ?? null,
     user_preferred_protein_sources:
@@ -215,6 +221,7 @@ function trainerProfile(row: MyUser): { profile: TrainerProfile; complete: boole
       allergiesText: planning?.allergiesText ?? "",
       workoutDays: row.user_preferred_workout_days as Weekday[],
       workoutType: (row.user_workout_type as WorkoutType | null) ?? DEFAULTS.workoutType,
+      equipment: row.user_equipment,
     },
   };
 }
@@ -590,11 +597,12 @@ export async function commitTurn(
         userId,
         items,
         split: rebuilt
-          ? (chooseSplit(trainingDays(items).length)?.name ?? stored?.split ?? "")
+          ? (placeSplit(trainingDays(items).map((day) => WEEKDAYS.indexOf(day)))?.name ?? stored?.split ?? "")
           : (stored?.split ?? ""),
         seed: rebuilt ? seed : (stored?.seed ?? seed),
         generation: stored === undefined ? 0 : stored.generation + (rebuilt ? 1 : 0),
         inputsHash: (rebuilt ? workoutHash(row) : stored?.inputs_hash) ?? "",
+        keepReplacedAway: !rebuilt,
       });
     }
     await insertChatExchange(trx, userId, { userMessage, reply: turn.reply, at: deps.now() });

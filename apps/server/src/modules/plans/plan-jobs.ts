@@ -15,6 +15,8 @@ import {
 } from "@fitwise/engine/workouts/workout-planner";
 import {
   replaceWorkoutItem,
+  workoutAlternatives,
+  type WorkoutAlternativesOutcome,
   type WorkoutReplacementOutcome,
   type WorkoutReplacementRequest,
 } from "@fitwise/engine/workouts/workout-replacement";
@@ -24,13 +26,15 @@ export type PlanJob =
   | { kind: "meal-plan"; request: MealPlanRequest }
   | { kind: "meal-replacement"; input: ReplacementInput }
   | { kind: "workout-plan"; request: WorkoutPlanRequest }
-  | { kind: "workout-replacement"; input: WorkoutReplacementRequest };
+  | { kind: "workout-replacement"; input: WorkoutReplacementRequest }
+  | { kind: "workout-alternatives"; input: WorkoutReplacementRequest };
 
 export interface PlanJobOutcomes {
   "meal-plan": MealPlanOutcome;
   "meal-replacement": ReplacementOutcome;
   "workout-plan": WorkoutPlanOutcome;
   "workout-replacement": WorkoutReplacementOutcome;
+  "workout-alternatives": WorkoutAlternativesOutcome;
 }
 export type PlanJobOutcome<J extends PlanJob> = PlanJobOutcomes[J["kind"]];
 
@@ -79,6 +83,8 @@ export async function createPlanJobRunner(): Promise<PlanJobRunner> {
         return planWorkoutWeek(job.request);
       case "workout-replacement":
         return replaceWorkoutItem(job.input);
+      case "workout-alternatives":
+        return workoutAlternatives(job.input);
     }
   };
 }

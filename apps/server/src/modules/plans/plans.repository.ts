@@ -93,6 +93,8 @@ export interface NewWorkoutPlan {
   seed: number;
   generation: number;
   inputsHash: string;
+  /** The same week with items edited (a chat swap): keep its replaced-away names. */
+  keepReplacedAway?: boolean;
 }
 
 /** Same as saveMealPlan: the revision moves on rather than restarting. */
@@ -103,6 +105,8 @@ export async function saveWorkoutPlan(db: Database, plan: NewWorkoutPlan): Promi
     seed: plan.seed,
     generation: plan.generation,
     inputs_hash: plan.inputsHash,
+    // A new week starts with nothing replaced away.
+    ...(plan.keepReplacedAway === true ? {} : { replaced_away: "[]" }),
     updated_at: new Date(),
   };
   await db
@@ -116,15 +120,21 @@ export async function saveWorkoutPlan(db: Database, plan: NewWorkoutPlan): Promi
     .execute();
 }
 
-/** Same optimistic check as updateMealPlanItems. */
+/** Same optimistic check as updateMealPlanItems; `replacedAway`, when given, replaces the week's list. */
 export async function updateWorkoutPlanItems(
   db: Database,
-  change: { userId: string; expectedRevision: number; items: readonly WorkoutItem[] },
+  change: {
+    userId: string;
+    expectedRevision: number;
+    items: readonly WorkoutItem[];
+    replacedAway?: readonly string[];
+  },
 ): Promise<boolean> {
   const result = await db
     .updateTable("workout_plans")
     .set((eb) => ({
       items: JSON.stringify(change.items),
+      ...(change.replacedAway === undefined ? {} : { replaced_away: JSON.stringify(change.replacedAway) }),
       revision: eb("revision", "+", 1),
       updated_at: new Date(),
     }))

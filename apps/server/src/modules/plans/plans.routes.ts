@@ -6,6 +6,7 @@ import {
   ReplaceWorkoutItemRequestSchema,
   UNRECOGNISED_AVOIDANCES_HEADER,
   encodeHeaderList,
+  WorkoutAlternativesRequestSchema,
 } from "@fitwise/contracts/plans";
 import type { Database } from "../../db/database";
 import { HttpError } from "../../http/errors";
@@ -15,6 +16,7 @@ import {
   getWorkoutPlan,
   replaceDietItem,
   replaceWorkout,
+  workoutAlternativesFor,
   type PlansDeps,
 } from "./plans.service";
 
@@ -80,5 +82,10 @@ export async function plansRoutes(app: FastifyInstance, options: PlansRoutesOpti
   app.post("/replace_workout_item", authenticated, async (request, reply) => {
     const input = ReplaceWorkoutItemRequestSchema.parse(request.body ?? {});
     return withRetryAfter(reply, () => replaceWorkout(deps, callerId(request), input));
+  });
+
+  app.post("/workout_alternatives", authenticated, async (request, reply) => {
+    const input = WorkoutAlternativesRequestSchema.parse(request.body ?? {});
+    return withRetryAfter(reply, () => workoutAlternativesFor(deps, callerId(request), input));
   });
 }

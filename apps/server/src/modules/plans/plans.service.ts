@@ -8,6 +8,8 @@ import {
   type ReplaceDietItemResponse,
   type ReplaceWorkoutItemRequest,
   type ReplaceWorkoutItemResponse,
+  type WorkoutAlternativesRequest,
+  type WorkoutAlternativesResponse,
 } from "@fitwise/contracts/plans";
 import { FREE_REPLACEMENTS_LIMIT } from "@fitwise/contracts/profile";
 import { PLANNING_FLOOR_KCAL } from "@fitwise/engine/nutrition/energy";
@@ -23,6 +25,7 @@ import {
   type WorkoutType,
 } from "@fitwise/engine/workouts/exercise.types";
 import type { WorkoutPlanRequest } from "@fitwise/engine/workouts/workout-planner";
+import type { WorkoutReplacementRequest } from "@fitwise/engine/workouts/workout-replacement";
 import type { Database } from "../../db/database";
 import type { MyUser } from "../../db/schema";
 import { HttpError } from "../../http/errors";
@@ -333,6 +336,9 @@ export function workoutInputs(
     payload.user_preferred_workout_days,
   );
   if (!days) throw profileIncomplete(["your workout days"]);
+  const workoutType =
+    present<WorkoutType>(profile?.user_workout_type as WorkoutType, payload.user_workout_type) ??
+    DEFAULTS.workoutType;
   return {
     goal: present<FitnessGoal>(profile?.user_fitness_goal as FitnessGoal, payload.userGoal) ?? DEFAULTS.goal,
     level:
@@ -341,9 +347,13 @@ export function workoutInputs(
         payload.user_experience_level,
       ) ?? DEFAULTS.level,
     days,
-    workoutType:
-      present<WorkoutType>(profile?.user_workout_type as WorkoutType, payload.user_workout_type) ??
-      DEFAULTS.workoutType,
+    workoutType,
+    // Only a home plan depends on the declaration (a gym has everything); null: the default set.
+    equipment:
+      workoutType === "Home Workout"
+        ? (present<readonly string[]>(profile?.user_equipment, payload.user_equipment) ?? null)
+        : null,
+    ageYears: profile?.user_age ?? null,
   };
 }
 
@@ -385,16 +395,13 @@ export async function getWorkoutPlan(
   return outcome.plan.items;
 }
 
-export async function replaceWorkout(
-  deps: PlansDeps,
-  userId: string,
-  input: ReplaceWorkoutItemRequest,
-): Promise<ReplaceWorkoutItemResponse> {
-  const { db, pool } = deps;
+/** The stored item a workout replacement is about, after the free-tier checks both Replace steps share. */
+async function replaceableWorkout(deps: PlansDeps, userId: string, itemId: string) {
+  const { db } = deps;
   const { isPro } = await getProStatus(db, userId, deps.now());
   const stored = await findWorkoutPlan(db, userId);
   if (!stored) throw new HttpError(404, PLAN_ERROR_CODES.planNotFound, "No workout plan is stored yet.");
-  const item = stored.items.find((candidate) => candidate.id === input.workoutToReplace.id);
+  const item = stored.items.find((candidate) => candidate.id === itemId);
   if (!item) {
     throw new HttpError(
       404,
@@ -407,23 +414,54 @@ export async function replaceWorkout(
   }
   const used = await readFreeReplacements(db, userId);
   if (!isPro && used >= FREE_REPLACEMENTS_LIMIT) throw replacementLimitReached();
-
   const profile = await findProfile(db, userId);
-  const seed = derivedSeed("workout-replacement", userId, stored.generation, stored.revision);
+  const workoutType = (profile?.user_workout_type as WorkoutType | null) ?? DEFAULTS.workoutType;
+  const input: WorkoutReplacementRequest = {
+    plan: stored.items,
+    itemId: item.id,
+    level: (profile?.user_experience_level as ExperienceLevel | null) ?? DEFAULTS.level,
+    workoutType,
+    equipment: workoutType === "Home Workout" ? (profile?.user_equipment ?? null) : null,
+    ageYears: profile?.user_age ?? null,
+    replacedAway: stored.replaced_away,
+    // The same seed for both steps of a revision, so the alternatives shown are the ones offered on apply.
+    seed: derivedSeed("workout-replacement", userId, stored.generation, stored.revision),
+  };
+  return { isPro, stored, item, used, input };
+}
+
+/** workout_alternatives: up to three alternatives for one exercise; looking does not count as a replacement. */
+export async function workoutAlternativesFor(
+  deps: PlansDeps,
+  userId: string,
+  request: WorkoutAlternativesRequest,
+): Promise<WorkoutAlternativesResponse> {
+  const { input } = await replaceableWorkout(deps, userId, request.workoutToReplace.id);
+  const outcome = await runJob(deps.pool, { kind: "workout-alternatives", input });
+  if (!outcome.ok) throw engineFailure(outcome.error);
+  return { alternatives: outcome.alternatives };
+}
+
+export async function replaceWorkout(
+  deps: PlansDeps,
+  userId: string,
+  request: ReplaceWorkoutItemRequest,
+): Promise<ReplaceWorkoutItemResponse> {
+  const { db, pool } = deps;
+  const { isPro, stored, item, used, input } = await replaceableWorkout(
+    deps,
+    userId,
+    request.workoutToReplace.id,
+  );
   const outcome = await runJob(pool, {
     kind: "workout-replacement",
-    input: {
-      plan: stored.items,
-      itemId: item.id,
-      level: (profile?.user_experience_level as ExperienceLevel | null) ?? DEFAULTS.level,
-      workoutType: (profile?.user_workout_type as WorkoutType | null) ?? DEFAULTS.workoutType,
-      seed,
-    },
+    input: { ...input, choice: request.chosenWorkout },
   });
   if (!outcome.ok) throw engineFailure(outcome.error);
   const items = stored.items.map((candidate) => (candidate.id === item.id ? outcome.item : candidate));
+  const replacedAway = [...stored.replaced_away, item["Workout Name"]];
   const freeReplacementsUsed = await commitReplacement(db, userId, isPro, used, (trx) =>
-    updateWorkoutPlanItems(trx, { userId, expectedRevision: stored.revision, items }),
+    updateWorkoutPlanItems(trx, { userId, expectedRevision: stored.revision, items, replacedAway }),
   );
   return {
     replacementWorkout: JSON.stringify(outcome.item),

@@ -9,12 +9,14 @@ import {
   type MealItem,
   type ReplaceDietItemResponse,
   type ReplaceWorkoutItemResponse,
+  type WorkoutAlternativesResponse,
   type WorkoutItem,
 } from "@fitwise/contracts/plans";
 import type { ProfileResponse } from "@fitwise/contracts/profile";
 import { computeEnergyTargets } from "@fitwise/engine/nutrition/energy";
 import { findFood } from "@fitwise/engine/nutrition/food-catalogue";
 import { HttpError } from "../../http/errors";
+import { findExerciseByName } from "@fitwise/engine/workouts/exercise-library";
 import { describeWithDatabases, type SignedUp } from "../../test/test-app";
 import type { PlanPool } from "./plan-pool";
 import { PlanningBusyError } from "./plan-pool";
@@ -482,6 +484,36 @@ describeWithDatabases("plan functions", ({ app, db, signUp }) => {
       );
     });
 
+    it("plans a home week with only the declared equipment, and re-plans when the declaration changes", async () => {
+      const user = await userWithProfile({ user_equipment: ["kettlebell"] });
+      const allowed = new Set(["body weight", "kettlebell"]);
+      const needs = (week: WorkoutItem[]) =>
+        week.flatMap((item) => findExerciseByName(item["Workout Name"])?.equipment ?? []);
+      const week = await getWorkouts(user);
+      expect(needs(week).every((piece) => allowed.has(piece))).toBe(true);
+      expect(needs(week)).toContain("kettlebell");
+      await callOk(app(), "write_user_data", { user_equipment: [] }, user.accessToken);
+      const bodyWeight = await getWorkouts(user);
+      expect(new Set(needs(bodyWeight))).toEqual(new Set(["body weight"]));
+    });
+
+    it("plans existing profiles that never declared equipment with body weight, dumbbells and bands", async () => {
+      const user = await userWithProfile();
+      const profile = await callOk<ProfileResponse>(
+        app(),
+        "get_user_data",
+        { table: "my_users" },
+        user.accessToken,
+      );
+      expect(profile.user_equipment).toEqual(["dumbbells", "resistance band"]);
+      const allowed = new Set(["body weight", "dumbbells", "resistance band"]);
+      const week = await getWorkouts(user);
+      for (const item of week) {
+        for (const piece of findExerciseByName(item["Workout Name"])?.equipment ?? [])
+          expect(allowed).toContain(piece);
+      }
+    });
+
     it("keeps resets for Pro, and a Pro reset gives another week", async () => {
       const user = await userWithProfile();
       const first = await getWorkouts(user);
@@ -554,6 +586,76 @@ describeWithDatabases("plan functions", ({ app, db, signUp }) => {
       await makePro(db(), user.userId);
       expect((await replaceExercise(user, wednesday)).statusCode).toBe(200);
       expect(await replacementsUsed(user)).toBe(0);
+    });
+
+    it("offers three alternatives without counting, applies the chosen one and never brings back one replaced away", async () => {
+      const user = await userWithProfile();
+      await makePro(db(), user.userId);
+      const week = await getWorkouts(user);
+      let target = week.find((item) => item.Day === "Monday" && isExercise(item)) as WorkoutItem;
+      const replacedAway = [target["Workout Name"]];
+      for (let round = 0; round < 3; round += 1) {
+        const offered = await callOk<WorkoutAlternativesResponse>(
+          app(),
+          "workout_alternatives",
+          { workoutToReplace: { id: target.id } },
+          user.accessToken,
+        );
+        expect(offered.alternatives.length).toBeGreaterThanOrEqual(2);
+        for (const alternative of offered.alternatives) {
+          expect(alternative).toMatchObject({
+            Day: "Monday",
+            "Body Part Targeted": target["Body Part Targeted"],
+            "No of Sets": target["No of Sets"],
+          });
+          expect(replacedAway).not.toContain(alternative["Workout Name"]);
+        }
+        const pick = offered.alternatives.at(-1) as WorkoutItem;
+        const response = await callFunction(
+          app(),
+          "replace_workout_item",
+          { workoutToReplace: { id: target.id }, chosenWorkout: pick["Workout Name"] },
+          user.accessToken,
+        );
+        expect(response.statusCode).toBe(200);
+        const replacement = WorkoutItemSchema.parse(
+          JSON.parse(response.json<ReplaceWorkoutItemResponse>().replacementWorkout),
+        );
+        expect(replacement).toEqual(pick);
+        replacedAway.push(replacement["Workout Name"]);
+        target = replacement;
+      }
+      const stale = await callFunction(
+        app(),
+        "replace_workout_item",
+        { workoutToReplace: { id: target.id }, chosenWorkout: "Underwater Basket Press" },
+        user.accessToken,
+      );
+      expect(stale.statusCode).toBe(422);
+      expect(errorOf(stale).code).toBe("choice_unavailable");
+      expect(await replacementsUsed(user)).toBe(0);
+    });
+
+    it("lets a free user look at alternatives without using a free replacement", async () => {
+      const user = await userWithProfile();
+      const week = await getWorkouts(user);
+      const exercise = week.find((item) => item.Day === "Monday" && isExercise(item)) as WorkoutItem;
+      const offered = await callOk<WorkoutAlternativesResponse>(
+        app(),
+        "workout_alternatives",
+        { workoutToReplace: { id: exercise.id } },
+        user.accessToken,
+      );
+      expect(offered.alternatives).toHaveLength(3);
+      expect(await replacementsUsed(user)).toBe(0);
+      const wednesday = week.find((item) => item.Day === "Wednesday" && isExercise(item)) as WorkoutItem;
+      const locked = await callFunction(
+        app(),
+        "workout_alternatives",
+        { workoutToReplace: { id: wednesday.id } },
+        user.accessToken,
+      );
+      expect(locked.statusCode).toBe(403);
     });
 
     it("cannot touch another user's plan (404), and leaves it unchanged", async () => {

@@ -3,6 +3,11 @@ import { parseAvoidances } from "@fitwise/engine/nutrition/avoidances";
 import { computeEnergyTargets, type EnergyTargets } from "@fitwise/engine/nutrition/energy";
 import { FOOD_CATALOGUE } from "@fitwise/engine/nutrition/food-catalogue";
 import type { FitnessGoal, Gender } from "@fitwise/engine/profile.types";
+import {
+  DEFAULT_HOME_EQUIPMENT,
+  HOME_EQUIPMENT_CHOICES,
+  type HomeEquipment,
+} from "@fitwise/engine/workouts/exercise.types";
 import type { Database } from "../../db/database";
 import type { MyUser } from "../../db/schema";
 import { HttpError } from "../../http/errors";
@@ -64,6 +69,13 @@ export function energyTargetsOf(profile: Partial<BodyData>): EnergyTargets | und
   };
 }
 
+/** The home equipment a profile plans with: what the user declared, or the default for those who never said. */
+export function declaredEquipment(row: Pick<MyUser, "user_equipment">): HomeEquipment[] {
+  const declared = row.user_equipment;
+  if (declared === null) return [...DEFAULT_HOME_EQUIPMENT];
+  return HOME_EQUIPMENT_CHOICES.filter((item) => declared.includes(item));
+}
+
 /** Keys the client may write; user_id and user_email come from the access token instead. */
 type WritableKey = Exclude<
   keyof WriteProfileRequest,
@@ -91,6 +103,7 @@ function providedValues(input: WriteProfileRequest): ProfileValues {
   set("user_preferred_workout_days", (value) => (values.user_preferred_workout_days = JSON.stringify(value)));
   set("user_workout_type", (value) => (values.user_workout_type = value));
   set("user_experience_level", (value) => (values.user_experience_level = value));
+  set("user_equipment", (value) => (values.user_equipment = JSON.stringify(value)));
   set("user_diet_preference", (value) => (values.user_diet_preference = value));
   set("user_food_preference", (value) => (values.user_food_preference = value));
   set(
@@ -141,6 +154,7 @@ export function toProfileResponse(
       row.user_preferred_workout_days as ProfileResponse["user_preferred_workout_days"],
     user_workout_type: row.user_workout_type as ProfileResponse["user_workout_type"],
     user_experience_level: row.user_experience_level as ProfileResponse["user_experience_level"],
+    user_equipment: declaredEquipment(row),
     user_diet_preference: row.user_diet_preference as ProfileResponse["user_diet_preference"],
     user_food_preference: row.user_food_preference as ProfileResponse["user_food_preference"],
     user_preferred_protein_sources:

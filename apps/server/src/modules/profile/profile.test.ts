@@ -147,6 +147,32 @@ describeWithDatabases("profile functions", ({ app, db, signUp }) => {
     expect(victimProfile).toMatchObject({ user_full_name: "Ada Lovelace", user_age: 34 });
   });
 
+  it("stores the declared home equipment (JSON text too), [] as body weight only, and the default until said", async () => {
+    const { accessToken } = await signUp();
+    const first = await callOk<ProfileResponse>(
+      app(),
+      "write_user_data",
+      { user_workout_type: "Home Workout" },
+      accessToken,
+    );
+    expect(first.user_equipment).toEqual(["dumbbells", "resistance band"]);
+    const declared = await callOk<ProfileResponse>(
+      app(),
+      "write_user_data",
+      { user_equipment: JSON.stringify(["bench", "kettlebell"]) },
+      accessToken,
+    );
+    expect(declared.user_equipment).toEqual(["kettlebell", "bench"]);
+    const none = await callOk<ProfileResponse>(app(), "write_user_data", { user_equipment: [] }, accessToken);
+    expect(none.user_equipment).toEqual([]);
+    const kept = await callOk<ProfileResponse>(app(), "write_user_data", { user_age: 40 }, accessToken);
+    expect(kept.user_equipment).toEqual([]);
+    for (const bad of [["barbell"], ["kettlebell", "kettlebell"], "rope"]) {
+      const response = await callFunction(app(), "write_user_data", { user_equipment: bad }, accessToken);
+      expect(response.statusCode).toBe(400);
+    }
+  });
+
   it("answers 400 with issues for invalid fields and stores nothing", async () => {
     const { accessToken } = await signUp();
     const response = await callFunction(

@@ -2,8 +2,14 @@ import type { ReactNode } from "react";
 import { FITNESS_GOALS } from "@fitwise/engine/profile.types";
 import type { FitnessGoal } from "@fitwise/engine/profile.types";
 import { EXPERIENCE_LEVELS, WEEKDAYS, WORKOUT_TYPES } from "@fitwise/engine/workouts/exercise.types";
-import type { ExperienceLevel, Weekday, WorkoutType } from "@fitwise/engine/workouts/exercise.types";
+import type {
+  ExperienceLevel,
+  HomeEquipment,
+  Weekday,
+  WorkoutType,
+} from "@fitwise/engine/workouts/exercise.types";
 import { ChoiceGroup } from "./ChoiceGroup";
+import { EquipmentField } from "./EquipmentField";
 import { ToggleGroup } from "./ToggleGroup";
 import styles from "./ProfileForm.module.css";
 
@@ -12,6 +18,8 @@ export interface WorkoutPreferences {
   level: ExperienceLevel;
   days: readonly Weekday[];
   workoutType: WorkoutType;
+  /** Home equipment owned besides body weight (ignored for the gym). */
+  equipment: readonly HomeEquipment[];
 }
 
 /** The screens word the questions differently (the goal screen numbers them); the radio names follow. */
@@ -20,6 +28,7 @@ export interface WorkoutPreferenceWording {
   level: { legend: string; name: string };
   days: { legend: string; hint: ReactNode; hintId?: string };
   workoutType: { legend: string };
+  equipment: { legend: string };
 }
 
 export interface WorkoutPreferenceFieldsProps {
@@ -33,7 +42,7 @@ export interface WorkoutPreferenceFieldsProps {
 const asOptions = <V extends string>(values: readonly V[]) =>
   values.map((value) => ({ value, label: value }));
 
-/** Spec §2 workout preferences: goal, experience, days (3–6) and where to train. */
+/** Spec §2 workout preferences: goal, experience, days (3–6), where to train and, at home, with what. */
 export function WorkoutPreferenceFields({
   values,
   onChange,
@@ -79,6 +88,12 @@ export function WorkoutPreferenceFields({
         options={asOptions(WORKOUT_TYPES)}
         value={values.workoutType}
         onChange={(workoutType) => set("workoutType", workoutType)}
+      />
+      <EquipmentField
+        legend={wording.equipment.legend}
+        workoutType={values.workoutType}
+        value={values.equipment}
+        onChange={(equipment) => set("equipment", equipment)}
       />
     </>
   );

@@ -11,6 +11,7 @@ import { CheckingForUpdates, EmptyPlan } from "../../../components/PlanStatus";
 import { FreeReplacementsNotice } from "../../../components/FreeReplacementsNotice";
 import { MissingTargetGate } from "../../../components/MissingTargetGate";
 import { Modal } from "../../../components/Modal";
+import { ProfileScreeningNotice } from "../../../components/ScreeningNotice";
 import { PageTitle } from "../../../components/PageTitle";
 import { ProBadge } from "../../../components/ProBadge";
 import { Tabs } from "../../../components/Tabs";
@@ -252,6 +253,7 @@ export function DietPage() {
           ? `. Your plans provide ${floorKcal} kcal, the lowest daily intake we plan for without medical supervision.`
           : null}
       </p>
+      <ProfileScreeningNotice />
       {isPro ? null : <FreeReplacementsNotice used={replacementsUsed} limit={FREE_REPLACEMENTS_LIMIT} />}
       <EatenToday />
       <Tabs label="Meal plans" items={tabs} selected={String(day) as `${PlanDay}`} onSelect={selectDay}>

@@ -1,7 +1,11 @@
 import { useState } from "react";
 import type { FormEvent } from "react";
 import { useNavigate } from "react-router";
-import { WEEKDAYS } from "@fitwise/engine/workouts/exercise.types";
+import {
+  DEFAULT_HOME_EQUIPMENT,
+  HOME_EQUIPMENT_CHOICES,
+  WEEKDAYS,
+} from "@fitwise/engine/workouts/exercise.types";
 import { Button } from "../../../components/Button";
 import { PageTitle } from "../../../components/PageTitle";
 import { WorkoutPreferenceFields } from "../../../components/profile-forms/WorkoutPreferenceFields";
@@ -30,6 +34,7 @@ const WORDING: WorkoutPreferenceWording = {
     hintId: "workout-days-hint",
   },
   workoutType: { legend: "4. Where do you want to work out?" },
+  equipment: { legend: "5. What equipment do you have?" },
 };
 
 /** Spec §2 "/goal": defaults Lose Weight, Beginner, no days, Home Workout; a returning user sees their own choices. */
@@ -42,6 +47,9 @@ function GoalForm() {
     level: readCache("user_experience_level") ?? "Beginner",
     days: WEEKDAYS.filter((day) => readCache("user_preferred_workout_days")?.includes(day)),
     workoutType: readCache("user_workout_type") ?? "Home Workout",
+    equipment: HOME_EQUIPMENT_CHOICES.filter((item) =>
+      (readCache("user_equipment") ?? DEFAULT_HOME_EQUIPMENT).includes(item),
+    ),
   }));
 
   const onSubmit = (event: FormEvent) => {
@@ -57,6 +65,7 @@ function GoalForm() {
         user_experience_level: values.level,
         user_preferred_workout_days: [...values.days],
         user_workout_type: values.workoutType,
+        user_equipment: [...values.equipment],
       },
       {
         onSuccess: () => void navigate("/userinfo"),

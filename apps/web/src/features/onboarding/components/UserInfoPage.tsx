@@ -4,6 +4,7 @@ import { Link, useNavigate } from "react-router";
 import { computeEnergyTargets, feetInchesToCm, roundTo2 } from "@fitwise/engine/nutrition/energy";
 import { Button } from "../../../components/Button";
 import { PageTitle } from "../../../components/PageTitle";
+import { ScreeningNotice } from "../../../components/ScreeningNotice";
 import { BodyDataFields, bodyFieldId } from "../../../components/profile-forms/BodyDataFields";
 import { useAlert } from "../../../lib/alerts";
 import { readCache } from "../../../lib/local-cache";
@@ -116,6 +117,19 @@ function CalorieCalculatorForm() {
             live
           />
         ) : null}
+        <ScreeningNotice
+          input={
+            targets && weightKg !== undefined
+              ? {
+                  weightKg,
+                  heightCm,
+                  goal: goal ?? "Lose Weight",
+                  tdeeKcal: targets.tdeeKcal,
+                  planningKcal: targets.planningKcal,
+                }
+              : null
+          }
+        />
         <Button type="submit" fullWidth busy={writeProfile.isPending}>
           {writeProfile.isPending ? "Saving…" : "Calculate"}
         </Button>

@@ -29,6 +29,7 @@ const wording = (dayCount: number): WorkoutPreferenceWording => ({
     hint: `Select at least ${WORKOUT_DAYS.min} days, 5 for best results, ${WORKOUT_DAYS.max} at most. ${dayCount} selected.`,
   },
   workoutType: { legend: "Workout type" },
+  equipment: { legend: "Equipment you have" },
 });
 
 function WorkoutForm({ profile }: { profile: ProfileResponse }) {
@@ -39,6 +40,7 @@ function WorkoutForm({ profile }: { profile: ProfileResponse }) {
     level: profile.user_experience_level ?? "Beginner",
     days: profile.user_preferred_workout_days,
     workoutType: profile.user_workout_type ?? "Home Workout",
+    equipment: profile.user_equipment,
   }));
   const [message, showMessage] = useFormMessage(MESSAGE_MS);
 
@@ -59,6 +61,7 @@ function WorkoutForm({ profile }: { profile: ProfileResponse }) {
         user_experience_level: values.level,
         user_preferred_workout_days: [...values.days],
         user_workout_type: values.workoutType,
+        user_equipment: [...values.equipment],
       },
       {
         onSuccess: () =>
@@ -85,7 +88,7 @@ function WorkoutForm({ profile }: { profile: ProfileResponse }) {
   );
 }
 
-/** Spec §2 "/updatemyworkoutinfo": goal, experience, days and workout type. */
+/** Spec §2 "/updatemyworkoutinfo": goal, experience, days, workout type and home equipment. */
 export function UpdateMyWorkoutInfoPage() {
   return (
     <SettingsLayout title="Workout Settings" lead="Change how, where and how often you train.">

@@ -12,14 +12,22 @@ export interface WorkoutReplacement {
   freeReplacementsLimit: number;
 }
 
-/** `replace_workout_item`: swaps one exercise for another of the same body part and equipment. */
+/**
+ * `replace_workout_item`: swaps one exercise for another of the same body part and equipment; the
+ * best alternative, or `chosen` (the name of one of the alternatives offered).
+ */
 export async function replaceWorkoutItem(
   item: WorkoutItem,
   plan: readonly WorkoutItem[],
+  chosen?: string,
 ): Promise<WorkoutReplacement> {
   const response = await callFunction(
     "replace_workout_item",
-    { workoutToReplace: item, current_workout_data: plan },
+    {
+      workoutToReplace: item,
+      current_workout_data: plan,
+      ...(chosen === undefined ? {} : { chosenWorkout: chosen }),
+    },
     ReplaceWorkoutItemResponseSchema,
   );
   const newItem = parseJsonTextResponse(response.replacementWorkout, WorkoutItemSchema);
@@ -34,8 +42,15 @@ export async function replaceWorkoutItem(
 export function useReplaceWorkoutItem() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ item, plan }: { item: WorkoutItem; plan: readonly WorkoutItem[] }) =>
-      replaceWorkoutItem(item, plan),
+    mutationFn: ({
+      item,
+      plan,
+      chosen,
+    }: {
+      item: WorkoutItem;
+      plan: readonly WorkoutItem[];
+      chosen?: string;
+    }) => replaceWorkoutItem(item, plan, chosen),
     onSuccess: ({ oldItem, newItem }) => {
       const plan = queryClient.setQueryData<WorkoutItem[]>(WORKOUT_PLAN_QUERY_KEY, (current) =>
         current?.map((candidate) => (candidate.id === oldItem.id ? newItem : candidate)),

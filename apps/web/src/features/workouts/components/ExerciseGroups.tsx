@@ -1,5 +1,8 @@
 import type { WorkoutItem } from "@fitwise/contracts/plans";
+import type { FitnessGoal } from "@fitwise/engine/profile.types";
 import { COOLDOWN, WARMUP } from "@fitwise/engine/workouts/exercise.types";
+import type { ExperienceLevel } from "@fitwise/engine/workouts/exercise.types";
+import { itemGuide } from "@fitwise/engine/workouts/prescription-guide";
 import { ReplaceButton } from "../../../components/ReplaceButton";
 import { UpdatingNote } from "../../../components/UpdatingNote";
 import highlight from "../../../components/ItemUpdating.module.css";
@@ -15,6 +18,11 @@ export interface ExerciseGroupsProps {
   /** Items the chat is changing right now (spec §4): highlighted and busy. */
   updatingIds: ReadonlySet<string>;
   onReplace(item: WorkoutItem): void;
+  /** Opens the three alternatives to choose from. */
+  onChoose(item: WorkoutItem): void;
+  /** Rest times depend on the goal and level the plan was made for. */
+  goal: FitnessGoal;
+  level: ExperienceLevel;
 }
 
 function VideoIcon() {
@@ -26,8 +34,37 @@ function VideoIcon() {
   );
 }
 
+/** Minutes and what to do for the warm-up and cool-down (stored as 1 × 1); sets, reps and rest for exercises. */
+function Prescription({ item, guide }: { item: WorkoutItem; guide: ReturnType<typeof itemGuide> }) {
+  if (guide.kind === "bookend") {
+    return (
+      <>
+        <p className={styles.exerciseFacts}>
+          <span>{guide.minutes} min</span>
+        </p>
+        <p className={styles.exerciseNote}>{guide.description}</p>
+      </>
+    );
+  }
+  return (
+    <p className={styles.exerciseFacts}>
+      <span>Sets: {item["No of Sets"]}</span>
+      <span>Reps: {item["No of Reps"]}</span>
+      {guide.kind === "exercise" ? <span>Rest: {guide.restText}</span> : null}
+    </p>
+  );
+}
+
 /** One day's exercises grouped by body part, in the order the plan lists them (warmup first, cooldown last). */
-export function ExerciseGroups({ items, replacingId, updatingIds, onReplace }: ExerciseGroupsProps) {
+export function ExerciseGroups({
+  items,
+  replacingId,
+  updatingIds,
+  onReplace,
+  onChoose,
+  goal,
+  level,
+}: ExerciseGroupsProps) {
   return (
     <div className={styles.groups}>
       {groupByBodyPart(items).map(([bodyPart, exercises]) => (
@@ -52,10 +89,7 @@ export function ExerciseGroups({ items, replacingId, updatingIds, onReplace }: E
                       {name}
                       {updating ? <UpdatingNote /> : null}
                     </p>
-                    <p className={styles.exerciseFacts}>
-                      <span>Sets: {item["No of Sets"]}</span>
-                      <span>Reps: {item["No of Reps"]}</span>
-                    </p>
+                    <Prescription item={item} guide={itemGuide(item, goal, level)} />
                   </div>
                   <div className={styles.exerciseActions}>
                     {link ? (
@@ -70,12 +104,23 @@ export function ExerciseGroups({ items, replacingId, updatingIds, onReplace }: E
                       </a>
                     ) : null}
                     {NOT_REPLACEABLE.has(item["Body Part Targeted"].trim()) ? null : (
-                      <ReplaceButton
-                        name={name}
-                        replacing={replacing}
-                        disabled={replacingId !== null}
-                        onClick={() => onReplace(item)}
-                      />
+                      <>
+                        <ReplaceButton
+                          name={name}
+                          replacing={replacing}
+                          disabled={replacingId !== null}
+                          onClick={() => onReplace(item)}
+                        />
+                        <button
+                          type="button"
+                          className={styles.choose}
+                          onClick={() => onChoose(item)}
+                          disabled={replacingId !== null}
+                          aria-label={`Choose an alternative to ${name}`}
+                        >
+                          <span aria-hidden="true">Choose</span>
+                        </button>
+                      </>
                     )}
                   </div>
                 </li>

@@ -4,8 +4,10 @@ import { PLAN_ERROR_CODES } from "@fitwise/contracts/plans";
 import type { WorkoutItem } from "@fitwise/contracts/plans";
 import { FREE_REPLACEMENTS_LIMIT } from "@fitwise/contracts/profile";
 import type { Weekday } from "@fitwise/engine/workouts/exercise.types";
+import { effortGuide, sessionMinutes } from "@fitwise/engine/workouts/prescription-guide";
 import { Button } from "../../../components/Button";
 import { ErrorBox } from "../../../components/ErrorBox";
+import { Modal } from "../../../components/Modal";
 import { CheckingForUpdates, EmptyPlan } from "../../../components/PlanStatus";
 import { FreeReplacementsNotice } from "../../../components/FreeReplacementsNotice";
 import { MissingTargetGate } from "../../../components/MissingTargetGate";
@@ -21,6 +23,7 @@ import { usePlanReplacement } from "../../../lib/use-plan-replacement";
 import { useUpdatingItems } from "../../../lib/use-updating-items";
 import { usePlanProfile } from "../../../lib/user-profile";
 import { useResetWorkoutPlan, useWorkoutPlan } from "../api/get-workout-plan";
+import { useWorkoutAlternatives } from "../api/get-workout-alternatives";
 import { useReplaceWorkoutItem } from "../api/replace-workout-item";
 import { useSaveWorkout } from "../api/save-workout";
 import { ExerciseGroups } from "./ExerciseGroups";
@@ -70,6 +73,9 @@ export function WorkoutsPage() {
   const hasTarget = goalTdeeKcal !== null && goalTdeeKcal > 0;
   const plan = useWorkoutPlan(hasTarget);
   const replace = useReplaceWorkoutItem();
+  const alternatives = useWorkoutAlternatives();
+  // The exercise whose alternatives are open, if any.
+  const [choosingFor, setChoosingFor] = useState<WorkoutItem | null>(null);
   const reset = useResetWorkoutPlan();
   const save = useSaveWorkout();
   const [chosenDay, setChosenDay] = useState<Weekday | null>(null);
@@ -88,6 +94,11 @@ export function WorkoutsPage() {
   const usable = days.find((entry) => entry.day === chosenDay && !isLocked(entry.day, entry.rest));
   const selected = usable ?? days.find((entry) => entry.day === firstDay) ?? days[0];
   const updatingIds = useUpdatingItems();
+  const profile = profileQuery.data ?? null;
+  // The plan was made for the stored goal and level; the spec's defaults stand in until the profile loads.
+  const goal = profile?.user_fitness_goal ?? readCache("user_fitness_goal") ?? "Lose Weight";
+  const level = profile?.user_experience_level ?? readCache("user_experience_level") ?? "Beginner";
+  const ageYears = profile?.user_age ?? readCache("user_age");
   const replacingId = replace.isPending ? (replace.variables?.item.id ?? null) : null;
 
   if (!hasTarget) {
@@ -111,10 +122,22 @@ export function WorkoutsPage() {
     setChosenDay(entry.day);
   };
 
-  const onReplace = (item: WorkoutItem) => {
+  const onChoose = (item: WorkoutItem) => {
+    if (!replacement.mayReplace()) return;
+    setChoosingFor(item);
+    alternatives.mutate(item, {
+      onError: (error) => {
+        setChoosingFor(null);
+        replacement.failed(error);
+      },
+    });
+  };
+
+  const onReplace = (item: WorkoutItem, chosen?: string) => {
+    setChoosingFor(null);
     if (!items || !replacement.mayReplace()) return;
     replace.mutate(
-      { item, plan: items },
+      { item, plan: items, chosen },
       {
         onSuccess: (result) =>
           replacement.succeeded(
@@ -201,12 +224,26 @@ export function WorkoutsPage() {
               <p>Recovery is part of training. A walk or some light stretching is fine today.</p>
             </div>
           ) : (
-            <ExerciseGroups
-              items={selected.items}
-              replacingId={replacingId}
-              updatingIds={updatingIds}
-              onReplace={onReplace}
-            />
+            <>
+              <div className={styles.daySummary} data-testid="workout-day-summary">
+                <p>
+                  <strong>About {sessionMinutes(selected.items, goal, level)} min</strong> including warm-up,
+                  rests and cool-down.
+                </p>
+                <p>
+                  <strong>Effort:</strong> {effortGuide(level, ageYears)}
+                </p>
+              </div>
+              <ExerciseGroups
+                items={selected.items}
+                replacingId={replacingId}
+                updatingIds={updatingIds}
+                onReplace={onReplace}
+                onChoose={onChoose}
+                goal={goal}
+                level={level}
+              />
+            </>
           )}
         </Tabs>
         <div className={styles.actions}>
@@ -238,6 +275,36 @@ export function WorkoutsPage() {
       ) : null}
       {isPro ? null : <FreeReplacementsNotice used={replacementsUsed} limit={FREE_REPLACEMENTS_LIMIT} />}
       {content}
+      <Modal
+        open={choosingFor !== null}
+        title={choosingFor ? `Instead of ${choosingFor["Workout Name"]}` : "Alternatives"}
+        onClose={() => setChoosingFor(null)}
+      >
+        {alternatives.isPending || alternatives.data === undefined ? (
+          <Spinner label="Finding alternatives…" size={24} />
+        ) : (
+          <>
+            <p>Same body part, same kind of equipment where possible. Pick one:</p>
+            <ul className={styles.alternatives}>
+              {alternatives.data.map((alternative) => (
+                <li key={alternative.id} className={styles.alternative} data-testid="workout-alternative">
+                  <p>
+                    <strong>{alternative["Workout Name"]}</strong> · {alternative["No of Sets"]} ×{" "}
+                    {alternative["No of Reps"]}
+                  </p>
+                  <Button
+                    variant="secondary"
+                    onClick={() => choosingFor && onReplace(choosingFor, alternative["Workout Name"])}
+                    aria-label={`Use ${alternative["Workout Name"]}`}
+                  >
+                    Use this
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+      </Modal>
     </section>
   );
 }

@@ -1,0 +1,82 @@
+import { describe, expect, it } from "vitest";
+import { computeEnergyTargets } from "./nutrition/energy";
+import { bodyMassIndex, screeningNotice } from "./screening";
+
+describe("screeningNotice", () => {
+  it("speaks up for an underweight person who chose Lose Weight (BMI 17.8)", () => {
+    const weightKg = 51.5;
+    const heightCm = 170;
+    expect(bodyMassIndex(weightKg, heightCm)).toBe(17.8);
+    const energy = computeEnergyTargets({
+      weightKg,
+      heightCm,
+      ageYears: 24,
+      gender: "female",
+      activityFactor: 1.55,
+      goal: "Lose Weight",
+    });
+    const notice = screeningNotice({
+      weightKg,
+      heightCm,
+      goal: "Lose Weight",
+      tdeeKcal: energy.tdeeKcal,
+      planningKcal: energy.planningKcal,
+    });
+    expect(notice?.reasons).toEqual(["underweight-losing"]);
+    expect(notice?.message).toMatch(/BMI is 17\.8/);
+    expect(notice?.message).toMatch(/doctor or registered dietitian/);
+    expect(
+      screeningNotice({
+        weightKg,
+        heightCm,
+        goal: "Gain Muscle Mass",
+        tdeeKcal: energy.tdeeKcal,
+        planningKcal: 2400,
+      }),
+    ).toBeUndefined();
+  });
+
+  it("speaks up when the calorie floor lifts a weight-loss target above maintenance", () => {
+    const energy = computeEnergyTargets({
+      weightKg: 45,
+      heightCm: 150,
+      ageYears: 80,
+      gender: "female",
+      activityFactor: 1.2,
+      goal: "Lose Weight",
+    });
+    expect(energy.planningKcal).toBeGreaterThan(energy.tdeeKcal);
+    const notice = screeningNotice({
+      weightKg: 45,
+      heightCm: 150,
+      goal: "Lose Weight",
+      tdeeKcal: energy.tdeeKcal,
+      planningKcal: energy.planningKcal,
+    });
+    expect(notice?.reasons).toContain("floor-above-maintenance");
+    expect(notice?.message).toMatch(/won't be a calorie deficit/);
+  });
+
+  it("stays quiet for an ordinary weight-loss profile and for missing numbers", () => {
+    const energy = computeEnergyTargets({
+      weightKg: 80,
+      heightCm: 175,
+      ageYears: 35,
+      gender: "male",
+      activityFactor: 1.375,
+      goal: "Lose Weight",
+    });
+    expect(
+      screeningNotice({
+        weightKg: 80,
+        heightCm: 175,
+        goal: "Lose Weight",
+        tdeeKcal: energy.tdeeKcal,
+        planningKcal: energy.planningKcal,
+      }),
+    ).toBeUndefined();
+    expect(
+      screeningNotice({ weightKg: 0, heightCm: 175, goal: "Lose Weight", tdeeKcal: 0, planningKcal: 0 }),
+    ).toBeUndefined();
+  });
+});
