@@ -3,6 +3,7 @@ import { MEAL_SLOTS, type Food, type MealSlot } from "./food.types";
 import type { MealPlanRequest } from "./meal-planner";
 import { suitsDiet } from "./meal-targets";
 import { compareIds, hashString, seededUnit } from "./seeded-hash";
+import { mealRole, type MealRole } from "./meal-roles";
 
 /** One food offered to the model for one meal, with the preference points the objective rewards. */
 export interface Candidate {
@@ -25,10 +26,14 @@ export interface Candidate {
  */
 const POINTS = {
   cuisine: 8,
-  otherCuisine: -1,
+  // Another cuisine's dish costs more than a neutral food is worth, so an American day fills with American dishes and
+  // base foods before a Korean or Thai dish (issue 12: 45 % of breakfasts and many dinners were off the cuisine at -1).
+  otherCuisine: -4,
   favourite: 9,
   proteinSource: 3,
-  unchosenProteinSource: -1.5,
+  // Protein-rich foods from sources the user did not choose come in only where the chosen ones cannot meet the day
+  // (issue 12: 51 % of protein-rich items were from unchosen sources at -1.5).
+  unchosenProteinSource: -9,
   varietyMax: 2.5,
 } as const;
 /**
@@ -41,7 +46,18 @@ const KEEP = {
   byProtein: 5,
   byLowEnergy: 1,
   byLeanEnergy: 2,
+  /** Carbohydrate-dense foods, so a day can reach 130 g and 40 % of energy from carbohydrate. */
+  byCarbs: 2,
+  /** Per role a meal's templates build on, the best-liked few, so every template is within the search's reach. */
+  perRole: 2,
 } as const;
+/** The roles each meal's templates need within reach (meal-roles ROLE_CAPS and ANCHOR_ROLES). */
+const TEMPLATE_ROLES: Record<MealSlot, readonly MealRole[]> = {
+  Breakfast: ["main", "side", "fruit", "drink", "starch"],
+  Lunch: ["main", "starch", "vegetables", "side"],
+  Snacks: ["snack", "fruit", "side"],
+  Dinner: ["main", "starch", "vegetables", "side"],
+};
 
 const FAVOURITE_FILLER = new Set([
   "and",
@@ -79,6 +95,8 @@ function favouriteWords(text: string): string[] {
 export interface CandidatePool {
   /** Per meal, the candidates from the foods this plan number may use: the search space. */
   byMeal: Record<MealSlot, Candidate[]>;
+  /** Per meal, every food this plan number may use there, before trimming: the exact model's space (meal-exact). */
+  allByMeal: Record<MealSlot, Candidate[]>;
   /** Foods that pass diet and avoidances, per meal, before trimming: for error messages. */
   allowedCountByMeal: Record<MealSlot, number>;
   allowedFoods: Food[];
@@ -159,13 +177,20 @@ function assignMeals(
   seed: number,
   isCuisine: (food: Food) => boolean,
 ): Map<string, MealSlot> {
+  // Breakfast is the most cultural meal: it takes only the chosen cuisine's dishes and cuisine-neutral foods.
+  const slotsOf = (food: Food): readonly MealSlot[] =>
+    food.cuisines.length > 0 && !isCuisine(food)
+      ? food.slots.filter((slot) => slot !== "Breakfast")
+      : food.slots;
   const emptyCounts = (): Record<MealSlot, number> => ({ Breakfast: 0, Lunch: 0, Snacks: 0, Dinner: 0 });
   const counts = { cuisine: emptyCounts(), other: emptyCounts() };
   const assigned = new Map<string, MealSlot>();
   const multiSlot: Food[] = [];
   for (const food of foods) {
-    const [only] = food.slots;
-    if (food.slots.length === 1 && only !== undefined) {
+    const slots = slotsOf(food);
+    const [only] = slots;
+    if (slots.length === 0) continue;
+    if (slots.length === 1 && only !== undefined) {
       assigned.set(food.id, only);
       counts[isCuisine(food) ? "cuisine" : "other"][only] += 1;
     } else multiSlot.push(food);
@@ -176,7 +201,7 @@ function assignMeals(
   );
   for (const food of multiSlot) {
     const group = counts[isCuisine(food) ? "cuisine" : "other"];
-    const slot = MEAL_SLOTS.filter((meal) => food.slots.includes(meal)).reduce((best, meal) =>
+    const slot = MEAL_SLOTS.filter((meal) => slotsOf(food).includes(meal)).reduce((best, meal) =>
       group[meal] < group[best] ? meal : best,
     );
     assigned.set(food.id, slot);
@@ -202,6 +227,7 @@ export function selectCandidates(
   const mealOf = assignMeals(usable, request.seed, (food) => food.cuisines.includes(request.cuisine));
   const favourites = favouriteWords(request.favouriteFoodsText).flatMap(wordForms);
   const byMeal = {} as Record<MealSlot, Candidate[]>;
+  const allByMeal = {} as Record<MealSlot, Candidate[]>;
   const allowedCountByMeal = {} as Record<MealSlot, number>;
 
   for (const meal of MEAL_SLOTS) {
@@ -214,7 +240,8 @@ export function selectCandidates(
         const names = nameForms(food);
         const favourite = favourites.some((word) => names.some((forms) => forms.includes(word)));
         if (favourite) preference += POINTS.favourite;
-        if (food.proteinSource !== undefined && request.proteinSources.length > 0) {
+        // A favourite names the food itself: it counts as chosen whatever its protein source.
+        if (food.proteinSource !== undefined && request.proteinSources.length > 0 && !favourite) {
           preference += request.proteinSources.includes(food.proteinSource)
             ? POINTS.proteinSource
             : POINTS.unchosenProteinSource;
@@ -230,6 +257,7 @@ export function selectCandidates(
           favourite,
         };
       });
+    allByMeal[meal] = scored;
     const kept = new Map<string, Candidate>();
     const keep = (list: Candidate[], count: number, score: (candidate: Candidate) => number) => {
       const ranked = list
@@ -247,7 +275,29 @@ export function selectCandidates(
       (candidate) => candidate.preference,
     );
     // The protein floor and the energy window need high-protein and low-energy foods within reach of the search.
-    keep(scored, KEEP.byProtein, (candidate) => proteinDensity(candidate) + candidate.preference / 1000);
+    // Chosen protein sources first: an unchosen one is kept only where the meal has too few chosen ones.
+    const chosenFirst = (candidate: Candidate) =>
+      candidate.food.proteinSource !== undefined &&
+      request.proteinSources.length > 0 &&
+      !request.proteinSources.includes(candidate.food.proteinSource)
+        ? -1
+        : 0;
+    keep(
+      scored,
+      KEEP.byProtein,
+      (candidate) => chosenFirst(candidate) + proteinDensity(candidate) + candidate.preference / 1000,
+    );
+    keep(
+      scored,
+      KEEP.byCarbs,
+      (candidate) => candidate.food.carbsG / candidate.food.energyKcal + candidate.preference / 1000,
+    );
+    for (const role of TEMPLATE_ROLES[meal])
+      keep(
+        scored.filter((candidate) => mealRole(candidate.food) === role),
+        KEEP.perRole,
+        (candidate) => candidate.preference,
+      );
     keep(scored, KEEP.byLowEnergy, (candidate) => -candidate.food.energyKcal + candidate.preference / 1000);
     // High targets need foods that carry a lot of energy in one portion without pushing fat past 35 %.
     keep(
@@ -257,5 +307,5 @@ export function selectCandidates(
     );
     byMeal[meal] = [...kept.values()];
   }
-  return { byMeal, allowedCountByMeal, allowedFoods };
+  return { byMeal, allByMeal, allowedCountByMeal, allowedFoods };
 }

@@ -16,7 +16,13 @@ import { fallbackDay } from "./meal-fallback";
 import type { Portion } from "./meal-portions";
 import { proteinReachG } from "./meal-protein-reach";
 import { searchDay, type SearchLimits } from "./meal-search";
+import { solveExactDay, type ExactLimits, type MipSolver } from "./meal-exact";
 import {
+  CARBS_ENERGY_SHARE_MIN,
+  CARBS_MIN_G,
+  FIBRE_G,
+  PROTEIN_ENERGY_SHARE_MAX,
+  PROTEIN_MAX_G_PER_KG,
   ITEMS_PER_MEAL,
   MEAL_SHARE_BAND,
   MEAL_SHARES,
@@ -31,6 +37,8 @@ export type { EngineError } from "../profile.types";
 export interface MealPlanRequest {
   targetKcal: number;
   weightKg: number;
+  /** Optional: with it, protein for a BMI of 30 or more is counted on the adjusted body weight. */
+  heightCm?: number;
   gender: Gender;
   goal: FitnessGoal;
   dietType: DietType;
@@ -93,7 +101,24 @@ export interface MealPlannerOptions {
    * maxFits, to show that a plan without a cuisine majority could not have had one.
    */
   cuisineMajority?: "preferred" | "required";
+  /**
+   * The exact fallback: a MIP solver (the `highs` package, loaded by the caller so the engine does no I/O) the planner
+   * turns to where the search misses protein or a macro bound or finds no day. Without it the search alone plans.
+   */
+  exact?: ExactOptions;
 }
+
+export interface ExactOptions {
+  solver: MipSolver;
+  limits: ExactLimits;
+}
+
+/**
+ * Limits of one exact solve. The node count keeps answers independent of load on an ordinary machine; the time limit
+ * is a safety net under the server's per-job limit (plan-pool: 2 s), like SEARCH_SAFETY_NET_MS for the search. On the
+ * benchmark's restrictive profiles a solve took 0.05–1.5 s on a loaded 2-core machine.
+ */
+export const EXACT_LIMITS: ExactLimits = { timeLimitS: 1, maxNodes: 5_000 };
 
 /**
  * A safety net only: the search is bounded by its fit and visit counts, which take at most a few tens of milliseconds
@@ -259,6 +284,7 @@ export function planWith(
   foods: readonly Food[],
   limits: SearchLimits,
   request: MealPlanRequest,
+  exact?: ExactOptions,
 ): MealPlanOutcome {
   const invalid = validate(request);
   if (invalid !== undefined) return { ok: false, error: invalid };
@@ -276,13 +302,13 @@ export function planWith(
     }
   }
   const targets = nutrientTargets(request);
-  const attempt = solve(pool, targets, limits);
+  const attempt = solve(pool, targets, { ...limits, kosher: keepsKosher(avoidances) }, exact);
   if ("failed" in attempt)
     return { ok: false, error: solveError(attempt.failed, request, avoidances, pool, limits) };
 
   const items = assemble(attempt.portions, request);
   const totals = sumMacros(items);
-  const notes = [...targets.notes, ...attempt.notes];
+  const notes = [...targets.notes, ...attempt.notes, ...boundNotes(items, foodIndex(foods), targets)];
   let proteinTargetG = targets.proteinMinG;
   if (totals.Protein < targets.proteinMinG - 0.5) {
     const floorG = roundTo2(Math.min(PROTEIN_RDA_G_PER_KG * request.weightKg, targets.proteinMinG));
@@ -303,6 +329,7 @@ export function planWith(
     avoidances,
     proteinMinG: proteinTargetG,
     findFood: (id) => foodIndex(foods).get(id),
+    kosher: keepsKosher(avoidances),
   });
   if (violations.length > 0) {
     return {
@@ -330,6 +357,72 @@ export function planWith(
   };
 }
 
+/**
+ * The exclusion rules may carry a kosher flag (ExclusionRules.kosher); the free-text avoidances of old do not. Read
+ * structurally so the planner keeps the meal-level rule whichever the caller passes.
+ */
+function keepsKosher(rules: object): boolean {
+  return "kosher" in rules && rules.kosher === true;
+}
+
+/**
+ * Which macro bounds gave way, in the order they yield (exclusions and the ±3 % energy window never do): the energy-share
+ * bounds, then the per-kg and absolute ones. Empty when the day keeps them all.
+ */
+function boundNotes(
+  items: readonly MealItem[],
+  index: Map<string, Food>,
+  targets: NutrientTargets,
+): string[] {
+  const totals = macroTotals(items, index);
+  const notes: string[] = [];
+  const share = (grams: number, kcalPerG: number) => Math.round((100 * grams * kcalPerG) / totals.kcal);
+  if (4 * totals.proteinG > PROTEIN_ENERGY_SHARE_MAX * totals.kcal + BOUND_ROUNDING_KCAL)
+    notes.push(
+      `Protein gave way: ${share(totals.proteinG, 4)} % of energy, above 35 %, since no day of these foods found keeps it lower.`,
+    );
+  if (4 * totals.carbsG < CARBS_ENERGY_SHARE_MIN * totals.kcal - BOUND_ROUNDING_KCAL)
+    notes.push(
+      `Carbohydrate gave way: ${share(totals.carbsG, 4)} % of energy, under 40 %, since no day of these foods found keeps it higher.`,
+    );
+  if (totals.proteinG > targets.proteinMaxG + 1)
+    notes.push(
+      `Protein gave way: ${Math.round(totals.proteinG)} g, above ${PROTEIN_MAX_G_PER_KG} g/kg (${Math.round(targets.proteinMaxG)} g).`,
+    );
+  if (totals.carbsG < CARBS_MIN_G - 1)
+    notes.push(
+      `Carbohydrate gave way: ${Math.round(totals.carbsG)} g, under the ${CARBS_MIN_G} g a day adults need (IOM RDA).`,
+    );
+  if (totals.fibreG < FIBRE_G.min - 0.5 || totals.fibreG > FIBRE_G.max + 0.5)
+    notes.push(
+      `Fibre gave way: ${Math.round(totals.fibreG)} g, outside ${FIBRE_G.min}–${FIBRE_G.max} g, since no day of these foods found keeps it inside.`,
+    );
+  return notes;
+}
+
+/** Half a percent of a 2,000 kcal day: item figures are rounded before they are summed. */
+const BOUND_ROUNDING_KCAL = 10;
+
+/** A day's energy and macros in grams, fibre included (items carry no fibre figure, so it comes from the foods). */
+export function macroTotals(
+  items: readonly MealItem[],
+  index: { get(id: string): Food | undefined },
+): { kcal: number; proteinG: number; carbsG: number; fatG: number; fibreG: number } {
+  let kcal = 0;
+  let proteinG = 0;
+  let carbsG = 0;
+  let fatG = 0;
+  let fibreG = 0;
+  for (const item of items) {
+    kcal += item.Calories;
+    proteinG += item.Protein;
+    carbsG += item.Carbs;
+    fatG += item.Fat;
+    fibreG += ((index.get(item.foodId)?.fibreG ?? 0) * item.Weight) / 100;
+  }
+  return { kcal, proteinG, carbsG, fatG, fibreG };
+}
+
 /** Why no day came back: no valid day among the candidates, the search's budget spent first, or the clock. */
 type SolveFailure = "infeasible" | "exhausted" | "timeout";
 
@@ -341,13 +434,40 @@ function solve(
   pool: CandidatePool,
   targets: NutrientTargets,
   limits: SearchLimits,
+  exact: ExactOptions | undefined,
 ): Attempt | { failed: SolveFailure } {
   const searched = searchDay(pool.byMeal, targets, limits);
+  const missed =
+    searched.status !== "found" || searched.proteinShortG > 0.5 || searched.boundBreach > BOUND_ROUNDING_KCAL;
+  // Restrictive profiles, where the search misses protein or a bound or finds no day: the exact model over every food
+  // this plan may use decides (it is no cuisine probe, so a probe never uses it).
+  if (missed && exact !== undefined && limits.requireCuisineMajority !== true) {
+    const exactDay = solveExactDay(
+      pool.allByMeal,
+      targets,
+      exact.solver,
+      exact.limits,
+      limits.kosher === true,
+    );
+    if (exactDay !== undefined) {
+      const exactRank = [
+        exactDay.shareBreach,
+        exactDay.proteinShortG,
+        exactDay.boundBreach - exactDay.shareBreach,
+      ];
+      const searchRank =
+        searched.status === "found"
+          ? [searched.shareBreach, searched.proteinShortG, searched.boundBreach - searched.shareBreach]
+          : [Infinity, Infinity, Infinity];
+      if (ranksBefore(exactRank, searchRank))
+        return { portions: exactDay.portions, notes: [], fromFallback: false };
+    }
+  }
   if (searched.status === "found") return { portions: searched.portions, notes: [], fromFallback: false };
   // The fallback does not look at the cuisine, so a probe for a cuisine majority cannot use it.
   if (searched.status === "infeasible" || limits.requireCuisineMajority === true)
     return { failed: searched.status };
-  const fallback = fallbackDay(pool.byMeal, targets);
+  const fallback = fallbackDay(pool.byMeal, targets, limits.kosher === true);
   if (fallback === undefined) return { failed: searched.status };
   return {
     portions: fallback.portions,
@@ -358,6 +478,16 @@ function solve(
     ],
     fromFallback: true,
   };
+}
+
+/** Whether rank a (energy-share breach kcal, protein short g, absolute breach kcal) is better than b, with rounding slack. */
+function ranksBefore(a: readonly number[], b: readonly number[]): boolean {
+  for (const [index, value] of a.entries()) {
+    const other = b[index] ?? 0;
+    if (value < other - 1) return true;
+    if (value > other + 1) return false;
+  }
+  return false;
 }
 
 function solveError(
@@ -394,5 +524,5 @@ export async function createMealPlanner(options: MealPlannerOptions = {}): Promi
     now: options.now ?? (() => performance.now()),
     requireCuisineMajority: options.cuisineMajority === "required",
   };
-  return { plan: (request) => planWith(foods, limits, request) };
+  return { plan: (request) => planWith(foods, limits, request, options.exact) };
 }

@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { FOOD_CATALOGUE, findFood } from "./food-catalogue";
-import { householdMeasure, MEAL_ROLES, mealConflict, mealRole, mealRoleEntries } from "./meal-roles";
+import {
+  householdMeasure,
+  lacksAnchor,
+  MEAL_ROLES,
+  mealConflict,
+  mealRole,
+  mealRoleEntries,
+} from "./meal-roles";
 
 const food = (id: string) => {
   const found = findFood(id);
@@ -44,7 +51,7 @@ describe("meal roles and household measures", () => {
     expect(householdMeasure("no-such-food", 100)).toBeUndefined();
   });
 
-  it("forbids two mains, a protein family twice and meat with milk under kosher", () => {
+  it("forbids two mains, a protein family twice and meat with milk under kosher; a meal without a main is only worse", () => {
     const options = { kosher: false };
     expect(mealConflict([food("chicken-breast-grilled"), food("salmon-baked")], "Dinner", options)).toBe(
       "two mains",
@@ -59,7 +66,9 @@ describe("meal roles and household measures", () => {
         options,
       ),
     ).toBeUndefined();
-    expect(mealConflict([food("banana"), food("milk-skim")], "Lunch", options)).toBe("no main");
+    expect(mealConflict([food("banana"), food("milk-skim")], "Lunch", options)).toBeUndefined();
+    expect(lacksAnchor([food("banana"), food("milk-skim")], "Lunch")).toBe(true);
+    expect(lacksAnchor([food("banana"), food("greek-yogurt-nonfat")], "Breakfast")).toBe(false);
     const cheeseburgerMeal = [food("chicken-breast-grilled"), food("cheddar")];
     expect(mealConflict(cheeseburgerMeal, "Lunch", options)).toBeUndefined();
     expect(mealConflict(cheeseburgerMeal, "Lunch", { kosher: true })).toBe("meat with milk");

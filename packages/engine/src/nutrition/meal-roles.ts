@@ -82,7 +82,10 @@ export const ROLE_CAPS: Record<MealSlot, Record<MealRole, number>> = {
   Snacks: { main: 1, side: 1, starch: 1, vegetables: 1, fruit: 1, drink: 1, snack: 2, condiment: 0 },
 };
 
-/** Roles a meal must include one of: a breakfast, lunch or dinner is built around something that carries it. */
+/**
+ * Roles a meal is built around: a breakfast, lunch or dinner without one (fruit and a drink for lunch) costs the search
+ * preference points rather than being forbidden, since some restrictive diets leave a plan's share of breakfasts none.
+ */
 export const ANCHOR_ROLES: Record<MealSlot, readonly MealRole[]> = {
   Breakfast: ["main", "side"],
   Lunch: ["main"],
@@ -113,7 +116,16 @@ export function isMilk(food: Food): boolean {
   return food.allergens.includes("milk");
 }
 
-/** Why these foods cannot be one meal, or undefined when they can. */
+/** Whether a meal of these foods has nothing of the roles its slot is built around (ANCHOR_ROLES). */
+export function lacksAnchor(
+  foods: readonly Pick<Food, "id" | "image" | "cuisines">[],
+  meal: MealSlot,
+): boolean {
+  const anchors = ANCHOR_ROLES[meal];
+  return anchors.length > 0 && !foods.some((food) => anchors.includes(mealRole(food)));
+}
+
+/** Why these foods cannot be one meal (a hard rule of the meal model), or undefined when they can. */
 export function mealConflict(
   foods: readonly Food[],
   meal: MealSlot,
@@ -132,8 +144,6 @@ export function mealConflict(
       families.add(family);
     }
   }
-  const anchors = ANCHOR_ROLES[meal];
-  if (anchors.length > 0 && !anchors.some((role) => (counts[role] ?? 0) > 0)) return "no main";
   if (options.kosher && foods.some(isMeat) && foods.some(isMilk)) return "meat with milk";
   return undefined;
 }

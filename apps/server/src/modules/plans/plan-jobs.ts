@@ -1,5 +1,7 @@
+import highsLoader from "highs";
 import {
   createMealPlanner,
+  EXACT_LIMITS,
   type MealPlanOutcome,
   type MealPlanRequest,
 } from "@fitwise/engine/nutrition/meal-planner";
@@ -66,9 +68,13 @@ export const WARM_UP_JOBS: readonly PlanJob[] = [
   },
 ];
 
-/** Loads the meal planner once; the returned runner is synchronous (used in a worker, or in-thread as the fallback). */
+/**
+ * Loads the meal planner once, with HiGHS (WebAssembly, bundled in the `highs` package: no network) for the exact
+ * fallback; the returned runner is synchronous (used in a worker, or in-thread as the fallback).
+ */
 export async function createPlanJobRunner(): Promise<PlanJobRunner> {
-  const mealPlanner = await createMealPlanner();
+  const solver = await highsLoader();
+  const mealPlanner = await createMealPlanner({ exact: { solver, limits: EXACT_LIMITS } });
   return (job) => {
     switch (job.kind) {
       case "meal-plan":
