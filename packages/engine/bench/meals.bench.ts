@@ -6,6 +6,7 @@ import { parseAvoidances } from "../src/nutrition/avoidances";
 import { FOOD_CATALOGUE, findFood } from "../src/nutrition/food-catalogue";
 import {
   createMealPlanner,
+  EXACT_LIMITS,
   type MealPlan,
   type MealPlanner,
   type MealPlanRequest,
@@ -17,6 +18,13 @@ import { proteinReachG } from "../src/nutrition/meal-protein-reach";
 import { avoidanceConflict, type Avoidances } from "../src/nutrition/avoidances";
 import { MEAL_SLOTS } from "../src/nutrition/food.types";
 import { loadavg } from "node:os";
+import {
+  mealQualityFigures,
+  planTimed,
+  restrictiveRequests,
+  timedSolver,
+  type QualityRow,
+} from "./meal-quality";
 
 const PROFILES = 500;
 const WARM_UP = 20;
@@ -46,7 +54,10 @@ function cuisineHasDishes(request: MealPlanRequest, avoidances: Avoidances): boo
 
 const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits;
 
-const planner = await createMealPlanner();
+// The planner as the server runs it: the fast search, and the exact HiGHS fallback where the search misses (issue 12).
+const solver = await timedSolver();
+const planner = await createMealPlanner({ exact: { solver, limits: EXACT_LIMITS } });
+const qualityRows: QualityRow[] = [];
 for (let seed = 0; seed < WARM_UP; seed += 1) planner.plan(randomPlanRequest(1_000_000 + seed));
 /** Plans only days mostly from the cuisine, with seven times the fit budget: the judge of whether one was in reach. */
 const cuisineProbe = await createMealPlanner({ cuisineMajority: "required", maxFits: 700 });
@@ -120,9 +131,17 @@ for (let seed = 1; seed <= PROFILES; seed += 1) {
   const request = randomPlanRequest(seed);
   const started = performance.now();
   const cpuStarted = process.cpuUsage();
+  const [exactCalls, exactMs] = [solver.calls, solver.ms];
   const outcome = planner.plan(request);
   const cpu = process.cpuUsage(cpuStarted);
   const planMs = performance.now() - started;
+  qualityRows.push({
+    request,
+    plan: outcome.ok ? outcome.plan : undefined,
+    planMs,
+    exactCalls: solver.calls - exactCalls,
+    exactMs: solver.ms - exactMs,
+  });
   const planCpuMs = (cpu.user + cpu.system) / 1000;
   if (!outcome.ok) {
     rows.push({
@@ -343,6 +362,10 @@ if (unexplained > 0) console.log(`Protein misses without a note: ${unexplained}`
 for (const row of planned.filter((candidate) => candidate.violations.length > 0).slice(0, 10))
   console.log(`  violation (seed ${row.request.seed}): ${row.violations.join("; ")}`);
 
+// Issue 12's figures, over these rows and 60 restrictive profiles (bench/meal-quality.ts).
+const restrictiveRows = restrictiveRequests(60).map((request) => planTimed(planner, solver, request));
+const quality = await mealQualityFigures(qualityRows, restrictiveRows, await createMealPlanner());
+
 const replaceTimes = rows.flatMap((row) => (row.replaceMs === undefined ? [] : [row.replaceMs]));
 console.log(
   JSON.stringify({
@@ -380,5 +403,6 @@ console.log(
         0.95,
       ),
     ),
+    ...quality,
   }),
 );
