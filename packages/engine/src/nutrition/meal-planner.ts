@@ -16,6 +16,7 @@ import { fallbackDay } from "./meal-fallback";
 import type { Portion } from "./meal-portions";
 import { proteinReachG } from "./meal-protein-reach";
 import { searchDay, type SearchLimits } from "./meal-search";
+import { householdMeasure } from "./meal-roles";
 import { solveExactDay, type ExactLimits, type MipSolver } from "./meal-exact";
 import {
   CARBS_ENERGY_SHARE_MIN,
@@ -61,6 +62,8 @@ export interface MealItem {
   Fat: number;
   foodId: string;
   image: ImageCategory;
+  /** The portion in a household measure ("2 large eggs", "1½ cups"), beside the grams; absent on older plans. */
+  measure?: string;
 }
 
 export interface MacroTotals {
@@ -147,6 +150,7 @@ export function sumMacros(items: readonly Pick<MacroTotals, keyof MacroTotals>[]
 }
 
 export function toMealItem(food: Food, meal: MealSlot, weightG: number, id: string): MealItem {
+  const measure = householdMeasure(food.id, weightG);
   return {
     id,
     Meal: meal,
@@ -154,6 +158,7 @@ export function toMealItem(food: Food, meal: MealSlot, weightG: number, id: stri
     ...portionFigures(food, roundTo2(weightG)),
     foodId: food.id,
     image: food.image,
+    ...(measure === undefined ? {} : { measure }),
   };
 }
 
