@@ -6,7 +6,9 @@ import {
   type MealPlanRequest,
 } from "@fitwise/engine/nutrition/meal-planner";
 import {
+  replacementChoices,
   replaceMealItem,
+  type ReplacementChoicesOutcome,
   type ReplacementInput,
   type ReplacementOutcome,
 } from "@fitwise/engine/nutrition/meal-replacement";
@@ -25,12 +27,14 @@ import {
 export type PlanJob =
   | { kind: "meal-plan"; request: MealPlanRequest }
   | { kind: "meal-replacement"; input: ReplacementInput }
+  | { kind: "meal-replacement-choices"; input: ReplacementInput }
   | { kind: "workout-plan"; request: WorkoutPlanRequest }
   | { kind: "workout-replacement"; input: WorkoutReplacementRequest };
 
 export interface PlanJobOutcomes {
   "meal-plan": MealPlanOutcome;
   "meal-replacement": ReplacementOutcome;
+  "meal-replacement-choices": ReplacementChoicesOutcome;
   "workout-plan": WorkoutPlanOutcome;
   "workout-replacement": WorkoutReplacementOutcome;
 }
@@ -81,6 +85,8 @@ export async function createPlanJobRunner(): Promise<PlanJobRunner> {
         return mealPlanner.plan(job.request);
       case "meal-replacement":
         return replaceMealItem(job.input);
+      case "meal-replacement-choices":
+        return replacementChoices(job.input);
       case "workout-plan":
         return planWorkoutWeek(job.request);
       case "workout-replacement":
