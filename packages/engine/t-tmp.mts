@@ -1,15 +1,21 @@
-import { FOOD_CATALOGUE } from "./src/nutrition/food-catalogue";
-import { parseAvoidances } from "./src/nutrition/avoidances";
-import { selectCandidates } from "./src/nutrition/meal-candidates";
-import { mealRole } from "./src/nutrition/meal-roles";
-import { CUISINES } from "./src/nutrition/food.types";
 import { createMealPlanner } from "./src/nutrition/meal-planner";
+import { randomPlanRequest } from "./src/nutrition/meal-profiles";
+import { findFood } from "./src/nutrition/food-catalogue";
 const planner = await createMealPlanner();
-for (const cuisine of CUISINES) for (const planNumber of [1,2,3] as const) {
-const r = { targetKcal: 2000, weightKg: 60, gender: "female", goal: "Lose Weight", dietType: "vegan", cuisine, proteinSources: ["Beans", "Poultry"], favouriteFoodsText: "", allergiesText: "gluten free, soy", planNumber, seed: 7 + 1000*planNumber } as const;
-const o = planner.plan(r as never);
-if (o.ok) continue;
-console.log(cuisine, planNumber, o.error.code);
-const pool = selectCandidates(FOOD_CATALOGUE, r as never, parseAvoidances(r.allergiesText));
-for (const [m, c] of Object.entries(pool.byMeal)) console.log(" ", m, c.map(x => `${x.food.id}(${mealRole(x.food)})`).join(" "));
+const counts = new Map<string, number>();
+let rich = 0, chosen = 0;
+for (let seed = 1; seed <= 150; seed++) {
+  const r = randomPlanRequest(seed);
+  const o = planner.plan(r);
+  if (!o.ok) continue;
+  for (const i of o.plan.items) {
+    const f = findFood(i.foodId)!;
+    if (!f.proteinSource || 4 * f.proteinG / f.energyKcal < 0.2) continue;
+    rich++;
+    if (r.proteinSources.includes(f.proteinSource)) { chosen++; continue; }
+    const key = `${f.cuisines.length ? "dish" : "base"}:${f.proteinSource}:${i.Meal}`;
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
 }
+console.log(rich, chosen, (100 * chosen / rich).toFixed(1));
+console.log([...counts].sort((a, b) => b[1] - a[1]).slice(0, 20));

@@ -97,7 +97,7 @@ function exactReference(
     nutrientTargets(request),
     solver,
     { timeLimitS: 4, maxNodes: 200_000 },
-    false,
+    { kosher: false, proteinSources: [] },
   );
   if (day === undefined) return undefined;
   let carbsG = 0;

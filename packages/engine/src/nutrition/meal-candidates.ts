@@ -1,5 +1,5 @@
 import { avoidanceConflict, nameForms, wordForms, type Avoidances } from "./avoidances";
-import { MEAL_SLOTS, type Food, type MealSlot } from "./food.types";
+import { MEAL_SLOTS, type Food, type MealSlot, type ProteinSource } from "./food.types";
 import type { MealPlanRequest } from "./meal-planner";
 import { suitsDiet } from "./meal-targets";
 import { compareIds, hashString, seededUnit } from "./seeded-hash";
@@ -33,7 +33,7 @@ const POINTS = {
   proteinSource: 3,
   // Protein-rich foods from sources the user did not choose come in only where the chosen ones cannot meet the day
   // (issue 12: 51 % of protein-rich items were from unchosen sources at -1.5).
-  unchosenProteinSource: -9,
+  unchosenProteinSource: -14,
   varietyMax: 2.5,
 } as const;
 /**
@@ -51,6 +51,10 @@ const KEEP = {
   /** Per role a meal's templates build on, the best-liked few, so every template is within the search's reach. */
   perRole: 2,
 } as const;
+/** A food is protein-rich from a fifth of its energy as protein (the bench counts the chosen share among these). */
+const PROTEIN_RICH_SHARE = 0.2;
+/** Protein-rich foods of the chosen sources a meal needs before the others are left out of its search. */
+const CHOSEN_RICH_ENOUGH = 3;
 /** The roles each meal's templates need within reach (meal-roles ROLE_CAPS and ANCHOR_ROLES). */
 const TEMPLATE_ROLES: Record<MealSlot, readonly MealRole[]> = {
   Breakfast: ["main", "side", "fruit", "drink", "starch"],
@@ -258,6 +262,22 @@ export function selectCandidates(
         };
       });
     allByMeal[meal] = scored;
+    // Chosen protein sources first (issue 12: at least 80 % of protein-rich items from them where feasible): where a
+    // meal has a few protein-rich foods of the chosen sources, the search sees no protein-rich food of another source
+    // except a favourite. The exact fallback still sees them all, should the protein floor need one.
+    const proteinRich = (candidate: Candidate) =>
+      candidate.food.proteinSource !== undefined &&
+      (4 * candidate.food.proteinG) / candidate.food.energyKcal >= PROTEIN_RICH_SHARE;
+    const unchosenRich = (candidate: Candidate) =>
+      proteinRich(candidate) &&
+      !candidate.favourite &&
+      !request.proteinSources.includes(candidate.food.proteinSource as ProteinSource);
+    const searchable =
+      request.proteinSources.length > 0 &&
+      scored.filter((candidate) => proteinRich(candidate) && !unchosenRich(candidate)).length >=
+        CHOSEN_RICH_ENOUGH
+        ? scored.filter((candidate) => !unchosenRich(candidate))
+        : scored;
     const kept = new Map<string, Candidate>();
     const keep = (list: Candidate[], count: number, score: (candidate: Candidate) => number) => {
       const ranked = list
@@ -267,15 +287,15 @@ export function selectCandidates(
       for (const { candidate } of ranked.slice(0, count)) kept.set(candidate.food.id, candidate);
     };
     const proteinDensity = (candidate: Candidate) => candidate.food.proteinG / candidate.food.energyKcal;
-    keep(scored, KEEP.byPreference, (candidate) => candidate.preference);
+    keep(searchable, KEEP.byPreference, (candidate) => candidate.preference);
     // A favourite always gets a chance, even when the cuisine's dishes fill the best-liked places.
     keep(
-      scored.filter((candidate) => candidate.favourite),
+      searchable.filter((candidate) => candidate.favourite),
       KEEP.favourites,
       (candidate) => candidate.preference,
     );
     // The protein floor and the energy window need high-protein and low-energy foods within reach of the search.
-    // Chosen protein sources first: an unchosen one is kept only where the meal has too few chosen ones.
+    // Chosen protein sources first, where the meal still offers another source's.
     const chosenFirst = (candidate: Candidate) =>
       candidate.food.proteinSource !== undefined &&
       request.proteinSources.length > 0 &&
@@ -283,25 +303,25 @@ export function selectCandidates(
         ? -1
         : 0;
     keep(
-      scored,
+      searchable,
       KEEP.byProtein,
       (candidate) => chosenFirst(candidate) + proteinDensity(candidate) + candidate.preference / 1000,
     );
     keep(
-      scored,
+      searchable,
       KEEP.byCarbs,
       (candidate) => candidate.food.carbsG / candidate.food.energyKcal + candidate.preference / 1000,
     );
     for (const role of TEMPLATE_ROLES[meal])
       keep(
-        scored.filter((candidate) => mealRole(candidate.food) === role),
+        searchable.filter((candidate) => mealRole(candidate.food) === role),
         KEEP.perRole,
         (candidate) => candidate.preference,
       );
-    keep(scored, KEEP.byLowEnergy, (candidate) => -candidate.food.energyKcal + candidate.preference / 1000);
+    keep(searchable, KEEP.byLowEnergy, (candidate) => -candidate.food.energyKcal + candidate.preference / 1000);
     // High targets need foods that carry a lot of energy in one portion without pushing fat past 35 %.
     keep(
-      scored.filter((candidate) => (9 * candidate.food.fatG) / candidate.food.energyKcal <= 0.3),
+      searchable.filter((candidate) => (9 * candidate.food.fatG) / candidate.food.energyKcal <= 0.3),
       KEEP.byLeanEnergy,
       (candidate) => candidate.food.energyKcal * candidate.food.portionMaxG + candidate.preference / 1000,
     );

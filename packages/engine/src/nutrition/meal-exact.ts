@@ -1,4 +1,4 @@
-import { MEAL_SLOTS, type MealSlot } from "./food.types";
+import { MEAL_SLOTS, type Food, type MealSlot, type ProteinSource } from "./food.types";
 import type { Candidate } from "./meal-candidates";
 import { fitPortions, type Portion, type PortionFit } from "./meal-portions";
 import { ANCHOR_ROLES, isMeat, isMilk, MEAL_ROLES, mealRole, proteinFamily, ROLE_CAPS } from "./meal-roles";
@@ -39,6 +39,10 @@ export interface ExactLimits {
  */
 const WEIGHT = { share: 10_000, proteinShort: 1_000, absolute: 100 } as const;
 const ITEM_COST = 2.5;
+/** Per protein-rich item from an unchosen source beyond a fifth of them: below a kcal of any macro bound. */
+const CHOSEN_SOURCE_COST = 50;
+/** Protein-rich: at least a fifth of the food's energy from protein. */
+const isProteinRich = (food: Food) => (4 * food.proteinG) / food.energyKcal >= 0.2;
 /** Above any preference a meal can gain here, below every bound. */
 const NO_ANCHOR_COST = 10;
 /**
@@ -70,8 +74,9 @@ export function solveExactDay(
   targets: NutrientTargets,
   solver: MipSolver,
   limits: ExactLimits,
-  kosher: boolean,
+  rules: { kosher: boolean; proteinSources: readonly ProteinSource[] },
 ): PortionFit | undefined {
+  const { kosher } = rules;
   const items = MEAL_SLOTS.flatMap((meal) => allByMeal[meal].map((candidate) => ({ candidate, meal })));
   if (items.length === 0) return undefined;
   const rows: string[] = [];
@@ -179,6 +184,25 @@ export function solveExactDay(
       "<=",
       0,
     );
+  }
+  // The chosen protein sources make at least 80 % of the protein-rich items (issue 12), softly: 0.8·Σ rich − Σ chosen
+  // rich ≤ slack, each item of slack costing less than a kcal of any macro bound, far more than preferences.
+  if (rules.proteinSources.length > 0) {
+    add(
+      [
+        ...items.flatMap(({ candidate }, index): [number, string][] => {
+          const { proteinSource } = candidate.food;
+          if (!isProteinRich(candidate.food) || proteinSource === undefined) return [];
+          return [
+            [rules.proteinSources.includes(proteinSource) || candidate.favourite ? -0.2 : 0.8, `y${index}`],
+          ];
+        }),
+        [-1, "sch"],
+      ],
+      "<=",
+      0,
+    );
+    objective.push([-CHOSEN_SOURCE_COST, "sch"]);
   }
   // Soft bounds, each with a slack the objective pays for (kcal units: protein and carbohydrate at 4 kcal/g).
   const slacks = {

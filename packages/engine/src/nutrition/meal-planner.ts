@@ -307,7 +307,13 @@ export function planWith(
     }
   }
   const targets = nutrientTargets(request);
-  const attempt = solve(pool, targets, { ...limits, kosher: keepsKosher(avoidances) }, exact);
+  const attempt = solve(
+    pool,
+    targets,
+    { ...limits, kosher: keepsKosher(avoidances) },
+    exact,
+    request.proteinSources,
+  );
   if ("failed" in attempt)
     return { ok: false, error: solveError(attempt.failed, request, avoidances, pool, limits) };
 
@@ -440,20 +446,23 @@ function solve(
   targets: NutrientTargets,
   limits: SearchLimits,
   exact: ExactOptions | undefined,
+  proteinSources: readonly ProteinSource[],
 ): Attempt | { failed: SolveFailure } {
   const searched = searchDay(pool.byMeal, targets, limits);
+  // The exact model runs where the search leaves a day short: none found, protein under its floor, an energy-share
+  // bound broken, or protein over 2.4 g/kg or carbohydrate under 130 g. Fibre alone does not call for it.
   const missed =
-    searched.status !== "found" || searched.proteinShortG > 0.5 || searched.boundBreach > BOUND_ROUNDING_KCAL;
+    searched.status !== "found" ||
+    searched.proteinShortG > 0.5 ||
+    searched.shareBreach > BOUND_ROUNDING_KCAL ||
+    breaksAbsoluteMacros(searched.portions, targets);
   // Restrictive profiles, where the search misses protein or a bound or finds no day: the exact model over every food
   // this plan may use decides (it is no cuisine probe, so a probe never uses it).
   if (missed && exact !== undefined && limits.requireCuisineMajority !== true) {
-    const exactDay = solveExactDay(
-      pool.allByMeal,
-      targets,
-      exact.solver,
-      exact.limits,
-      limits.kosher === true,
-    );
+    const exactDay = solveExactDay(pool.allByMeal, targets, exact.solver, exact.limits, {
+      kosher: limits.kosher === true,
+      proteinSources,
+    });
     if (exactDay !== undefined) {
       const exactRank = [
         exactDay.shareBreach,
@@ -483,6 +492,17 @@ function solve(
     ],
     fromFallback: true,
   };
+}
+
+/** Protein over its per-kg ceiling or carbohydrate under 130 g in a searched day. */
+function breaksAbsoluteMacros(portions: readonly Portion[], targets: NutrientTargets): boolean {
+  let proteinG = 0;
+  let carbsG = 0;
+  for (const { candidate, weightG } of portions) {
+    proteinG += (candidate.food.proteinG * weightG) / 100;
+    carbsG += (candidate.food.carbsG * weightG) / 100;
+  }
+  return proteinG > targets.proteinMaxG + 1 || carbsG < CARBS_MIN_G - 0.5;
 }
 
 /** Whether rank a (energy-share breach kcal, protein short g, absolute breach kcal) is better than b, with rounding slack. */

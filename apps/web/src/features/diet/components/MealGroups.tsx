@@ -7,7 +7,7 @@ import { ProBadge } from "../../../components/ProBadge";
 import { ReplaceButton } from "../../../components/ReplaceButton";
 import { UpdatingNote } from "../../../components/UpdatingNote";
 import highlight from "../../../components/ItemUpdating.module.css";
-import { totalsOf, twoDecimals } from "../../../lib/meal-totals";
+import { totalsOf } from "../../../lib/meal-totals";
 import type { NutritionTotals } from "../../../lib/meal-totals";
 import { MealImage } from "./MealImage";
 import styles from "./Diet.module.css";
@@ -85,7 +85,9 @@ export function MealGroups({
                       {updating ? <UpdatingNote /> : null}
                     </p>
                     <p className={styles.itemFacts}>
-                      <span>{twoDecimals(item.Weight)} g</span>
+                      <span>
+                        {Math.round(item.Weight)} g{item.measure ? ` · ${item.measure}` : null}
+                      </span>
                       <MacroLine totals={totalsOf([item])} />
                     </p>
                   </div>
