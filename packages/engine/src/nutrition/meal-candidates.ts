@@ -53,8 +53,8 @@ const KEEP = {
 } as const;
 /** A food is protein-rich from a fifth of its energy as protein (the bench counts the chosen share among these). */
 const PROTEIN_RICH_SHARE = 0.2;
-/** Protein-rich foods of the chosen sources a meal needs before the others are left out of its search. */
-const CHOSEN_RICH_ENOUGH = 3;
+/** Protein-rich foods of the chosen sources a meal needs before the others are left out of its search: one is enough. */
+const CHOSEN_RICH_ENOUGH = 1;
 /** The roles each meal's templates need within reach (meal-roles ROLE_CAPS and ANCHOR_ROLES). */
 const TEMPLATE_ROLES: Record<MealSlot, readonly MealRole[]> = {
   Breakfast: ["main", "side", "fruit", "drink", "starch"],
@@ -263,7 +263,7 @@ export function selectCandidates(
       });
     allByMeal[meal] = scored;
     // Chosen protein sources first (issue 12: at least 80 % of protein-rich items from them where feasible): where a
-    // meal has a few protein-rich foods of the chosen sources, the search sees no protein-rich food of another source
+    // meal has a protein-rich food of a chosen source, the search sees no protein-rich food of another source
     // except a favourite. The exact fallback still sees them all, should the protein floor need one.
     const proteinRich = (candidate: Candidate) =>
       candidate.food.proteinSource !== undefined &&

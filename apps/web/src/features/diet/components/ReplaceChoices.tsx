@@ -50,7 +50,7 @@ export function ReplaceChoices({ day, item, onPick, onClose }: ReplaceChoicesPro
                   <span className={styles.measure}> · {alternative.measure}</span>
                 ) : null}
               </p>
-              <p className={styles.facts}>
+              <p className={`${styles.facts} ${styles.macros}`}>
                 <MacroFigures totals={totalsOf([alternative])} />
               </p>
             </div>
