@@ -318,7 +318,11 @@ export function selectCandidates(
         KEEP.perRole,
         (candidate) => candidate.preference,
       );
-    keep(searchable, KEEP.byLowEnergy, (candidate) => -candidate.food.energyKcal + candidate.preference / 1000);
+    keep(
+      searchable,
+      KEEP.byLowEnergy,
+      (candidate) => -candidate.food.energyKcal + candidate.preference / 1000,
+    );
     // High targets need foods that carry a lot of energy in one portion without pushing fat past 35 %.
     keep(
       searchable.filter((candidate) => (9 * candidate.food.fatG) / candidate.food.energyKcal <= 0.3),

@@ -1,7 +1,16 @@
 import { MEAL_SLOTS, type Food, type MealSlot, type ProteinSource } from "./food.types";
 import type { Candidate } from "./meal-candidates";
 import { fitPortions, type Portion, type PortionFit } from "./meal-portions";
-import { ANCHOR_ROLES, isMeat, isMilk, MEAL_ROLES, mealRole, proteinFamily, ROLE_CAPS } from "./meal-roles";
+import {
+  ANCHOR_ROLES,
+  isCompleteMain,
+  isMeat,
+  isMilk,
+  MEAL_ROLES,
+  mealRole,
+  proteinFamily,
+  ROLE_CAPS,
+} from "./meal-roles";
 import {
   CARBS_ENERGY_SHARE_MIN,
   CARBS_MIN_G,
@@ -161,6 +170,11 @@ export function solveExactDay(
       objective.push([-NO_ANCHOR_COST, slack]);
       add([...choice((index) => anchors.includes(mealRole(food(index)))), [1, slack]], ">=", 1);
     }
+    // No separate starch beside a main that carries its own (meal-roles isCompleteMain).
+    const completeOrStarch = choice(
+      (index) => isCompleteMain(food(index)) || mealRole(food(index)) === "starch",
+    );
+    if (completeOrStarch.length > 1) add(completeOrStarch, "<=", 1);
     const families = new Set(inMeal.flatMap((index) => proteinFamily(food(index)) ?? []));
     for (const family of families) {
       const ofFamily = choice((index) => proteinFamily(food(index)) === family);

@@ -101,6 +101,16 @@ export function proteinFamily(food: Pick<Food, "proteinSource">): ProteinSource 
   return food.proteinSource;
 }
 
+/**
+ * A main that carries its own starch (a rice bowl, a pasta dish, a sandwich): a cuisine dish with at least 35 % of its
+ * energy from carbohydrate. A meal never adds a separate starch to one (no pasta beside a bibimbap).
+ */
+export function isCompleteMain(
+  food: Pick<Food, "id" | "image" | "cuisines" | "carbsG" | "energyKcal">,
+): boolean {
+  return mealRole(food) === "main" && food.cuisines.length > 0 && (4 * food.carbsG) / food.energyKcal >= 0.35;
+}
+
 const MEAT_FLAGS = new Set(["pork", "beef", "lamb", "poultry", "game"]);
 
 /** Meat for the kosher rule: a meat flag, or a farm-meat or poultry protein source. */
@@ -144,6 +154,7 @@ export function mealConflict(
       families.add(family);
     }
   }
+  if ((counts.starch ?? 0) > 0 && foods.some(isCompleteMain)) return "starch beside a complete main";
   if (options.kosher && foods.some(isMeat) && foods.some(isMilk)) return "meat with milk";
   return undefined;
 }

@@ -1,5 +1,14 @@
 import { MEAL_SLOTS, type MealSlot } from "./food.types";
-import { ANCHOR_ROLES, isMeat, isMilk, MEAL_ROLES, mealRole, proteinFamily, ROLE_CAPS } from "./meal-roles";
+import {
+  ANCHOR_ROLES,
+  isCompleteMain,
+  isMeat,
+  isMilk,
+  MEAL_ROLES,
+  mealRole,
+  proteinFamily,
+  ROLE_CAPS,
+} from "./meal-roles";
 import { compareIds } from "./seeded-hash";
 import type { Candidate } from "./meal-candidates";
 import { fitPortions, type Portion } from "./meal-portions";
@@ -257,6 +266,8 @@ function mealRuleCheck(
     if (!families.has(family)) families.set(family, 1 << families.size);
     return families.get(family) ?? 0;
   });
+  const complete = ordered.map(({ food }) => isCompleteMain(food));
+  const starchRole = MEAL_ROLES.indexOf("starch");
   const meat = ordered.map(({ food }) => kosher && isMeat(food));
   const milk = ordered.map(({ food }) => kosher && isMilk(food));
   const caps = MEAL_ROLES.map((role) => ROLE_CAPS[meal][role]);
@@ -267,7 +278,9 @@ function mealRuleCheck(
     let familyMask = 0;
     let hasMeat = false;
     let hasMilk = false;
+    let hasComplete = false;
     for (const index of indices) {
+      hasComplete ||= complete[index] === true;
       const role = roleOf[index] ?? 0;
       counts[role] = (counts[role] ?? 0) + 1;
       if ((counts[role] ?? 0) > (caps[role] ?? 0)) return "forbidden";
@@ -278,6 +291,7 @@ function mealRuleCheck(
       hasMilk ||= milk[index] === true;
     }
     if (hasMeat && hasMilk) return "forbidden";
+    if (hasComplete && (counts[starchRole] ?? 0) > 0) return "forbidden";
     return anchors.length === 0 || anchors.some((role) => (counts[role] ?? 0) > 0) ? "ok" : "no anchor";
   };
 }
