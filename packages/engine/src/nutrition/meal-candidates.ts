@@ -34,6 +34,9 @@ const POINTS = {
   // Protein-rich foods from sources the user did not choose come in only where the chosen ones cannot meet the day
   // (issue 12: 51 % of protein-rich items were from unchosen sources at -1.5).
   unchosenProteinSource: -14,
+  // A cuisine dish of an unchosen source still nets a little above a neutral food, so the cuisine can hold most of a
+  // day (issue 3) while base foods of the chosen sources carry the protein.
+  unchosenCuisineProteinSource: -6,
   varietyMax: 2.5,
 } as const;
 /**
@@ -218,6 +221,8 @@ export function selectCandidates(
   foods: readonly Food[],
   request: MealPlanRequest,
   avoidances: Avoidances,
+  /** false drops the chosen-sources filter below: the planner's second try when the first finds no day. */
+  chosenSourcesOnly = true,
 ): CandidatePool {
   const allowedFoods = foods.filter(
     (food) => suitsDiet(food, request.dietType) && avoidanceConflict(food, avoidances) === undefined,
@@ -248,7 +253,9 @@ export function selectCandidates(
         if (food.proteinSource !== undefined && request.proteinSources.length > 0 && !favourite) {
           preference += request.proteinSources.includes(food.proteinSource)
             ? POINTS.proteinSource
-            : POINTS.unchosenProteinSource;
+            : cuisineMatch
+              ? POINTS.unchosenCuisineProteinSource
+              : POINTS.unchosenProteinSource;
         }
         preference += POINTS.varietyMax * seededUnit(request.seed, `${request.planNumber}:${food.id}`);
         const set = sets.get(food.id) ?? 0;
@@ -264,15 +271,18 @@ export function selectCandidates(
     allByMeal[meal] = scored;
     // Chosen protein sources first (issue 12: at least 80 % of protein-rich items from them where feasible): where a
     // meal has a protein-rich food of a chosen source, the search sees no protein-rich food of another source
-    // except a favourite. The exact fallback still sees them all, should the protein floor need one.
+    // except a favourite or a dish of the cuisine (those cost points instead, so the cuisine can still hold most of a
+    // day). The exact fallback still sees them all, should the protein floor need one.
     const proteinRich = (candidate: Candidate) =>
       candidate.food.proteinSource !== undefined &&
       (4 * candidate.food.proteinG) / candidate.food.energyKcal >= PROTEIN_RICH_SHARE;
     const unchosenRich = (candidate: Candidate) =>
       proteinRich(candidate) &&
       !candidate.favourite &&
+      !candidate.cuisineMatch &&
       !request.proteinSources.includes(candidate.food.proteinSource as ProteinSource);
     const searchable =
+      chosenSourcesOnly &&
       request.proteinSources.length > 0 &&
       scored.filter((candidate) => proteinRich(candidate) && !unchosenRich(candidate)).length >=
         CHOSEN_RICH_ENOUGH

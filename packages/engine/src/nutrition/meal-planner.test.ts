@@ -87,18 +87,13 @@ describe("meal planner on a small fixed food list", () => {
   it("writes items in the spec's shape: whole calories, two-decimal grams, totals that add up", () => {
     const plan = mustPlan(planner, BASE_REQUEST);
     for (const item of plan.items) {
-      expect(Object.keys(item).sort()).toEqual([
-        "Calories",
-        "Carbs",
-        "Fat",
-        "Item",
-        "Meal",
-        "Protein",
-        "Weight",
-        "foodId",
-        "id",
-        "image",
-      ]);
+      expect(
+        Object.keys(item)
+          .filter((key) => key !== "measure")
+          .sort(),
+      ).toEqual(["Calories", "Carbs", "Fat", "Item", "Meal", "Protein", "Weight", "foodId", "id", "image"]);
+      // Issue 12: a household measure beside the grams wherever the food has one.
+      if (item.measure !== undefined) expect(item.measure).toMatch(/^[\d¼½¾]+ \S/);
       expect(Number.isInteger(item.Calories)).toBe(true);
       for (const value of [item.Weight, item.Protein, item.Carbs, item.Fat])
         expect(hasTwoDecimals(value)).toBe(true);
@@ -415,7 +410,9 @@ describe("meal planner on the real catalogue", () => {
       // few vegan plans (fibre over 60 g in most of their cuisine days): at most one plan in twenty.
       expect(unproved.length).toBeLessThan((CUISINES.length * DIET_TYPES.length * 3) / 20);
       expect(withoutMajority.some((label) => label.startsWith("Japanese/standard"))).toBe(true);
-      expect(withoutMajority.length).toBeLessThan((CUISINES.length * DIET_TYPES.length * 3) / 3);
+      // One main a meal (issue 12) rules out the stacked cuisine mains that made many of these days' majorities, so
+      // fewer remain possible: still at most half the plans lack one, each proved above.
+      expect(withoutMajority.length).toBeLessThan((CUISINES.length * DIET_TYPES.length * 3) / 2);
     }, 60_000);
   });
 });

@@ -307,13 +307,14 @@ export function planWith(
     }
   }
   const targets = nutrientTargets(request);
-  const attempt = solve(
-    pool,
-    targets,
-    { ...limits, kosher: keepsKosher(avoidances) },
-    exact,
-    request.proteinSources,
-  );
+  const solveLimits = { ...limits, kosher: keepsKosher(avoidances) };
+  let attempt = solve(pool, targets, solveLimits, exact, request.proteinSources);
+  // The chosen-sources filter may leave a meal no day: the search then tries again with every source.
+  if ("failed" in attempt && request.proteinSources.length > 0) {
+    const wider = selectCandidates(foods, request, avoidances, false);
+    const retried = solve(wider, targets, solveLimits, exact, request.proteinSources);
+    if (!("failed" in retried)) attempt = retried;
+  }
   if ("failed" in attempt)
     return { ok: false, error: solveError(attempt.failed, request, avoidances, pool, limits) };
 
