@@ -118,7 +118,7 @@ export interface ExactOptions {
 
 /**
  * Limits of one exact solve. The node count keeps answers independent of load on an ordinary machine; the time limit
- * is a safety net under the server's per-job limit (plan-pool: 2 s), like SEARCH_SAFETY_NET_MS for the search. On the
+ * is a safety net under the server's per-job limit (plan-pool: 4 s), like SEARCH_SAFETY_NET_MS for the search. On the
  * benchmark's restrictive profiles a solve took 0.05–1.5 s on a loaded 2-core machine.
  */
 export const EXACT_LIMITS: ExactLimits = { timeLimitS: 1, maxNodes: 5_000 };
