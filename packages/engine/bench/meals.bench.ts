@@ -139,6 +139,7 @@ for (let seed = 1; seed <= PROFILES; seed += 1) {
     request,
     plan: outcome.ok ? outcome.plan : undefined,
     planMs,
+    planCpuMs: (cpu.user + cpu.system) / 1000,
     exactCalls: solver.calls - exactCalls,
     exactMs: solver.ms - exactMs,
   });
