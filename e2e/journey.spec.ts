@@ -175,6 +175,12 @@ describe("the plan journey of a new user", () => {
 
     const oldName = (await firstMeal.locator("p").first().textContent()) ?? "";
     await firstMeal.getByRole("button", { name: `Replace ${oldName}` }).click();
+    // Replace offers alternatives (issue 12); the user picks the first.
+    const choices = page.getByRole("dialog", { name: `Replace ${oldName}` });
+    await choices
+      .getByRole("button", { name: /^Choose / })
+      .first()
+      .click();
     const replaced = alertWith(
       page,
       /Successfully replaced .+ with .+ maintaining similar calories and macros/,

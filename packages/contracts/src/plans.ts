@@ -53,6 +53,8 @@ export const MealItemSchema = z.object({
   foodId: z.string(),
   /** Which bundled picture to show beside the item. */
   image: z.enum(IMAGE_CATEGORIES),
+  /** The portion in a household measure, e.g. "2 large eggs" (issue 12); absent on plans made before it. */
+  measure: z.string().optional(),
 });
 export type MealItem = z.infer<typeof MealItemSchema>;
 
@@ -110,6 +112,8 @@ export const ReplaceDietItemRequestSchema = z.object({
   userData: z.unknown().optional(),
   current_diet: z.unknown().optional(),
   user_food_preference: z.unknown().optional(),
+  /** The alternative picked from `list_diet_replacements` (its foodId); without it the best one is taken. */
+  replacementFoodId: z.string().min(1).max(200).optional(),
 });
 export type ReplaceDietItemRequest = z.infer<typeof ReplaceDietItemRequestSchema>;
 
@@ -124,6 +128,18 @@ export const ReplaceDietItemResponseSchema = ReplacementCountSchema.extend({
   replacementItem: z.string(),
 });
 export type ReplaceDietItemResponse = z.infer<typeof ReplaceDietItemResponseSchema>;
+
+/**
+ * `list_diet_replacements`: the alternatives Replace offers for one item (up to three, best first). Looking does not
+ * count against the free tier; applying one through `replace_diet_item` does.
+ */
+export const ListDietReplacementsRequestSchema = z.object({
+  itemToReplace: ItemReferenceSchema,
+  column_name: z.enum(DAY_COLUMNS),
+});
+export type ListDietReplacementsRequest = z.infer<typeof ListDietReplacementsRequestSchema>;
+export const ListDietReplacementsResponseSchema = z.object({ alternatives: z.array(MealItemSchema) });
+export type ListDietReplacementsResponse = z.infer<typeof ListDietReplacementsResponseSchema>;
 
 /** `openai_get_workout_plan`. Answer: `WorkoutItem[]` for Monday–Sunday (200). */
 export const GetWorkoutPlanRequestSchema = z.object({

@@ -6,6 +6,7 @@ import { parseAvoidances } from "../src/nutrition/avoidances";
 import { FOOD_CATALOGUE, findFood } from "../src/nutrition/food-catalogue";
 import {
   createMealPlanner,
+  EXACT_LIMITS,
   type MealPlan,
   type MealPlanner,
   type MealPlanRequest,
@@ -18,6 +19,13 @@ import { exclusionConflict, type ExclusionRules as Avoidances } from "../src/nut
 import { MEAL_SLOTS } from "../src/nutrition/food.types";
 import { loadavg } from "node:os";
 import { createLeakAudit, withTablePhrasing } from "./leak-audit";
+import {
+  mealQualityFigures,
+  planTimed,
+  restrictiveRequests,
+  timedSolver,
+  type QualityRow,
+} from "./meal-quality";
 
 const PROFILES = 500;
 const WARM_UP = 20;
@@ -47,7 +55,10 @@ function cuisineHasDishes(request: MealPlanRequest, avoidances: Avoidances): boo
 
 const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits;
 
-const planner = await createMealPlanner();
+// The planner as the server runs it: the fast search, and the exact HiGHS fallback where the search misses (issue 12).
+const solver = await timedSolver();
+const planner = await createMealPlanner({ exact: { solver, limits: EXACT_LIMITS } });
+const qualityRows: QualityRow[] = [];
 for (let seed = 0; seed < WARM_UP; seed += 1) planner.plan(randomPlanRequest(1_000_000 + seed));
 /** Plans only days mostly from the cuisine, with seven times the fit budget: the judge of whether one was in reach. */
 const cuisineProbe = await createMealPlanner({ cuisineMajority: "required", maxFits: 700 });
@@ -122,9 +133,18 @@ for (let seed = 1; seed <= PROFILES; seed += 1) {
   const request = withTablePhrasing(randomPlanRequest(seed));
   const started = performance.now();
   const cpuStarted = process.cpuUsage();
+  const [exactCalls, exactMs] = [solver.calls, solver.ms];
   const outcome = planner.plan(request);
   const cpu = process.cpuUsage(cpuStarted);
   const planMs = performance.now() - started;
+  qualityRows.push({
+    request,
+    plan: outcome.ok ? outcome.plan : undefined,
+    planMs,
+    planCpuMs: (cpu.user + cpu.system) / 1000,
+    exactCalls: solver.calls - exactCalls,
+    exactMs: solver.ms - exactMs,
+  });
   const planCpuMs = (cpu.user + cpu.system) / 1000;
   if (!outcome.ok) {
     rows.push({
@@ -348,6 +368,10 @@ for (const row of planned.filter((candidate) => candidate.violations.length > 0)
   console.log(`  violation (seed ${row.request.seed}): ${row.violations.join("; ")}`);
 
 for (const example of leakAudit.examples()) console.log(`  leak: ${example}`);
+// Issue 12's figures, over these rows and 60 restrictive profiles (bench/meal-quality.ts).
+const restrictiveRows = restrictiveRequests(60).map((request) => planTimed(planner, solver, request));
+const quality = await mealQualityFigures(qualityRows, restrictiveRows, await createMealPlanner());
+
 const replaceTimes = rows.flatMap((row) => (row.replaceMs === undefined ? [] : [row.replaceMs]));
 console.log(
   JSON.stringify({
@@ -386,5 +410,6 @@ console.log(
       ),
     ),
     ...leakAudit.summary(),
+    ...quality,
   }),
 );

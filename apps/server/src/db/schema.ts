@@ -175,6 +175,8 @@ export interface MealPlansTable {
   inputs_hash: string;
   target_kcal: number;
   notes: JSONColumnType<string[], string | undefined, string>;
+  /** Catalogue ids of foods replaced away since the day was planned (migration 010): Replace never offers them again. */
+  replaced_food_ids: JSONColumnType<string[], string | undefined, string>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

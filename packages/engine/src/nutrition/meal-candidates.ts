@@ -1,8 +1,9 @@
 import { exclusionConflict, type ExclusionRules } from "./exclusions";
-import { MEAL_SLOTS, type Food, type MealSlot } from "./food.types";
+import { MEAL_SLOTS, type Food, type MealSlot, type ProteinSource } from "./food.types";
 import type { MealPlanRequest } from "./meal-planner";
 import { suitsDiet } from "./meal-targets";
 import { compareIds, hashString, seededUnit } from "./seeded-hash";
+import { mealRole, type MealRole } from "./meal-roles";
 import { nameForms, wordForms } from "./word-forms";
 
 /** One food offered to the model for one meal, with the preference points the objective rewards. */
@@ -26,10 +27,17 @@ export interface Candidate {
  */
 const POINTS = {
   cuisine: 8,
-  otherCuisine: -1,
+  // Another cuisine's dish costs more than a neutral food is worth, so an American day fills with American dishes and
+  // base foods before a Korean or Thai dish (issue 12: 45 % of breakfasts and many dinners were off the cuisine at -1).
+  otherCuisine: -4,
   favourite: 9,
   proteinSource: 3,
-  unchosenProteinSource: -1.5,
+  // Protein-rich foods from sources the user did not choose come in only where the chosen ones cannot meet the day
+  // (issue 12: 51 % of protein-rich items were from unchosen sources at -1.5).
+  unchosenProteinSource: -14,
+  // A cuisine dish of an unchosen source still nets a little above a neutral food, so the cuisine can hold most of a
+  // day (issue 3) while base foods of the chosen sources carry the protein.
+  unchosenCuisineProteinSource: -6,
   varietyMax: 2.5,
 } as const;
 /**
@@ -42,7 +50,22 @@ const KEEP = {
   byProtein: 5,
   byLowEnergy: 1,
   byLeanEnergy: 2,
+  /** Carbohydrate-dense foods, so a day can reach 130 g and 40 % of energy from carbohydrate. */
+  byCarbs: 2,
+  /** Per role a meal's templates build on, the best-liked few, so every template is within the search's reach. */
+  perRole: 2,
 } as const;
+/** A food is protein-rich from a fifth of its energy as protein (the bench counts the chosen share among these). */
+const PROTEIN_RICH_SHARE = 0.2;
+/** Protein-rich foods of the chosen sources a meal needs before the others are left out of its search: one is enough. */
+const CHOSEN_RICH_ENOUGH = 1;
+/** The roles each meal's templates need within reach (meal-roles ROLE_CAPS and ANCHOR_ROLES). */
+const TEMPLATE_ROLES: Record<MealSlot, readonly MealRole[]> = {
+  Breakfast: ["main", "side", "fruit", "drink", "starch"],
+  Lunch: ["main", "starch", "vegetables", "side"],
+  Snacks: ["snack", "fruit", "side"],
+  Dinner: ["main", "starch", "vegetables", "side"],
+};
 
 const FAVOURITE_FILLER = new Set([
   "and",
@@ -80,6 +103,8 @@ function favouriteWords(text: string): string[] {
 export interface CandidatePool {
   /** Per meal, the candidates from the foods this plan number may use: the search space. */
   byMeal: Record<MealSlot, Candidate[]>;
+  /** Per meal, every food this plan number may use there, before trimming: the exact model's space (meal-exact). */
+  allByMeal: Record<MealSlot, Candidate[]>;
   /** Foods that pass diet and avoidances, per meal, before trimming: for error messages. */
   allowedCountByMeal: Record<MealSlot, number>;
   allowedFoods: Food[];
@@ -160,13 +185,20 @@ function assignMeals(
   seed: number,
   isCuisine: (food: Food) => boolean,
 ): Map<string, MealSlot> {
+  // Breakfast is the most cultural meal: it takes only the chosen cuisine's dishes and cuisine-neutral foods.
+  const slotsOf = (food: Food): readonly MealSlot[] =>
+    food.cuisines.length > 0 && !isCuisine(food)
+      ? food.slots.filter((slot) => slot !== "Breakfast")
+      : food.slots;
   const emptyCounts = (): Record<MealSlot, number> => ({ Breakfast: 0, Lunch: 0, Snacks: 0, Dinner: 0 });
   const counts = { cuisine: emptyCounts(), other: emptyCounts() };
   const assigned = new Map<string, MealSlot>();
   const multiSlot: Food[] = [];
   for (const food of foods) {
-    const [only] = food.slots;
-    if (food.slots.length === 1 && only !== undefined) {
+    const slots = slotsOf(food);
+    const [only] = slots;
+    if (slots.length === 0) continue;
+    if (slots.length === 1 && only !== undefined) {
       assigned.set(food.id, only);
       counts[isCuisine(food) ? "cuisine" : "other"][only] += 1;
     } else multiSlot.push(food);
@@ -177,7 +209,7 @@ function assignMeals(
   );
   for (const food of multiSlot) {
     const group = counts[isCuisine(food) ? "cuisine" : "other"];
-    const slot = MEAL_SLOTS.filter((meal) => food.slots.includes(meal)).reduce((best, meal) =>
+    const slot = MEAL_SLOTS.filter((meal) => slotsOf(food).includes(meal)).reduce((best, meal) =>
       group[meal] < group[best] ? meal : best,
     );
     assigned.set(food.id, slot);
@@ -190,6 +222,8 @@ export function selectCandidates(
   foods: readonly Food[],
   request: MealPlanRequest,
   avoidances: ExclusionRules,
+  /** false drops the chosen-sources filter below: the planner's second try when the first finds no day. */
+  chosenSourcesOnly = true,
 ): CandidatePool {
   const allowedFoods = foods.filter(
     (food) => suitsDiet(food, request.dietType) && exclusionConflict(food, avoidances) === undefined,
@@ -203,6 +237,7 @@ export function selectCandidates(
   const mealOf = assignMeals(usable, request.seed, (food) => food.cuisines.includes(request.cuisine));
   const favourites = favouriteWords(request.favouriteFoodsText).flatMap(wordForms);
   const byMeal = {} as Record<MealSlot, Candidate[]>;
+  const allByMeal = {} as Record<MealSlot, Candidate[]>;
   const allowedCountByMeal = {} as Record<MealSlot, number>;
 
   for (const meal of MEAL_SLOTS) {
@@ -215,10 +250,13 @@ export function selectCandidates(
         const names = nameForms(food);
         const favourite = favourites.some((word) => names.some((forms) => forms.includes(word)));
         if (favourite) preference += POINTS.favourite;
-        if (food.proteinSource !== undefined && request.proteinSources.length > 0) {
+        // A favourite names the food itself: it counts as chosen whatever its protein source.
+        if (food.proteinSource !== undefined && request.proteinSources.length > 0 && !favourite) {
           preference += request.proteinSources.includes(food.proteinSource)
             ? POINTS.proteinSource
-            : POINTS.unchosenProteinSource;
+            : cuisineMatch
+              ? POINTS.unchosenCuisineProteinSource
+              : POINTS.unchosenProteinSource;
         }
         preference += POINTS.varietyMax * seededUnit(request.seed, `${request.planNumber}:${food.id}`);
         const set = sets.get(food.id) ?? 0;
@@ -231,6 +269,26 @@ export function selectCandidates(
           favourite,
         };
       });
+    allByMeal[meal] = scored;
+    // Chosen protein sources first (issue 12: at least 80 % of protein-rich items from them where feasible): where a
+    // meal has a protein-rich food of a chosen source, the search sees no protein-rich food of another source
+    // except a favourite or a dish of the cuisine (those cost points instead, so the cuisine can still hold most of a
+    // day). The exact fallback still sees them all, should the protein floor need one.
+    const proteinRich = (candidate: Candidate) =>
+      candidate.food.proteinSource !== undefined &&
+      (4 * candidate.food.proteinG) / candidate.food.energyKcal >= PROTEIN_RICH_SHARE;
+    const unchosenRich = (candidate: Candidate) =>
+      proteinRich(candidate) &&
+      !candidate.favourite &&
+      !candidate.cuisineMatch &&
+      !request.proteinSources.includes(candidate.food.proteinSource as ProteinSource);
+    const searchable =
+      chosenSourcesOnly &&
+      request.proteinSources.length > 0 &&
+      scored.filter((candidate) => proteinRich(candidate) && !unchosenRich(candidate)).length >=
+        CHOSEN_RICH_ENOUGH
+        ? scored.filter((candidate) => !unchosenRich(candidate))
+        : scored;
     const kept = new Map<string, Candidate>();
     const keep = (list: Candidate[], count: number, score: (candidate: Candidate) => number) => {
       const ranked = list
@@ -240,23 +298,49 @@ export function selectCandidates(
       for (const { candidate } of ranked.slice(0, count)) kept.set(candidate.food.id, candidate);
     };
     const proteinDensity = (candidate: Candidate) => candidate.food.proteinG / candidate.food.energyKcal;
-    keep(scored, KEEP.byPreference, (candidate) => candidate.preference);
+    keep(searchable, KEEP.byPreference, (candidate) => candidate.preference);
     // A favourite always gets a chance, even when the cuisine's dishes fill the best-liked places.
     keep(
-      scored.filter((candidate) => candidate.favourite),
+      searchable.filter((candidate) => candidate.favourite),
       KEEP.favourites,
       (candidate) => candidate.preference,
     );
     // The protein floor and the energy window need high-protein and low-energy foods within reach of the search.
-    keep(scored, KEEP.byProtein, (candidate) => proteinDensity(candidate) + candidate.preference / 1000);
-    keep(scored, KEEP.byLowEnergy, (candidate) => -candidate.food.energyKcal + candidate.preference / 1000);
+    // Chosen protein sources first, where the meal still offers another source's.
+    const chosenFirst = (candidate: Candidate) =>
+      candidate.food.proteinSource !== undefined &&
+      request.proteinSources.length > 0 &&
+      !request.proteinSources.includes(candidate.food.proteinSource)
+        ? -1
+        : 0;
+    keep(
+      searchable,
+      KEEP.byProtein,
+      (candidate) => chosenFirst(candidate) + proteinDensity(candidate) + candidate.preference / 1000,
+    );
+    keep(
+      searchable,
+      KEEP.byCarbs,
+      (candidate) => candidate.food.carbsG / candidate.food.energyKcal + candidate.preference / 1000,
+    );
+    for (const role of TEMPLATE_ROLES[meal])
+      keep(
+        searchable.filter((candidate) => mealRole(candidate.food) === role),
+        KEEP.perRole,
+        (candidate) => candidate.preference,
+      );
+    keep(
+      searchable,
+      KEEP.byLowEnergy,
+      (candidate) => -candidate.food.energyKcal + candidate.preference / 1000,
+    );
     // High targets need foods that carry a lot of energy in one portion without pushing fat past 35 %.
     keep(
-      scored.filter((candidate) => (9 * candidate.food.fatG) / candidate.food.energyKcal <= 0.3),
+      searchable.filter((candidate) => (9 * candidate.food.fatG) / candidate.food.energyKcal <= 0.3),
       KEEP.byLeanEnergy,
       (candidate) => candidate.food.energyKcal * candidate.food.portionMaxG + candidate.preference / 1000,
     );
     byMeal[meal] = [...kept.values()];
   }
-  return { byMeal, allowedCountByMeal, allowedFoods };
+  return { byMeal, allByMeal, allowedCountByMeal, allowedFoods };
 }

@@ -1,5 +1,6 @@
 import { MEAL_SLOTS, type MealSlot } from "./food.types";
 import type { Candidate } from "./meal-candidates";
+import { mealConflict } from "./meal-roles";
 import { fitPortions, type PortionFit } from "./meal-portions";
 import { searchDay } from "./meal-search";
 import type { NutrientTargets } from "./meal-targets";
@@ -22,6 +23,7 @@ const FALLBACK_FITS = 40;
 export function fallbackDay(
   byMeal: Record<MealSlot, readonly Candidate[]>,
   targets: NutrientTargets,
+  kosher = false,
 ): PortionFit | undefined {
   let best: PortionFit | undefined;
   for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
@@ -42,6 +44,13 @@ export function fallbackDay(
         ...byPreference,
       ])) {
         if (picks.length === 3 || !withinShare(candidate)) continue;
+        // The meal model holds here too: one main, no protein family twice, kosher.
+        const conflict = mealConflict(
+          [...picks, candidate].map((pick) => pick.food),
+          meal,
+          { kosher },
+        );
+        if (conflict !== undefined) continue;
         picks.push(candidate);
         shared[0] += candidate.sharedWith & 1;
         shared[1] += (candidate.sharedWith >> 1) & 1;
@@ -51,16 +60,28 @@ export function fallbackDay(
     }
     const fit = fitPortions(chosen, targets);
     if (fit.hardBreach > 1e-6) continue;
-    if (best === undefined || fit.proteinShortG < best.proteinShortG) best = fit;
-    if (fit.proteinShortG <= 1e-6) break;
+    if (
+      best === undefined ||
+      fit.boundBreach + 10 * fit.proteinShortG < best.boundBreach + 10 * best.proteinShortG
+    )
+      best = fit;
+    if (fit.proteinShortG <= 1e-6 && fit.boundBreach <= 1) break;
   }
   if (best !== undefined) return best;
   const searched = searchDay(byMeal, targets, {
     maxFits: FALLBACK_FITS,
     timeLimitMs: Number.POSITIVE_INFINITY,
     now: () => 0,
+    kosher,
   });
   return searched.status === "found"
-    ? { portions: searched.portions, hardBreach: 0, proteinShortG: searched.proteinShortG, proteinG: 0 }
+    ? {
+        portions: searched.portions,
+        hardBreach: 0,
+        boundBreach: searched.boundBreach,
+        shareBreach: searched.boundBreach,
+        proteinShortG: searched.proteinShortG,
+        proteinG: 0,
+      }
     : undefined;
 }

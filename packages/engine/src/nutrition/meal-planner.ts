@@ -16,7 +16,14 @@ import { fallbackDay } from "./meal-fallback";
 import type { Portion } from "./meal-portions";
 import { proteinReachG } from "./meal-protein-reach";
 import { searchDay, type SearchLimits } from "./meal-search";
+import { householdMeasure } from "./meal-roles";
+import { solveExactDay, type ExactLimits, type MipSolver } from "./meal-exact";
 import {
+  CARBS_ENERGY_SHARE_MIN,
+  CARBS_MIN_G,
+  FIBRE_G,
+  PROTEIN_ENERGY_SHARE_MAX,
+  PROTEIN_MAX_G_PER_KG,
   ITEMS_PER_MEAL,
   MEAL_SHARE_BAND,
   MEAL_SHARES,
@@ -31,6 +38,8 @@ export type { EngineError } from "../profile.types";
 export interface MealPlanRequest {
   targetKcal: number;
   weightKg: number;
+  /** Optional: with it, protein for a BMI of 30 or more is counted on the adjusted body weight. */
+  heightCm?: number;
   gender: Gender;
   goal: FitnessGoal;
   dietType: DietType;
@@ -53,6 +62,8 @@ export interface MealItem {
   Fat: number;
   foodId: string;
   image: ImageCategory;
+  /** The portion in a household measure ("2 large eggs", "1½ cups"), beside the grams; absent on older plans. */
+  measure?: string;
 }
 
 export interface MacroTotals {
@@ -93,7 +104,24 @@ export interface MealPlannerOptions {
    * maxFits, to show that a plan without a cuisine majority could not have had one.
    */
   cuisineMajority?: "preferred" | "required";
+  /**
+   * The exact fallback: a MIP solver (the `highs` package, loaded by the caller so the engine does no I/O) the planner
+   * turns to where the search misses protein or a macro bound or finds no day. Without it the search alone plans.
+   */
+  exact?: ExactOptions;
 }
+
+export interface ExactOptions {
+  solver: MipSolver;
+  limits: ExactLimits;
+}
+
+/**
+ * Limits of one exact solve. The node count keeps answers independent of load on an ordinary machine; the time limit
+ * is a safety net under the server's per-job limit (plan-pool: 4 s), like SEARCH_SAFETY_NET_MS for the search. On the
+ * benchmark's restrictive profiles a solve took 0.05–1.5 s on a loaded 2-core machine.
+ */
+export const EXACT_LIMITS: ExactLimits = { timeLimitS: 1, maxNodes: 5_000 };
 
 /**
  * A safety net only: the search is bounded by its fit and visit counts, which take at most a few tens of milliseconds
@@ -122,6 +150,7 @@ export function sumMacros(items: readonly Pick<MacroTotals, keyof MacroTotals>[]
 }
 
 export function toMealItem(food: Food, meal: MealSlot, weightG: number, id: string): MealItem {
+  const measure = householdMeasure(food.id, weightG);
   return {
     id,
     Meal: meal,
@@ -129,6 +158,7 @@ export function toMealItem(food: Food, meal: MealSlot, weightG: number, id: stri
     ...portionFigures(food, roundTo2(weightG)),
     foodId: food.id,
     image: food.image,
+    ...(measure === undefined ? {} : { measure }),
   };
 }
 
@@ -259,6 +289,7 @@ export function planWith(
   foods: readonly Food[],
   limits: SearchLimits,
   request: MealPlanRequest,
+  exact?: ExactOptions,
 ): MealPlanOutcome {
   const invalid = validate(request);
   if (invalid !== undefined) return { ok: false, error: invalid };
@@ -276,13 +307,20 @@ export function planWith(
     }
   }
   const targets = nutrientTargets(request);
-  const attempt = solve(pool, targets, limits);
+  const solveLimits = { ...limits, kosher: avoidances.kosher };
+  let attempt = solve(pool, targets, solveLimits, exact, request.proteinSources);
+  // The chosen-sources filter may leave a meal no day: the search then tries again with every source.
+  if ("failed" in attempt && request.proteinSources.length > 0) {
+    const wider = selectCandidates(foods, request, avoidances, false);
+    const retried = solve(wider, targets, solveLimits, exact, request.proteinSources);
+    if (!("failed" in retried)) attempt = retried;
+  }
   if ("failed" in attempt)
     return { ok: false, error: solveError(attempt.failed, request, avoidances, pool, limits) };
 
   const items = assemble(attempt.portions, request);
   const totals = sumMacros(items);
-  const notes = [...targets.notes, ...attempt.notes];
+  const notes = [...targets.notes, ...attempt.notes, ...boundNotes(items, foodIndex(foods), targets)];
   let proteinTargetG = targets.proteinMinG;
   if (totals.Protein < targets.proteinMinG - 0.5) {
     const floorG = roundTo2(Math.min(PROTEIN_RDA_G_PER_KG * request.weightKg, targets.proteinMinG));
@@ -303,6 +341,7 @@ export function planWith(
     avoidances,
     proteinMinG: proteinTargetG,
     findFood: (id) => foodIndex(foods).get(id),
+    kosher: avoidances.kosher,
   });
   if (violations.length > 0) {
     return {
@@ -330,6 +369,64 @@ export function planWith(
   };
 }
 
+/**
+ * Which macro bounds gave way, in the order they yield (exclusions and the ±3 % energy window never do): the energy-share
+ * bounds, then the per-kg and absolute ones. Empty when the day keeps them all.
+ */
+function boundNotes(
+  items: readonly MealItem[],
+  index: Map<string, Food>,
+  targets: NutrientTargets,
+): string[] {
+  const totals = macroTotals(items, index);
+  const notes: string[] = [];
+  const share = (grams: number, kcalPerG: number) => Math.round((100 * grams * kcalPerG) / totals.kcal);
+  if (4 * totals.proteinG > PROTEIN_ENERGY_SHARE_MAX * totals.kcal + BOUND_ROUNDING_KCAL)
+    notes.push(
+      `Protein gave way: ${share(totals.proteinG, 4)} % of energy, above 35 %, since no day of these foods found keeps it lower.`,
+    );
+  if (4 * totals.carbsG < CARBS_ENERGY_SHARE_MIN * totals.kcal - BOUND_ROUNDING_KCAL)
+    notes.push(
+      `Carbohydrate gave way: ${share(totals.carbsG, 4)} % of energy, under 40 %, since no day of these foods found keeps it higher.`,
+    );
+  if (totals.proteinG > targets.proteinMaxG + 1)
+    notes.push(
+      `Protein gave way: ${Math.round(totals.proteinG)} g, above ${PROTEIN_MAX_G_PER_KG} g/kg (${Math.round(targets.proteinMaxG)} g).`,
+    );
+  if (totals.carbsG < CARBS_MIN_G - 1)
+    notes.push(
+      `Carbohydrate gave way: ${Math.round(totals.carbsG)} g, under the ${CARBS_MIN_G} g a day adults need (IOM RDA).`,
+    );
+  if (totals.fibreG < FIBRE_G.min - 0.5 || totals.fibreG > FIBRE_G.max + 0.5)
+    notes.push(
+      `Fibre gave way: ${Math.round(totals.fibreG)} g, outside ${FIBRE_G.min}–${FIBRE_G.max} g, since no day of these foods found keeps it inside.`,
+    );
+  return notes;
+}
+
+/** Half a percent of a 2,000 kcal day: item figures are rounded before they are summed. */
+const BOUND_ROUNDING_KCAL = 10;
+
+/** A day's energy and macros in grams, fibre included (items carry no fibre figure, so it comes from the foods). */
+export function macroTotals(
+  items: readonly MealItem[],
+  index: { get(id: string): Food | undefined },
+): { kcal: number; proteinG: number; carbsG: number; fatG: number; fibreG: number } {
+  let kcal = 0;
+  let proteinG = 0;
+  let carbsG = 0;
+  let fatG = 0;
+  let fibreG = 0;
+  for (const item of items) {
+    kcal += item.Calories;
+    proteinG += item.Protein;
+    carbsG += item.Carbs;
+    fatG += item.Fat;
+    fibreG += ((index.get(item.foodId)?.fibreG ?? 0) * item.Weight) / 100;
+  }
+  return { kcal, proteinG, carbsG, fatG, fibreG };
+}
+
 /** Why no day came back: no valid day among the candidates, the search's budget spent first, or the clock. */
 type SolveFailure = "infeasible" | "exhausted" | "timeout";
 
@@ -341,13 +438,43 @@ function solve(
   pool: CandidatePool,
   targets: NutrientTargets,
   limits: SearchLimits,
+  exact: ExactOptions | undefined,
+  proteinSources: readonly ProteinSource[],
 ): Attempt | { failed: SolveFailure } {
   const searched = searchDay(pool.byMeal, targets, limits);
+  // The exact model runs where the search leaves a day short: none found, protein under its floor, an energy-share
+  // bound broken, or protein over 2.4 g/kg or carbohydrate under 130 g. Fibre alone does not call for it.
+  const missed =
+    searched.status !== "found" ||
+    searched.proteinShortG > 0.5 ||
+    searched.shareBreach > BOUND_ROUNDING_KCAL ||
+    breaksAbsoluteMacros(searched.portions, targets);
+  // Restrictive profiles, where the search misses protein or a bound or finds no day: the exact model over every food
+  // this plan may use decides (it is no cuisine probe, so a probe never uses it).
+  if (missed && exact !== undefined && limits.requireCuisineMajority !== true) {
+    const exactDay = solveExactDay(pool.allByMeal, targets, exact.solver, exact.limits, {
+      kosher: limits.kosher === true,
+      proteinSources,
+    });
+    if (exactDay !== undefined) {
+      const exactRank = [
+        exactDay.shareBreach,
+        exactDay.proteinShortG,
+        exactDay.boundBreach - exactDay.shareBreach,
+      ];
+      const searchRank =
+        searched.status === "found"
+          ? [searched.shareBreach, searched.proteinShortG, searched.boundBreach - searched.shareBreach]
+          : [Infinity, Infinity, Infinity];
+      if (ranksBefore(exactRank, searchRank))
+        return { portions: exactDay.portions, notes: [], fromFallback: false };
+    }
+  }
   if (searched.status === "found") return { portions: searched.portions, notes: [], fromFallback: false };
   // The fallback does not look at the cuisine, so a probe for a cuisine majority cannot use it.
   if (searched.status === "infeasible" || limits.requireCuisineMajority === true)
     return { failed: searched.status };
-  const fallback = fallbackDay(pool.byMeal, targets);
+  const fallback = fallbackDay(pool.byMeal, targets, limits.kosher === true);
   if (fallback === undefined) return { failed: searched.status };
   return {
     portions: fallback.portions,
@@ -358,6 +485,27 @@ function solve(
     ],
     fromFallback: true,
   };
+}
+
+/** Protein over its per-kg ceiling or carbohydrate under 130 g in a searched day. */
+function breaksAbsoluteMacros(portions: readonly Portion[], targets: NutrientTargets): boolean {
+  let proteinG = 0;
+  let carbsG = 0;
+  for (const { candidate, weightG } of portions) {
+    proteinG += (candidate.food.proteinG * weightG) / 100;
+    carbsG += (candidate.food.carbsG * weightG) / 100;
+  }
+  return proteinG > targets.proteinMaxG + 1 || carbsG < CARBS_MIN_G - 0.5;
+}
+
+/** Whether rank a (energy-share breach kcal, protein short g, absolute breach kcal) is better than b, with rounding slack. */
+function ranksBefore(a: readonly number[], b: readonly number[]): boolean {
+  for (const [index, value] of a.entries()) {
+    const other = b[index] ?? 0;
+    if (value < other - 1) return true;
+    if (value > other + 1) return false;
+  }
+  return false;
 }
 
 function solveError(
@@ -394,5 +542,5 @@ export async function createMealPlanner(options: MealPlannerOptions = {}): Promi
     now: options.now ?? (() => performance.now()),
     requireCuisineMajority: options.cuisineMajority === "required",
   };
-  return { plan: (request) => planWith(foods, limits, request) };
+  return { plan: (request) => planWith(foods, limits, request, options.exact) };
 }

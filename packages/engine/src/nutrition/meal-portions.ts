@@ -1,6 +1,15 @@
 import { MEAL_SLOTS, type MealSlot } from "./food.types";
 import type { Candidate } from "./meal-candidates";
-import { FAT_ENERGY_SHARE, MEAL_SHARE_BAND, MEAL_SHARES, type NutrientTargets } from "./meal-targets";
+import {
+  CARBS_ENERGY_SHARE_MIN,
+  CARBS_MIN_G,
+  FAT_ENERGY_SHARE,
+  FIBRE_G,
+  MEAL_SHARE_BAND,
+  MEAL_SHARES,
+  PROTEIN_ENERGY_SHARE_MAX,
+  type NutrientTargets,
+} from "./meal-targets";
 
 /** A chosen portion: the candidate and its grams. */
 export interface Portion {
@@ -12,6 +21,14 @@ export interface PortionFit {
   portions: Portion[];
   /** Sum of hard-rule breaches (kcal window, meal bands, fat range); 0 for a valid day. */
   hardBreach: number;
+  /**
+   * The macro bounds a dietitian would hold a day to, beyond the hard rules: protein at most 35 % of energy and 2.4 g/kg,
+   * carbohydrate at least 40 % of energy and 130 g, fibre 25–60 g. Sum of their breaches in kcal (fibre at 4 kcal/g); 0
+   * when all hold. A day may break them only when no day the search finds keeps them (the plan's note says which).
+   */
+  boundBreach: number;
+  /** The part of boundBreach from the energy-share bounds (protein ≤ 35 %, carbohydrate ≥ 40 %), which yield last. */
+  shareBreach: number;
   proteinShortG: number;
   proteinG: number;
 }
@@ -25,6 +42,8 @@ interface Item {
   kcalPerG: number;
   proteinPerG: number;
   fatPerG: number;
+  carbsPerG: number;
+  fibrePerG: number;
   minG: number;
   stepG: number;
   levels: number;
@@ -34,6 +53,8 @@ interface State {
   kcal: number;
   proteinG: number;
   fatG: number;
+  carbsG: number;
+  fibreG: number;
   mealKcal: [number, number, number, number];
 }
 
@@ -50,6 +71,23 @@ interface Limits {
 const outside = (value: number, low: number, high: number) =>
   value < low ? low - value : value > high ? value - high : 0;
 
+/** Breaches of the energy-share bounds, in kcal: they yield only to exclusions and the energy window. */
+function shareBreach(state: State): number {
+  return (
+    Math.max(0, 4 * state.proteinG - PROTEIN_ENERGY_SHARE_MAX * state.kcal) +
+    Math.max(0, CARBS_ENERGY_SHARE_MIN * state.kcal - 4 * state.carbsG)
+  );
+}
+
+/** Breaches of the absolute bounds (2.4 g/kg, 130 g carbohydrate, fibre), in kcal: they yield before protein's floor. */
+function absoluteBreach(state: State, limits: Limits): number {
+  return (
+    4 * Math.max(0, state.proteinG - limits.proteinMaxG) +
+    4 * Math.max(0, CARBS_MIN_G - state.carbsG) +
+    4 * outside(state.fibreG, FIBRE_G.min, FIBRE_G.max)
+  );
+}
+
 function hardBreach(state: State, limits: Limits): number {
   let hard = outside(state.kcal, limits.kcalMin, limits.kcalMax);
   hard += outside(9 * state.fatG, FAT_ENERGY_SHARE.min * state.kcal, FAT_ENERGY_SHARE.max * state.kcal);
@@ -60,13 +98,17 @@ function hardBreach(state: State, limits: Limits): number {
   return hard;
 }
 
-/** Hard breaches weigh 1000× the soft goals; protein below the floor costs 10 per g, so it is met whenever the foods allow. */
+/**
+ * The order things give way in (issue 12): the hard rules weigh 1000× per kcal, the energy-share bounds 50× per kcal,
+ * protein under its floor 10 per g (2.5 per kcal), the absolute bounds 1 per kcal; energy off the target and meals off
+ * their shares, preferences within the window, least.
+ */
 function penalty(state: State, limits: Limits): number {
   let soft =
     (100 * Math.abs(state.kcal - limits.target)) / limits.target +
-    10 * Math.max(0, limits.proteinMinG - state.proteinG);
-  // Past the 2.4 g/kg ceiling extra protein is only wasted, so it is discouraged rather than forbidden.
-  soft += 2 * Math.max(0, state.proteinG - limits.proteinMaxG);
+    50 * shareBreach(state) +
+    10 * Math.max(0, limits.proteinMinG - state.proteinG) +
+    absoluteBreach(state, limits);
   for (let meal = 0; meal < 4; meal += 1) {
     soft +=
       (30 * Math.abs(state.mealKcal[meal as 0 | 1 | 2 | 3] - (limits.mealAim[meal] ?? 0))) / limits.target;
@@ -80,12 +122,19 @@ function penalty(state: State, limits: Limits): number {
  * the penalty most, until none does. Each move is scored from running totals, so a full fit costs well under a
  * millisecond.
  */
-export function fitPortions(candidates: readonly Candidate[], targets: NutrientTargets): PortionFit {
+export function fitPortions(
+  candidates: readonly Candidate[],
+  targets: NutrientTargets,
+  /** Portions to start from (one per candidate, in order) instead of every meal at its share. */
+  start?: readonly Portion[],
+): PortionFit {
   const items: Item[] = candidates.map(({ food, meal }) => ({
     meal: MEAL_INDEX[meal],
     kcalPerG: food.energyKcal / 100,
     proteinPerG: food.proteinG / 100,
     fatPerG: food.fatG / 100,
+    carbsPerG: food.carbsG / 100,
+    fibrePerG: food.fibreG / 100,
     minG: food.portionMinG,
     stepG: food.portionStepG,
     levels: Math.round((food.portionMaxG - food.portionMinG) / food.portionStepG),
@@ -106,13 +155,23 @@ export function fitPortions(candidates: readonly Candidate[], targets: NutrientT
         : 0;
     for (const [item, index] of inMeal) level[index] = Math.round(fraction * item.levels);
   }
-  const state: State = { kcal: 0, proteinG: 0, fatG: 0, mealKcal: [0, 0, 0, 0] };
+  if (start !== undefined)
+    for (const [index, portion] of start.entries()) {
+      const item = items[index] as Item;
+      level[index] = Math.min(
+        item.levels,
+        Math.max(0, Math.round((portion.weightG - item.minG) / item.stepG)),
+      );
+    }
+  const state: State = { kcal: 0, proteinG: 0, fatG: 0, carbsG: 0, fibreG: 0, mealKcal: [0, 0, 0, 0] };
   const apply = (index: number, deltaLevels: number) => {
     const item = items[index] as Item;
     const grams = deltaLevels * item.stepG;
     state.kcal += item.kcalPerG * grams;
     state.proteinG += item.proteinPerG * grams;
     state.fatG += item.fatPerG * grams;
+    state.carbsG += item.carbsPerG * grams;
+    state.fibreG += item.fibrePerG * grams;
     state.mealKcal[item.meal as 0 | 1 | 2 | 3] += item.kcalPerG * grams;
   };
   for (const [index, item] of items.entries()) apply(index, item.minG / item.stepG + (level[index] ?? 0));
@@ -177,6 +236,8 @@ export function fitPortions(candidates: readonly Candidate[], targets: NutrientT
       weightG: candidate.food.portionMinG + (level[index] ?? 0) * candidate.food.portionStepG,
     })),
     hardBreach: hardBreach(state, limits),
+    boundBreach: shareBreach(state) + absoluteBreach(state, limits),
+    shareBreach: shareBreach(state),
     proteinShortG: Math.max(0, targets.proteinMinG - state.proteinG),
     proteinG: state.proteinG,
   };

@@ -7,12 +7,14 @@ import type { Cuisine, Food, MealSlot } from "./food.types";
 import {
   createMealPlanner,
   toMealItem,
+  type MealItem,
   type MealPlan,
   type MealPlanner,
   type MealPlanRequest,
 } from "./meal-planner";
 import { randomPlanRequest } from "./meal-profiles";
-import { replaceMealItem } from "./meal-replacement";
+import { replacementChoices, replaceMealItem } from "./meal-replacement";
+import { mealConflict, mealRole } from "./meal-roles";
 import { isValidPortion, portionFigures, suitsDiet } from "./meal-targets";
 
 describe("replaceMealItem", () => {
@@ -181,5 +183,97 @@ describe("replaceMealItem", () => {
     it("never at the cost of macros far off (40 %), majority or not", () => {
       expect(pick(food("italian-lunch", ["Lunch"], ["Italian"]), 10)).toBe("exact-match");
     });
+  });
+
+  it("offers up to three real choices: same meal, same role, ±5 % kcal, exclusions and meal rules kept", () => {
+    const seeds = [...plans.keys()];
+    fc.assert(
+      fc.property(fc.constantFrom(...seeds), fc.nat(), (planSeed, pick) => {
+        const { request, plan } = plans.get(planSeed) as { request: MealPlanRequest; plan: MealPlan };
+        const replaced = plan.items[pick % plan.items.length];
+        if (replaced === undefined) return;
+        const outcome = replacementChoices({
+          plan: plan.items,
+          itemId: replaced.id,
+          request,
+          seed: planSeed,
+        });
+        if (!outcome.ok) return;
+        expect(outcome.items.length).toBeGreaterThan(0);
+        expect(outcome.items.length).toBeLessThanOrEqual(3);
+        expect(new Set(outcome.items.map((item) => item.foodId)).size).toBe(outcome.items.length);
+        const replacedFood = findFood(replaced.foodId) as Food;
+        const sameRole = outcome.items.every(
+          (item) => mealRole(findFood(item.foodId) as Food) === mealRole(replacedFood),
+        );
+        for (const item of outcome.items) {
+          const food = findFood(item.foodId) as Food;
+          expect(item.Meal).toBe(replaced.Meal);
+          expect(Math.abs(item.Calories - replaced.Calories)).toBeLessThanOrEqual(0.05 * replaced.Calories);
+          expect(exclusionConflict(food, parseAvoidances(request.allergiesText))).toBeUndefined();
+          const mates = plan.items
+            .filter((other) => other.Meal === replaced.Meal && other.id !== replaced.id)
+            .map((other) => findFood(other.foodId) as Food);
+          expect(mealConflict([...mates, food], replaced.Meal, { kosher: false })).toBeUndefined();
+        }
+        // Another role comes in only when no food of the same role fits at all.
+        if (!sameRole)
+          expect(
+            outcome.items.every((item) => mealRole(findFood(item.foodId) as Food) !== mealRole(replacedFood)),
+          ).toBe(true);
+        // The one-click path takes the first choice; a picked choice is applied as offered.
+        const oneClick = replaceMealItem({ plan: plan.items, itemId: replaced.id, request, seed: planSeed });
+        expect(oneClick.ok && oneClick.item).toEqual(outcome.items[0]);
+        const last = outcome.items[outcome.items.length - 1] as MealItem;
+        const picked = replaceMealItem({
+          plan: plan.items,
+          itemId: replaced.id,
+          request,
+          seed: planSeed,
+          foodId: last.foodId,
+        });
+        expect(picked.ok && picked.item).toEqual(last);
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it("never brings back an item of the day: five successive replacements of one item repeat none", () => {
+    const seeds = [...plans.keys()];
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...seeds),
+        fc.nat(),
+        fc.integer({ min: 0, max: 2 ** 31 - 1 }),
+        (planSeed, pick, seed) => {
+          const { request, plan } = plans.get(planSeed) as { request: MealPlanRequest; plan: MealPlan };
+          let items = [...plan.items];
+          let current = items[pick % items.length];
+          if (current === undefined) return;
+          const seen = new Set(items.map((item) => item.foodId));
+          const replacedFoodIds: string[] = [];
+          for (let round = 0; round < 5; round += 1) {
+            const outcome = replaceMealItem({
+              plan: items,
+              itemId: current.id,
+              request,
+              seed: seed + round,
+              replacedFoodIds,
+            });
+            if (!outcome.ok) {
+              expect(outcome.error.code).toBe("NO_REPLACEMENT");
+              return;
+            }
+            expect(seen.has(outcome.item.foodId)).toBe(false);
+            seen.add(outcome.item.foodId);
+            replacedFoodIds.push(current.foodId);
+            const old = current;
+            items = items.map((item) => (item.id === old.id ? outcome.item : item));
+            current = outcome.item;
+          }
+        },
+      ),
+      { numRuns: 60 },
+    );
   });
 });

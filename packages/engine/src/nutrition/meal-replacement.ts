@@ -4,9 +4,9 @@ import { exclusionConflict } from "./exclusions";
 import { FOOD_CATALOGUE } from "./food-catalogue";
 import type { Food } from "./food.types";
 import { toMealItem, type MealItem, type MealPlanRequest } from "./meal-planner";
-import { kosherMealClash } from "./kosher-meals";
 import { KCAL_TOLERANCE, portionFigures, suitsDiet } from "./meal-targets";
-import { seededUnit } from "./seeded-hash";
+import { compareIds, seededUnit } from "./seeded-hash";
+import { mealConflict, mealRole } from "./meal-roles";
 
 /** DESIGN.md "The engine": a replacement stays within ±5 % of the replaced item's energy after portion scaling. */
 export const REPLACEMENT_KCAL_TOLERANCE = 0.05;
@@ -26,9 +26,17 @@ export interface ReplacementInput {
   itemId: string;
   request: MealPlanRequest;
   seed: number;
+  /** Foods replaced away from this day plan before: Replace never offers them again (issue 12: no ping-pong). */
+  replacedFoodIds?: readonly string[];
+  /** The alternative the user picked (a food id from replacementChoices); without it the best one is taken. */
+  foodId?: string;
 }
 
 export type ReplacementOutcome = { ok: true; item: MealItem } | { ok: false; error: EngineError };
+export type ReplacementChoicesOutcome = { ok: true; items: MealItem[] } | { ok: false; error: EngineError };
+
+/** How many alternatives Replace offers. */
+export const REPLACEMENT_CHOICES = 3;
 
 /**
  * Distance between two items' macros, in kcal: protein and carbohydrate at 4 kcal/g, fat at 9 kcal/g (Atwater), so a
@@ -45,23 +53,28 @@ function macroDistanceKcal(
   );
 }
 
-export function replaceMealItem(
+/**
+ * Every food that may take the item's place, best first, each at its best portion: same meal, same role (a main for a
+ * main), not in the day, never replaced away from it before, within ±5 % of the item's energy and keeping the day in its
+ * ±3 % window, every exclusion kept, and the meal's rules (no protein family twice, kosher). Scored by macro distance,
+ * with the chosen cuisine preferred. Foods of another role come in only where no food of the same role fits.
+ */
+function rankReplacements(
   input: ReplacementInput,
-  foods: readonly Food[] = FOOD_CATALOGUE,
-): ReplacementOutcome {
+  foods: readonly Food[],
+): { replaced: MealItem; ranked: MealItem[] } | { error: EngineError } {
   const { plan, itemId, request, seed } = input;
   const replaced = plan.find((item) => item.id === itemId);
   if (replaced === undefined)
-    return { ok: false, error: { code: "ITEM_NOT_FOUND", message: "That item is no longer in this plan." } };
+    return { error: { code: "ITEM_NOT_FOUND", message: "That item is no longer in this plan." } };
   const avoidances = parseAvoidances(request.allergiesText, foods);
   const byId = new Map(foods.map((food) => [food.id, food]));
-  // Kosher keeps meat and dairy out of one meal, so the new item must suit the rest of the replaced item's meal.
-  const restOfMeal = avoidances.kosher
-    ? plan.flatMap((item) =>
-        item.Meal === replaced.Meal && item.id !== itemId ? (byId.get(item.foodId) ?? []) : [],
-      )
-    : [];
-  const inPlan = new Set(plan.map((item) => item.foodId));
+  const replacedFood = byId.get(replaced.foodId);
+  const excluded = new Set([...plan.map((item) => item.foodId), ...(input.replacedFoodIds ?? [])]);
+  const mealMates = plan
+    .filter((item) => item.Meal === replaced.Meal && item.id !== replaced.id)
+    .flatMap((item) => byId.get(item.foodId) ?? []);
+  const role = replacedFood === undefined ? undefined : mealRole(replacedFood);
   const dayKcal = plan.reduce((sum, item) => sum + item.Calories, 0);
   const cuisineIds = new Set(
     foods.filter((food) => food.cuisines.includes(request.cuisine)).map((food) => food.id),
@@ -74,13 +87,15 @@ export function replaceMealItem(
     2 * (cuisineItems - 1) <= plan.length;
   const cuisineBonus = (majorityAtStake ? MAJORITY_BONUS_SHARE : CUISINE_BONUS_SHARE) * replaced.Calories;
   const allowance = REPLACEMENT_KCAL_TOLERANCE * replaced.Calories;
+  const { kosher } = avoidances;
 
-  let best: { item: MealItem; score: number } | undefined;
+  const best = new Map<string, { item: MealItem; score: number; sameRole: boolean }>();
   for (const food of foods) {
-    if (inPlan.has(food.id) || !food.slots.includes(replaced.Meal) || !suitsDiet(food, request.dietType))
+    if (excluded.has(food.id) || !food.slots.includes(replaced.Meal) || !suitsDiet(food, request.dietType))
       continue;
     if (exclusionConflict(food, avoidances) !== undefined) continue;
-    if (avoidances.kosher && kosherMealClash(food, restOfMeal) !== undefined) continue;
+    if (mealConflict([...mealMates, food], replaced.Meal, { kosher }) !== undefined) continue;
+    const sameRole = role === undefined || mealRole(food) === role;
     const bonus =
       (cuisineIds.has(food.id) ? cuisineBonus : 0) +
       VARIETY_SHARE * replaced.Calories * seededUnit(seed, food.id);
@@ -94,8 +109,9 @@ export function replaceMealItem(
       if (Math.abs(newDayKcal - request.targetKcal) > KCAL_TOLERANCE * request.targetKcal) continue;
       const score =
         macroDistanceKcal(figures, replaced) + Math.abs(figures.Calories - replaced.Calories) - bonus;
-      if (best === undefined || score < best.score) {
-        best = {
+      const known = best.get(food.id);
+      if (known === undefined || score < known.score) {
+        best.set(food.id, {
           item: toMealItem(
             food,
             replaced.Meal,
@@ -103,18 +119,58 @@ export function replaceMealItem(
             `r${(seed >>> 0).toString(36)}-${replaced.Meal.toLowerCase()}-${food.id}`,
           ),
           score,
-        };
+          sameRole,
+        });
       }
     }
   }
-  if (best === undefined) {
-    return {
-      ok: false,
-      error: {
-        code: "NO_REPLACEMENT",
-        message: `No other ${replaced.Meal} food suits your ${request.dietType} diet and exclusions within 5 % of ${replaced.Calories} kcal.`,
-      },
-    };
+  const all = [...best.values()];
+  const sameRole = all.filter((entry) => entry.sameRole);
+  const ranked = (sameRole.length > 0 ? sameRole : all).sort(
+    (left, right) => left.score - right.score || compareIds(left.item.foodId, right.item.foodId),
+  );
+  return { replaced, ranked: ranked.map((entry) => entry.item) };
+}
+
+function noReplacement(replaced: MealItem, request: MealPlanRequest): EngineError {
+  return {
+    code: "NO_REPLACEMENT",
+    message: `No other ${replaced.Meal} food suits your ${request.dietType} diet and exclusions within 5 % of ${replaced.Calories} kcal.`,
+  };
+}
+
+/** Up to three alternatives for an item, best first: what Replace shows the user to pick from. */
+export function replacementChoices(
+  input: ReplacementInput,
+  foods: readonly Food[] = FOOD_CATALOGUE,
+): ReplacementChoicesOutcome {
+  const result = rankReplacements(input, foods);
+  if ("error" in result) return { ok: false, error: result.error };
+  if (result.ranked.length === 0) return { ok: false, error: noReplacement(result.replaced, input.request) };
+  return { ok: true, items: result.ranked.slice(0, REPLACEMENT_CHOICES) };
+}
+
+/** The replacement: the alternative the user picked (input.foodId, one of replacementChoices), or the best one. */
+export function replaceMealItem(
+  input: ReplacementInput,
+  foods: readonly Food[] = FOOD_CATALOGUE,
+): ReplacementOutcome {
+  const result = rankReplacements(input, foods);
+  if ("error" in result) return { ok: false, error: result.error };
+  const choices = result.ranked.slice(0, REPLACEMENT_CHOICES);
+  const item =
+    input.foodId === undefined ? choices[0] : choices.find((choice) => choice.foodId === input.foodId);
+  if (item === undefined) {
+    return input.foodId === undefined || result.ranked.length === 0
+      ? { ok: false, error: noReplacement(result.replaced, input.request) }
+      : {
+          ok: false,
+          error: {
+            code: "CHOICE_NOT_OFFERED",
+            message:
+              "That alternative is no longer on offer for this item. Open Replace again to see the current ones.",
+          },
+        };
   }
-  return { ok: true, item: best.item };
+  return { ok: true, item };
 }

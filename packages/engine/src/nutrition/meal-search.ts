@@ -1,4 +1,14 @@
-import { MEAL_SLOTS } from "./food.types";
+import { MEAL_SLOTS, type MealSlot } from "./food.types";
+import {
+  ANCHOR_ROLES,
+  isCompleteMain,
+  isMeat,
+  isMilk,
+  MEAL_ROLES,
+  mealRole,
+  proteinFamily,
+  ROLE_CAPS,
+} from "./meal-roles";
 import { compareIds } from "./seeded-hash";
 import type { Candidate } from "./meal-candidates";
 import { fitPortions, type Portion } from "./meal-portions";
@@ -13,6 +23,8 @@ import { FAT_ENERGY_SHARE, MEAL_SHARE_BAND, MEAL_SHARES, type NutrientTargets } 
  */
 const ITEM_COST = 2.5;
 const EXTRA_ITEM_COST = [0, 0, 0, 5, 12] as const;
+/** A meal with nothing to build it around (ANCHOR_ROLES) costs more than a cuisine dish is worth. */
+const NO_ANCHOR_COST = 10;
 /** Preference points lost per kcal that a meal's smallest portions already exceed its share (or its largest miss it). */
 const ENERGY_MISFIT_WEIGHT = 0.05;
 
@@ -24,6 +36,8 @@ export interface SearchLimits {
   now: () => number;
   /** Only days mostly from the chosen cuisine: a probe of whether one exists, for tests and the benchmark. */
   requireCuisineMajority?: boolean;
+  /** Kosher: no meal holds both meat and milk (meal-roles). */
+  kosher?: boolean;
 }
 
 interface Combo {
@@ -66,7 +80,14 @@ interface ComboBounds {
 const FAT_EXCESS_WEIGHT = 0.1;
 
 export type SearchResult =
-  | { status: "found"; portions: Portion[]; proteinShortG: number; fits: number }
+  | {
+      status: "found";
+      portions: Portion[];
+      proteinShortG: number;
+      boundBreach: number;
+      shareBreach: number;
+      fits: number;
+    }
   | { status: "infeasible"; fits: number }
   /** The fit or visit budget ran out before any valid day was found. */
   | { status: "exhausted"; fits: number }
@@ -94,6 +115,19 @@ const PASSES = [
 const NEAR_MISS_SHARE = 0.03;
 /** Days visited (fitted or cut) per pass, per fit of the budget, before the next pass raises the protein weight. */
 const VISITS_PER_FIT = 10;
+
+/** Lexicographic comparison with a kcal of slack per place: whether a ranks before b. */
+function isBetter(a: readonly number[], b: readonly number[]): boolean {
+  for (const [index, value] of a.entries()) {
+    const other = b[index] ?? 0;
+    if (value < other - BOUND_SLACK) return true;
+    if (value > other + BOUND_SLACK) return false;
+  }
+  return false;
+}
+
+/** Macro-bound breaches below this many kcal are rounding, not a broken bound. */
+const BOUND_SLACK = 1;
 
 /** Fat energy beyond 35 % per gram of a food, in kcal (negative for lean foods). */
 const fatExcessPerG = (candidate: Candidate) =>
@@ -214,6 +248,54 @@ function forEachSubset(count: number, visit: (indices: readonly number[]) => voi
   }
 }
 
+/**
+ * The meal model as a test on a subset of a meal's candidates: role caps (one main at most), no protein family twice
+ * and, for kosher, no meat with milk, which forbid it; no anchor where the slot wants one, which costs points. Roles and families are indexed once per meal,
+ * so a subset costs a few integer operations.
+ */
+function mealRuleCheck(
+  ordered: readonly Candidate[],
+  meal: MealSlot,
+  kosher: boolean,
+): (indices: readonly number[]) => "forbidden" | "no anchor" | "ok" {
+  const roleOf = ordered.map(({ food }) => MEAL_ROLES.indexOf(mealRole(food)));
+  const families = new Map<string, number>();
+  const familyBit = ordered.map(({ food }) => {
+    const family = proteinFamily(food);
+    if (family === undefined) return 0;
+    if (!families.has(family)) families.set(family, 1 << families.size);
+    return families.get(family) ?? 0;
+  });
+  const complete = ordered.map(({ food }) => isCompleteMain(food));
+  const starchRole = MEAL_ROLES.indexOf("starch");
+  const meat = ordered.map(({ food }) => kosher && isMeat(food));
+  const milk = ordered.map(({ food }) => kosher && isMilk(food));
+  const caps = MEAL_ROLES.map((role) => ROLE_CAPS[meal][role]);
+  const anchors = ANCHOR_ROLES[meal].map((role) => MEAL_ROLES.indexOf(role));
+  const counts = new Array<number>(MEAL_ROLES.length).fill(0);
+  return (indices) => {
+    counts.fill(0);
+    let familyMask = 0;
+    let hasMeat = false;
+    let hasMilk = false;
+    let hasComplete = false;
+    for (const index of indices) {
+      hasComplete ||= complete[index] === true;
+      const role = roleOf[index] ?? 0;
+      counts[role] = (counts[role] ?? 0) + 1;
+      if ((counts[role] ?? 0) > (caps[role] ?? 0)) return "forbidden";
+      const bit = familyBit[index] ?? 0;
+      if ((familyMask & bit) !== 0) return "forbidden";
+      familyMask |= bit;
+      hasMeat ||= meat[index] === true;
+      hasMilk ||= milk[index] === true;
+    }
+    if (hasMeat && hasMilk) return "forbidden";
+    if (hasComplete && (counts[starchRole] ?? 0) > 0) return "forbidden";
+    return anchors.length === 0 || anchors.some((role) => (counts[role] ?? 0) > 0) ? "ok" : "no anchor";
+  };
+}
+
 /** Candidate indices in the order a greedy fill takes them: ascending key, ties by index (that is, by preference). */
 function orderBy(count: number, key: (index: number) => number): number[] {
   return Array.from({ length: count }, (_, index) => index).sort((a, b) => key(a) - key(b) || a - b);
@@ -221,14 +303,16 @@ function orderBy(count: number, key: (index: number) => number): number[] {
 
 function mealCombos(
   candidates: readonly Candidate[],
-  lowKcal: number,
-  highKcal: number,
-  aimKcal: number,
+  meal: MealSlot,
+  kcal: { low: number; high: number; aim: number },
+  kosher: boolean,
 ): Combo[] {
+  const { low: lowKcal, high: highKcal, aim: aimKcal } = kcal;
   const combos: Combo[] = [];
   const ordered = [...candidates].sort(
     (a, b) => b.preference - a.preference || compareIds(a.food.id, b.food.id),
   );
+  const keepsMealRules = mealRuleCheck(ordered, meal, kosher);
   const minKcalOf = ordered.map(({ food }) => (food.energyKcal * food.portionMinG) / 100);
   const maxKcalOf = ordered.map(({ food }) => (food.energyKcal * food.portionMaxG) / 100);
   const valueOf = ordered.map((item) => item.preference - ITEM_COST);
@@ -253,6 +337,8 @@ function mealCombos(
       preferenceScore += valueOf[index] ?? 0;
     }
     if (minKcal > highKcal || maxKcal < lowKcal) return;
+    const rules = keepsMealRules(indices);
+    if (rules === "forbidden") return;
     for (const index of indices) inSubset[index] = 1;
     // Protein at the meal's share: smallest portions, then the energy left spent on the densest foods (a fractional knapsack).
     let proteinG = 0;
@@ -284,6 +370,7 @@ function mealCombos(
     }
     for (const index of indices) inSubset[index] = 0;
     preferenceScore -= ENERGY_MISFIT_WEIGHT * Math.max(0, minKcal - aimKcal, aimKcal - maxKcal);
+    if (rules === "no anchor") preferenceScore -= NO_ANCHOR_COST;
     const items = indices.map((index) => ordered[index] as Candidate);
     let cuisineCount = 0;
     let sharedWithLower = 0;
@@ -655,15 +742,24 @@ export function searchDay(
   const allCombos = MEAL_SLOTS.map((meal, index) =>
     mealCombos(
       byMeal[meal],
-      (MEAL_SHARES[meal] - MEAL_SHARE_BAND) * target,
-      mealHighKcal[index] ?? 0,
-      MEAL_SHARES[meal] * target,
+      meal,
+      {
+        low: (MEAL_SHARES[meal] - MEAL_SHARE_BAND) * target,
+        high: mealHighKcal[index] ?? 0,
+        aim: MEAL_SHARES[meal] * target,
+      },
+      limits.kosher === true,
     ),
   );
   if (allCombos.some((list) => list.length === 0)) return { status: "infeasible", fits: 0 };
 
   let fits = 0;
-  let bestShort: { portions: Portion[]; proteinShortG: number } | undefined;
+  /**
+   * The best valid day that breaks a macro bound or misses protein, ranked as things give way: least energy-share
+   * breach, then least protein shortfall, then least breach of the absolute bounds.
+   */
+  let bestShort:
+    { portions: Portion[]; proteinShortG: number; boundBreach: number; shareBreach: number } | undefined;
   let exhausted = true;
   const groupsByMajority = new Map<boolean, ComboGroup[][]>();
   const passes = limits.requireCuisineMajority ? PASSES.filter((pass) => pass.cuisineMajority) : PASSES;
@@ -684,9 +780,11 @@ export function searchDay(
       const maxKcal = combos.reduce((sum, combo) => sum + combo.maxKcal, 0);
       if (minKcal > targets.kcalMax || maxKcal < targets.kcalMin) continue;
       const proteinBoundG = dayProteinBound(combos, minKcal, targets, mealHighKcal);
-      // Once a valid day exists, only days that could beat its protein are worth fitting.
+      // Once a day keeping every bound exists, only days that could beat its protein are worth fitting.
       const bestProteinG =
-        bestShort === undefined ? -Infinity : targets.proteinMinG - bestShort.proteinShortG;
+        bestShort === undefined || bestShort.boundBreach > BOUND_SLACK
+          ? -Infinity
+          : targets.proteinMinG - bestShort.proteinShortG;
       if (proteinBoundG < targets.proteinMinG && proteinBoundG <= bestProteinG + 0.5) continue;
       if (!fatCanFit(combos, minKcal, targets)) continue;
       fits += 1;
@@ -695,10 +793,29 @@ export function searchDay(
         targets,
       );
       if (fit.hardBreach > 1e-6) continue;
-      if (fit.proteinShortG <= 1e-6)
-        return { status: "found", portions: fit.portions, proteinShortG: 0, fits };
-      if (bestShort === undefined || fit.proteinShortG < bestShort.proteinShortG)
-        bestShort = { portions: fit.portions, proteinShortG: fit.proteinShortG };
+      const boundBreach = fit.boundBreach > BOUND_SLACK ? fit.boundBreach : 0;
+      const shareBreach = fit.shareBreach > BOUND_SLACK ? fit.shareBreach : 0;
+      if (fit.proteinShortG <= 1e-6 && boundBreach === 0)
+        return {
+          status: "found",
+          portions: fit.portions,
+          proteinShortG: 0,
+          boundBreach: 0,
+          shareBreach: 0,
+          fits,
+        };
+      const rank = (day: { shareBreach: number; proteinShortG: number; boundBreach: number }) => [
+        day.shareBreach,
+        day.proteinShortG > 0.5 ? day.proteinShortG : 0,
+        day.boundBreach - day.shareBreach,
+      ];
+      const candidate = {
+        portions: fit.portions,
+        proteinShortG: fit.proteinShortG,
+        boundBreach,
+        shareBreach,
+      };
+      if (bestShort === undefined || isBetter(rank(candidate), rank(bestShort))) bestShort = candidate;
     }
     return undefined;
   };

@@ -2,6 +2,7 @@ import { roundTo2 } from "./energy";
 import type { DietType, Food, MealSlot } from "./food.types";
 import type { MealItem, MealPlanRequest } from "./meal-planner";
 import { exclusionConflict, type ExclusionRules } from "./exclusions";
+import { mealConflict } from "./meal-roles";
 
 /** DESIGN.md "The engine": the day's energy split over the spec's four meals. */
 export const MEAL_SHARES: Record<MealSlot, number> = {
@@ -19,7 +20,7 @@ export const KCAL_MODEL_TOLERANCE = 0.02;
 /** Fat 20–35 % of energy: the IOM Acceptable Macronutrient Distribution Range for adults (DRI 2005). */
 export const FAT_ENERGY_SHARE = { min: 0.2, max: 0.35 } as const;
 /** Protein at most 35 % of energy, the top of the same IOM range, whatever the body-weight target says. */
-const PROTEIN_ENERGY_SHARE_MAX = 0.35;
+export const PROTEIN_ENERGY_SHARE_MAX = 0.35;
 /**
  * Protein per kg: 1.6 g/kg is where the gain from extra protein plateaus (Morton et al. 2018, Br J Sports Med 52:376);
  * 1.8 g/kg for muscle gain and the 2.4 g/kg ceiling follow the ISSN position stand (Jäger et al. 2017).
@@ -27,26 +28,63 @@ const PROTEIN_ENERGY_SHARE_MAX = 0.35;
 export const PROTEIN_G_PER_KG = { "Lose Weight": 1.6, "Gain Muscle Mass": 1.8 } as const;
 export const PROTEIN_MAX_G_PER_KG = 2.4;
 export const ITEMS_PER_MEAL = { min: 2, max: 4 } as const;
+/**
+ * Carbohydrate at least 130 g/day, the IOM RDA for adults (the brain's glucose use, DRI 2005 ch. 6), and at least 40 %
+ * of energy: 5 points under the 45 % floor of the IOM AMDR, room for the higher protein targets above.
+ */
+export const CARBS_MIN_G = 130;
+export const CARBS_ENERGY_SHARE_MIN = 0.4;
+/**
+ * Fibre 25–60 g/day: 25 g is the WHO/FAO minimum for adults (TRS 916, 2003) and the lower end of the IOM adequate
+ * intake (14 g/1,000 kcal); past about 60 g a day bloating and mineral binding outweigh the gains (EFSA 2010 found no
+ * benefit above that range).
+ */
+export const FIBRE_G = { min: 25, max: 60 } as const;
+/** Body-mass index from which protein per kg uses the adjusted body weight (obesity, WHO class I). */
+const OBESE_BMI = 30;
+/** Share of weight above the ideal counted in the adjusted body weight (Krenitsky 2005, Nutr Clin Pract 20:468). */
+const ADJUSTED_WEIGHT_SHARE = 0.4;
+/** Kilograms per inch above five feet in the Devine ideal body weight (Devine 1974, Drug Intell Clin Pharm 8:650). */
+const DEVINE_KG_PER_INCH = 2.3;
 
 const KCAL_PER_G_FAT = 9;
 const KCAL_PER_G_PROTEIN = 4;
 
 export interface NutrientTargets {
   targetKcal: number;
+  /** The weight protein per kg is counted on: the body weight, or the adjusted body weight from a BMI of 30. */
+  proteinWeightKg: number;
   kcalMin: number;
   kcalMax: number;
   /** What the goal asks for (g/kg × weight), before any cap. */
   proteinRequiredG: number;
   /** What the plan must reach: the requirement, capped at 35 % of energy. */
   proteinMinG: number;
+  /** The ceiling: 2.4 g/kg (35 % of energy is checked on the day's own energy). */
   proteinMaxG: number;
   notes: string[];
 }
 
+/**
+ * The weight protein targets use. From a BMI of 30 the body weight overstates lean mass, so the adjusted body weight
+ * (ideal weight plus 40 % of the excess) is used, as clinical dietetics does; without a height the body weight stands.
+ */
+export function proteinWeightKg(request: Pick<MealPlanRequest, "weightKg" | "gender" | "heightCm">): number {
+  const { weightKg, heightCm, gender } = request;
+  if (heightCm === undefined || heightCm <= 0) return weightKg;
+  if (weightKg / (heightCm / 100) ** 2 < OBESE_BMI) return weightKg;
+  const inchesOverFiveFeet = Math.max(0, heightCm / 2.54 - 60);
+  const idealKg = (gender === "male" ? 50 : 45.5) + DEVINE_KG_PER_INCH * inchesOverFiveFeet;
+  if (idealKg >= weightKg) return weightKg;
+  return roundTo2(idealKg + ADJUSTED_WEIGHT_SHARE * (weightKg - idealKg));
+}
+
 export function nutrientTargets(
-  request: Pick<MealPlanRequest, "targetKcal" | "weightKg" | "goal">,
+  request: Pick<MealPlanRequest, "targetKcal" | "weightKg" | "goal"> &
+    Partial<Pick<MealPlanRequest, "gender" | "heightCm">>,
 ): NutrientTargets {
-  const { targetKcal, weightKg, goal } = request;
+  const { targetKcal, goal } = request;
+  const weightKg = proteinWeightKg({ ...request, gender: request.gender ?? "female" });
   const proteinRequiredG = roundTo2(PROTEIN_G_PER_KG[goal] * weightKg);
   const energyCapG = roundTo2((PROTEIN_ENERGY_SHARE_MAX * targetKcal) / KCAL_PER_G_PROTEIN);
   const notes: string[] = [];
@@ -59,6 +97,7 @@ export function nutrientTargets(
   }
   return {
     targetKcal,
+    proteinWeightKg: weightKg,
     kcalMin: targetKcal * (1 - KCAL_MODEL_TOLERANCE),
     kcalMax: targetKcal * (1 + KCAL_MODEL_TOLERANCE),
     proteinRequiredG,
@@ -102,6 +141,8 @@ export interface PlanCheckContext {
   avoidances: ExclusionRules;
   proteinMinG: number;
   findFood: (id: string) => Food | undefined;
+  /** Kosher: no meal with both meat and milk. */
+  kosher?: boolean;
 }
 
 /** Every hard rule a plan must keep, as readable violations; empty for a good plan. Shared by planner, tests and benchmark. */
@@ -137,8 +178,15 @@ export function planViolations(items: readonly MealItem[], context: PlanCheckCon
     }
   }
   for (const meal of Object.keys(MEAL_SHARES) as MealSlot[]) {
-    const count = items.filter((item) => item.Meal === meal).length;
+    const inMeal = items.filter((item) => item.Meal === meal);
+    const count = inMeal.length;
     if (count < ITEMS_PER_MEAL.min || count > ITEMS_PER_MEAL.max) violations.push(`${meal}: ${count} items`);
+    const foods = inMeal.flatMap((item) => {
+      const food = findFood(item.foodId);
+      return food === undefined ? [] : [food];
+    });
+    const conflict = mealConflict(foods, meal, { kosher: context.kosher === true });
+    if (conflict !== undefined) violations.push(`${meal}: ${conflict}`);
   }
   const kcal = items.reduce((sum, item) => sum + item.Calories, 0);
   const fatG = items.reduce((sum, item) => sum + item.Fat, 0);

@@ -1,10 +1,14 @@
+import highsLoader from "highs";
 import {
   createMealPlanner,
+  EXACT_LIMITS,
   type MealPlanOutcome,
   type MealPlanRequest,
 } from "@fitwise/engine/nutrition/meal-planner";
 import {
+  replacementChoices,
   replaceMealItem,
+  type ReplacementChoicesOutcome,
   type ReplacementInput,
   type ReplacementOutcome,
 } from "@fitwise/engine/nutrition/meal-replacement";
@@ -25,6 +29,7 @@ import {
 export type PlanJob =
   | { kind: "meal-plan"; request: MealPlanRequest }
   | { kind: "meal-replacement"; input: ReplacementInput }
+  | { kind: "meal-replacement-choices"; input: ReplacementInput }
   | { kind: "workout-plan"; request: WorkoutPlanRequest }
   | { kind: "workout-replacement"; input: WorkoutReplacementRequest }
   | { kind: "workout-alternatives"; input: WorkoutReplacementRequest };
@@ -32,6 +37,7 @@ export type PlanJob =
 export interface PlanJobOutcomes {
   "meal-plan": MealPlanOutcome;
   "meal-replacement": ReplacementOutcome;
+  "meal-replacement-choices": ReplacementChoicesOutcome;
   "workout-plan": WorkoutPlanOutcome;
   "workout-replacement": WorkoutReplacementOutcome;
   "workout-alternatives": WorkoutAlternativesOutcome;
@@ -70,15 +76,21 @@ export const WARM_UP_JOBS: readonly PlanJob[] = [
   },
 ];
 
-/** Loads the meal planner once; the returned runner is synchronous (used in a worker, or in-thread as the fallback). */
+/**
+ * Loads the meal planner once, with HiGHS (WebAssembly, bundled in the `highs` package: no network) for the exact
+ * fallback; the returned runner is synchronous (used in a worker, or in-thread as the fallback).
+ */
 export async function createPlanJobRunner(): Promise<PlanJobRunner> {
-  const mealPlanner = await createMealPlanner();
+  const solver = await highsLoader();
+  const mealPlanner = await createMealPlanner({ exact: { solver, limits: EXACT_LIMITS } });
   return (job) => {
     switch (job.kind) {
       case "meal-plan":
         return mealPlanner.plan(job.request);
       case "meal-replacement":
         return replaceMealItem(job.input);
+      case "meal-replacement-choices":
+        return replacementChoices(job.input);
       case "workout-plan":
         return planWorkoutWeek(job.request);
       case "workout-replacement":

@@ -47,6 +47,7 @@ export async function saveMealPlan(db: Database, plan: NewMealPlan): Promise<voi
     inputs_hash: plan.inputsHash,
     target_kcal: plan.targetKcal,
     notes: JSON.stringify(plan.notes),
+    replaced_food_ids: "[]",
     updated_at: new Date(),
   };
   await db
@@ -66,12 +67,22 @@ export async function saveMealPlan(db: Database, plan: NewMealPlan): Promise<voi
  */
 export async function updateMealPlanItems(
   db: Database,
-  change: { userId: string; dayIndex: number; expectedRevision: number; items: readonly MealItem[] },
+  change: {
+    userId: string;
+    dayIndex: number;
+    expectedRevision: number;
+    items: readonly MealItem[];
+    /** Given by a replacement: the day's foods replaced away so far, this one included. */
+    replacedFoodIds?: readonly string[];
+  },
 ): Promise<boolean> {
   const result = await db
     .updateTable("meal_plans")
     .set((eb) => ({
       items: JSON.stringify(change.items),
+      ...(change.replacedFoodIds === undefined
+        ? {}
+        : { replaced_food_ids: JSON.stringify(change.replacedFoodIds) }),
       revision: eb("revision", "+", 1),
       updated_at: new Date(),
     }))

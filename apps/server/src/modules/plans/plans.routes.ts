@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import {
   GetMealPlanRequestSchema,
   GetWorkoutPlanRequestSchema,
+  ListDietReplacementsRequestSchema,
   ReplaceDietItemRequestSchema,
   ReplaceWorkoutItemRequestSchema,
   UNRECOGNISED_AVOIDANCES_HEADER,
@@ -14,6 +15,7 @@ import { createWorkerPlanPool, type PlanPool } from "./plan-pool";
 import {
   getMealPlan,
   getWorkoutPlan,
+  listDietReplacements,
   replaceDietItem,
   replaceWorkout,
   workoutAlternativesFor,
@@ -72,6 +74,11 @@ export async function plansRoutes(app: FastifyInstance, options: PlansRoutesOpti
   app.post("/replace_diet_item", authenticated, async (request, reply) => {
     const input = ReplaceDietItemRequestSchema.parse(request.body ?? {});
     return withRetryAfter(reply, () => replaceDietItem(deps, callerId(request), input));
+  });
+
+  app.post("/list_diet_replacements", authenticated, async (request, reply) => {
+    const input = ListDietReplacementsRequestSchema.parse(request.body ?? {});
+    return withRetryAfter(reply, () => listDietReplacements(deps, callerId(request), input));
   });
 
   app.post("/openai_get_workout_plan", authenticated, async (request, reply) => {

@@ -4,6 +4,8 @@ import {
   REPLACEMENT_LIMIT_MESSAGE,
   type GetMealPlanRequest,
   type GetWorkoutPlanRequest,
+  type ListDietReplacementsRequest,
+  type ListDietReplacementsResponse,
   type ReplaceDietItemRequest,
   type ReplaceDietItemResponse,
   type ReplaceWorkoutItemRequest,
@@ -15,6 +17,7 @@ import { FREE_REPLACEMENTS_LIMIT } from "@fitwise/contracts/profile";
 import { PLANNING_FLOOR_KCAL } from "@fitwise/engine/nutrition/energy";
 import type { Cuisine, DietType, ProteinSource } from "@fitwise/engine/nutrition/food.types";
 import type { MealItem, MealPlanRequest } from "@fitwise/engine/nutrition/meal-planner";
+import type { ReplacementInput } from "@fitwise/engine/nutrition/meal-replacement";
 import type { FitnessGoal, Gender } from "@fitwise/engine/profile.types";
 import {
   REST_DAY_NAME,
@@ -138,10 +141,15 @@ export function mealInputs(profile: MyUser | undefined, payload: Partial<GetMeal
     present(profile?.user_allergies, payload.user_allergies),
     profile?.user_avoid_food,
   );
+  const heightCm = profile?.user_height_in_cm ?? undefined;
+  // Protein per kg uses the adjusted body weight from a BMI of 30 (meal-targets); below it the height changes nothing,
+  // so it is passed only then and other profiles keep the inputs (and stored plans) they had.
+  const obese = heightCm !== undefined && heightCm > 0 && weightKg / (heightCm / 100) ** 2 >= 30;
   return {
     // DESIGN.md: never plan below the floor for the user's gender, whatever the goal says.
     targetKcal: Math.max(goalKcal, PLANNING_FLOOR_KCAL[gender as Gender]),
     weightKg,
+    ...(obese ? { heightCm } : {}),
     gender: gender as Gender,
     goal,
     dietType:
@@ -268,12 +276,13 @@ async function commitReplacement(
   });
 }
 
-export async function replaceDietItem(
+/** The stored day, the item and the engine input a replacement (or a look at its choices) works on. */
+async function dietReplacementContext(
   deps: PlansDeps,
   userId: string,
-  input: ReplaceDietItemRequest,
-): Promise<ReplaceDietItemResponse> {
-  const { db, pool } = deps;
+  input: Pick<ReplaceDietItemRequest, "itemToReplace" | "column_name">,
+) {
+  const { db } = deps;
   const dayIndex = DAY_COLUMNS.indexOf(input.column_name) + 1;
   const { isPro } = await getProStatus(db, userId, deps.now());
   if (!isPro && dayIndex > 1)
@@ -293,30 +302,65 @@ export async function replaceDietItem(
   if (!isPro && item.Meal !== "Breakfast") {
     throw proRequired("Replacing Lunch, Snacks and Dinner items is part of Pro. Upgrade to unlock them.");
   }
+  const inputs = mealInputs(await findProfile(db, userId), {});
+  // One seed per stored revision: the choices listed and the one applied are computed alike.
+  const seed = derivedSeed("meal-replacement", userId, dayIndex, stored.generation, stored.revision);
+  const engineInput: ReplacementInput = {
+    plan: stored.items,
+    itemId: item.id,
+    // The day keeps the target it was planned for; allergies and diet are today's.
+    request: {
+      ...inputs,
+      targetKcal: stored.target_kcal,
+      planNumber: planNumberOf(dayIndex),
+      seed: stored.seed,
+    },
+    seed,
+    replacedFoodIds: stored.replaced_food_ids,
+  };
+  return { dayIndex, isPro, stored, item, engineInput };
+}
+
+/** `list_diet_replacements`: the alternatives for one item; a look, so nothing is counted or stored. */
+export async function listDietReplacements(
+  deps: PlansDeps,
+  userId: string,
+  input: ListDietReplacementsRequest,
+): Promise<ListDietReplacementsResponse> {
+  const { engineInput } = await dietReplacementContext(deps, userId, input);
+  const outcome = await runJob(deps.pool, { kind: "meal-replacement-choices", input: engineInput });
+  if (!outcome.ok) throw engineFailure(outcome.error);
+  return { alternatives: outcome.items };
+}
+
+export async function replaceDietItem(
+  deps: PlansDeps,
+  userId: string,
+  input: ReplaceDietItemRequest,
+): Promise<ReplaceDietItemResponse> {
+  const { db, pool } = deps;
+  const { dayIndex, isPro, stored, item, engineInput } = await dietReplacementContext(deps, userId, input);
   const used = await readFreeReplacements(db, userId);
   if (!isPro && used >= FREE_REPLACEMENTS_LIMIT) throw replacementLimitReached();
 
-  const inputs = mealInputs(await findProfile(db, userId), {});
-  const seed = derivedSeed("meal-replacement", userId, dayIndex, stored.generation, stored.revision);
   const outcome = await runJob(pool, {
     kind: "meal-replacement",
     input: {
-      plan: stored.items,
-      itemId: item.id,
-      // The day keeps the target it was planned for; allergies and diet are today's.
-      request: {
-        ...inputs,
-        targetKcal: stored.target_kcal,
-        planNumber: planNumberOf(dayIndex),
-        seed: stored.seed,
-      },
-      seed,
+      ...engineInput,
+      ...(input.replacementFoodId === undefined ? {} : { foodId: input.replacementFoodId }),
     },
   });
   if (!outcome.ok) throw engineFailure(outcome.error);
   const items = stored.items.map((candidate) => (candidate.id === item.id ? outcome.item : candidate));
+  const replacedFoodIds = [...stored.replaced_food_ids, item.foodId];
   const freeReplacementsUsed = await commitReplacement(db, userId, isPro, used, (trx) =>
-    updateMealPlanItems(trx, { userId, dayIndex, expectedRevision: stored.revision, items }),
+    updateMealPlanItems(trx, {
+      userId,
+      dayIndex,
+      expectedRevision: stored.revision,
+      items,
+      replacedFoodIds,
+    }),
   );
   return {
     replacementItem: JSON.stringify(outcome.item),

@@ -7,6 +7,7 @@ import {
   REPLACEMENT_LIMIT_MESSAGE,
   UNRECOGNISED_AVOIDANCES_HEADER,
   type MealItem,
+  type ListDietReplacementsResponse,
   type ReplaceDietItemResponse,
   type ReplaceWorkoutItemResponse,
   type WorkoutAlternativesResponse,
@@ -339,6 +340,68 @@ describeWithDatabases("plan functions", ({ app, db, signUp }) => {
       expect(stored).toContainEqual(replacement);
       expect(stored.map((item) => item.id)).not.toContain(breakfast.id);
       expect(await replacementsUsed(user)).toBe(1);
+    });
+
+    it("lists three alternatives without counting, applies the one picked, and never offers a replaced-away food again", async () => {
+      const user = await userWithProfile();
+      const items = await getMeals(user);
+      const breakfast = items.find((item) => item.Meal === "Breakfast") as MealItem;
+      const listed = await callOk<ListDietReplacementsResponse>(
+        app(),
+        "list_diet_replacements",
+        { itemToReplace: { id: breakfast.id }, column_name: "diet_one" },
+        user.accessToken,
+      );
+      expect(listed.alternatives.length).toBeGreaterThan(0);
+      expect(listed.alternatives.length).toBeLessThanOrEqual(3);
+      for (const alternative of listed.alternatives) {
+        expect(MealItemSchema.parse(alternative)).toEqual(alternative);
+        expect(alternative.Meal).toBe("Breakfast");
+        expect(alternative.measure).toBeTruthy();
+        expect(Math.abs(alternative.Calories - breakfast.Calories)).toBeLessThanOrEqual(
+          0.05 * breakfast.Calories,
+        );
+      }
+      expect(await replacementsUsed(user)).toBe(0);
+      expect(await getMeals(user)).toEqual(items);
+
+      const picked = listed.alternatives[listed.alternatives.length - 1] as MealItem;
+      const response = await callFunction(
+        app(),
+        "replace_diet_item",
+        { itemToReplace: { id: breakfast.id }, column_name: "diet_one", replacementFoodId: picked.foodId },
+        user.accessToken,
+      );
+      expect(response.statusCode).toBe(200);
+      const body = response.json<ReplaceDietItemResponse>();
+      expect(JSON.parse(body.replacementItem)).toEqual(picked);
+      expect(body.freeReplacementsUsed).toBe(1);
+
+      // The food replaced away is never offered for the new item.
+      const again = await callOk<ListDietReplacementsResponse>(
+        app(),
+        "list_diet_replacements",
+        { itemToReplace: { id: picked.id }, column_name: "diet_one" },
+        user.accessToken,
+      );
+      expect(again.alternatives.map((item) => item.foodId)).not.toContain(breakfast.foodId);
+      expect(await replacementsUsed(user)).toBe(1);
+      const stored = await findMealPlan(db(), user.userId, 1);
+      expect(stored?.replaced_food_ids).toEqual([breakfast.foodId]);
+    });
+
+    it("refuses an alternative that is not on offer (422) without counting", async () => {
+      const user = await userWithProfile();
+      const breakfast = (await getMeals(user)).find((item) => item.Meal === "Breakfast") as MealItem;
+      const response = await callFunction(
+        app(),
+        "replace_diet_item",
+        { itemToReplace: { id: breakfast.id }, column_name: "diet_one", replacementFoodId: "no-such-food" },
+        user.accessToken,
+      );
+      expect(response.statusCode).toBe(422);
+      expect(errorOf(response).code).toBe("CHOICE_NOT_OFFERED");
+      expect(await replacementsUsed(user)).toBe(0);
     });
 
     it("keeps Lunch, Snacks, Dinner and days 2–7 for Pro without counting (403 pro_required)", async () => {

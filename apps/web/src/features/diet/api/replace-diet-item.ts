@@ -19,10 +19,18 @@ export async function replaceDietItem(
   day: PlanDay,
   item: MealItem,
   plan: readonly MealItem[],
+  /** The alternative the user picked (list_diet_replacements); without it the server takes the best. */
+  replacementFoodId?: string,
 ): Promise<DietReplacement> {
   const response = await callFunction(
     "replace_diet_item",
-    { itemToReplace: item, column_name: dayColumn(day), current_diet: plan, user_food_preference: null },
+    {
+      itemToReplace: item,
+      column_name: dayColumn(day),
+      current_diet: plan,
+      user_food_preference: null,
+      ...(replacementFoodId === undefined ? {} : { replacementFoodId }),
+    },
     ReplaceDietItemResponseSchema,
   );
   const newItem = parseJsonTextResponse(response.replacementItem, MealItemSchema);
@@ -37,8 +45,15 @@ export async function replaceDietItem(
 export function useReplaceDietItem(day: PlanDay) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ item, plan }: { item: MealItem; plan: readonly MealItem[] }) =>
-      replaceDietItem(day, item, plan),
+    mutationFn: ({
+      item,
+      plan,
+      replacementFoodId,
+    }: {
+      item: MealItem;
+      plan: readonly MealItem[];
+      replacementFoodId?: string;
+    }) => replaceDietItem(day, item, plan, replacementFoodId),
     onSuccess: ({ oldItem, newItem }) => {
       const plan = queryClient.setQueryData<MealItem[]>(mealPlanQueryKey(day), (current) =>
         current?.map((candidate) => (candidate.id === oldItem.id ? newItem : candidate)),

@@ -31,6 +31,7 @@ import { useMarkDietVisited } from "../api/mark-diet-visited";
 import { PLAN_DAYS } from "../api/meal-plan-cache";
 import type { PlanDay } from "../api/meal-plan-cache";
 import { useReplaceDietItem } from "../api/replace-diet-item";
+import { ReplaceChoices } from "./ReplaceChoices";
 import { useSaveDiet } from "../api/save-diet";
 import { DietLoading } from "./DietLoading";
 import { EatenToday } from "./EatenToday";
@@ -82,6 +83,7 @@ export function DietPage() {
   const day: PlanDay = isPro ? selectedDay : 1;
   const [openMeal, setOpenMeal] = useState<MealSlot | null>("Breakfast");
   const [askContinue, setAskContinue] = useState(false);
+  const [choosingFor, setChoosingFor] = useState<MealItem | null>(null);
 
   const hasTarget = goalTdeeKcal !== null && goalTdeeKcal > 0;
   const plan = useMealPlan(day, hasTarget);
@@ -151,10 +153,17 @@ export function DietPage() {
     setOpenMeal((current) => (current === meal ? null : meal));
   };
 
+  // Replace opens the alternatives (issue 12); picking one applies it, as the one-click Replace did.
   const onReplace = (item: MealItem) => {
     if (!items || !replacement.mayReplace()) return;
+    setChoosingFor(item);
+  };
+
+  const onPickReplacement = (item: MealItem, alternative: MealItem) => {
+    setChoosingFor(null);
+    if (!items) return;
     replace.mutate(
-      { item, plan: items },
+      { item, plan: items, replacementFoodId: alternative.foodId },
       {
         onSuccess: (result) =>
           replacement.succeeded(
@@ -263,6 +272,12 @@ export function DietPage() {
       <p className={styles.next}>
         <Link to="/workouts">Next: see your workout plan</Link>
       </p>
+      <ReplaceChoices
+        day={day}
+        item={choosingFor}
+        onPick={onPickReplacement}
+        onClose={() => setChoosingFor(null)}
+      />
       <Modal
         open={askContinue}
         title="Continue to your workout plan?"

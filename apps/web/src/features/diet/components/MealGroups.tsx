@@ -87,7 +87,10 @@ export function MealGroups({
                       {updating ? <UpdatingNote /> : null}
                     </p>
                     <p className={styles.itemFacts}>
-                      <span className={styles.itemWeight}>{formatGrams(item.Weight)}</span>
+                      <span className={styles.itemWeight}>
+                        {formatGrams(item.Weight)}
+                        {item.measure ? ` · ${item.measure}` : null}
+                      </span>
                       <MacroFigures totals={totalsOf([item])} />
                     </p>
                     <EatenCheckbox item={item} />

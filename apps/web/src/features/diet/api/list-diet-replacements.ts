@@ -1,0 +1,29 @@
+import { useQuery } from "@tanstack/react-query";
+import { ListDietReplacementsResponseSchema } from "@fitwise/contracts/plans";
+import type { ListDietReplacementsRequest, MealItem } from "@fitwise/contracts/plans";
+import { callFunction } from "../../../lib/api-client";
+import { dayColumn } from "./meal-plan-cache";
+import type { PlanDay } from "./meal-plan-cache";
+
+/** `list_diet_replacements`: up to three alternatives for one item, best first. A look: nothing is counted. */
+export async function listDietReplacements(day: PlanDay, item: MealItem): Promise<MealItem[]> {
+  const request: ListDietReplacementsRequest = {
+    itemToReplace: { id: item.id },
+    column_name: dayColumn(day),
+  };
+  const response = await callFunction("list_diet_replacements", request, ListDietReplacementsResponseSchema);
+  return response.alternatives;
+}
+
+/** The alternatives for the item Replace was pressed on; idle while no item is chosen. */
+export function useDietReplacements(day: PlanDay, item: MealItem | null) {
+  return useQuery({
+    queryKey: ["list_diet_replacements", day, item?.id ?? null] as const,
+    queryFn: () => listDietReplacements(day, item as MealItem),
+    enabled: item !== null,
+    // The choices depend on the stored plan's revision, which a replacement moves on.
+    staleTime: 0,
+    gcTime: 0,
+    retry: false,
+  });
+}

@@ -1,0 +1,128 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import type { ListDietReplacementsResponse, MealItem } from "@fitwise/contracts/plans";
+import { closeChat, launchBrowser, newPage, screenshot } from "./support/browser";
+import { startServer } from "./support/server";
+import type { RunningServer } from "./support/server";
+import { newTestUser, signInViaApi, signInViaUi, signUpViaApi } from "./support/users";
+import type { TestUser } from "./support/users";
+
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 390, height: 844 };
+
+let server: RunningServer;
+let browser: Browser;
+
+async function callFunction<T>(name: string, token: string, payload: unknown): Promise<T> {
+  const response = await fetch(`${server.url}/functions/v1/${name}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
+    body: JSON.stringify(payload),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${name} answered ${response.status}: ${text}`);
+  return JSON.parse(text) as T;
+}
+
+/** A free user with a complete profile and a planned day 1, made through the API. */
+async function seedUser(label: string): Promise<{ user: TestUser; token: string; plan: MealItem[] }> {
+  const user = newTestUser(label);
+  await signUpViaApi(server.url, user);
+  const token = await signInViaApi(server.url, user);
+  await callFunction("write_user_data", token, {
+    write_table: "my_users",
+    user_age: 41,
+    user_gender: "male",
+    user_weight_in_kgs: 82,
+    user_height_in_cm: 180,
+    user_activity: 1.55,
+    user_fitness_goal: "Gain Muscle Mass",
+    user_experience_level: "Intermediate",
+    user_preferred_workout_days: ["Monday", "Wednesday", "Friday"],
+    user_workout_type: "GYM Workout",
+    user_diet_preference: "standard",
+    user_food_preference: "American",
+    user_preferred_protein_sources: ["Eggs", "Dairy", "Poultry"],
+    user_fav_food: "",
+    user_allergies: "",
+  });
+  const plan = await callFunction<MealItem[]>("openai_get_meal_plan", token, { currentDay: 1 });
+  return { user, token, plan };
+}
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function withPage(
+  viewport: { width: number; height: number },
+  label: string,
+  run: (page: Page) => Promise<void>,
+) {
+  const page = await newPage(browser, viewport);
+  try {
+    await run(page);
+  } catch (error) {
+    await screenshot(page, `failure-replace-choices-${label}`).catch(() => undefined);
+    throw error;
+  } finally {
+    await page.context().close();
+  }
+}
+
+describe("Replace offers real choices", () => {
+  for (const [label, viewport] of [
+    ["desktop", DESKTOP],
+    ["phone", PHONE],
+  ] as const) {
+    it(`shows three alternatives for a breakfast item and applies the one picked (${label})`, async () => {
+      const { user, token, plan } = await seedUser(`replace-${label}`);
+      const item = plan.find((candidate) => candidate.Meal === "Breakfast") as MealItem;
+      // What the server offers, asked through the API: a look that does not count.
+      const offered = await callFunction<ListDietReplacementsResponse>("list_diet_replacements", token, {
+        itemToReplace: { id: item.id },
+        column_name: "diet_one",
+      });
+      expect(offered.alternatives).toHaveLength(3);
+
+      await withPage(viewport, label, async (page) => {
+        await signInViaUi(page, server.url, user);
+        await page.goto(`${server.url}/diet`);
+        await closeChat(page);
+        await page.getByTestId("meal-item").first().waitFor();
+        // Items show a household measure beside whole grams.
+        const firstRow = await page.getByTestId("meal-item").first().textContent();
+        expect(firstRow).toMatch(/\d+ g · \S/);
+
+        await page.getByRole("button", { name: `Replace ${item.Item}`, exact: true }).click();
+        const dialog = page.getByRole("dialog", { name: `Replace ${item.Item}` });
+        await dialog.waitFor();
+        const choices = dialog.getByTestId("replace-choice");
+        await choices.first().waitFor();
+        expect(await choices.count()).toBe(3);
+        for (const [index, alternative] of offered.alternatives.entries())
+          expect(await choices.nth(index).textContent()).toContain(alternative.Item);
+        await screenshot(page, `replace-choices-${label}`);
+
+        const picked = offered.alternatives[1] as MealItem;
+        await dialog.getByRole("button", { name: `Choose ${picked.Item}`, exact: true }).click();
+        await page
+          .locator("[data-alert-type]")
+          .getByText(`Successfully replaced ${item.Item} with ${picked.Item}`)
+          .waitFor();
+        await page.getByTestId("meal-item").filter({ hasText: picked.Item }).first().waitFor();
+        expect(await page.getByTestId("meal-item").filter({ hasText: item.Item }).count()).toBe(0);
+      });
+
+      // The server stored the picked alternative, and counted one replacement.
+      const stored = await callFunction<MealItem[]>("openai_get_meal_plan", token, { currentDay: 1 });
+      expect(stored.map((candidate) => candidate.foodId)).toContain(offered.alternatives[1]?.foodId);
+      expect(stored.map((candidate) => candidate.foodId)).not.toContain(item.foodId);
+    }, 120_000);
+  }
+});

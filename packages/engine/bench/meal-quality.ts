@@ -1,0 +1,235 @@
+// Meal quality figures for bench:meals (issue 12), counted from the served items and the data files (meal-roles.json,
+// the catalogue's figures), never from the planner's own checks: meals with two mains or a protein family twice,
+// protein over 35 % of energy or 2.4 g/kg, carbohydrate under 130 g, the share of protein-rich items from the chosen
+// sources, and, over restrictive profiles, the protein gap to an exact optimum and plans refused though a day exists.
+import highsLoader from "highs";
+import { parseAvoidances } from "../src/nutrition/avoidances";
+import { FOOD_CATALOGUE, findFood } from "../src/nutrition/food-catalogue";
+import { MEAL_SLOTS, type Food } from "../src/nutrition/food.types";
+import { selectCandidates } from "../src/nutrition/meal-candidates";
+import { solveExactDay, type MipSolver } from "../src/nutrition/meal-exact";
+import type { MealPlan, MealPlanner, MealPlanRequest } from "../src/nutrition/meal-planner";
+import { randomPlanRequest } from "../src/nutrition/meal-profiles";
+import MEAL_ROLES_DATA from "../src/nutrition/meal-roles.json";
+import { nutrientTargets, suitsDiet } from "../src/nutrition/meal-targets";
+import { exclusionConflict } from "../src/nutrition/exclusions";
+
+const ROLES = MEAL_ROLES_DATA as Record<string, { role: string }>;
+/** Protein-rich: a protein source and at least a fifth of its energy from protein. */
+const isProteinRich = (food: Food) =>
+  food.proteinSource !== undefined && (4 * food.proteinG) / food.energyKcal >= 0.2;
+
+/** A HiGHS instance that counts its solves and their time, so the bench can tell fast-path plans from exact ones. */
+export async function timedSolver(): Promise<MipSolver & { calls: number; ms: number }> {
+  const highs = await highsLoader();
+  const timed = {
+    calls: 0,
+    ms: 0,
+    solve(model: string, options: Parameters<MipSolver["solve"]>[1]) {
+      const started = performance.now();
+      timed.calls += 1;
+      try {
+        return highs.solve(model, options);
+      } finally {
+        timed.ms += performance.now() - started;
+      }
+    },
+  };
+  return timed;
+}
+
+/**
+ * Profiles the issue named as hard: vegan without soy, wheat and soy free, vegan soy-free at low energy, plus other
+ * narrow mixes. Drawn from the random profiles (body, goal, energy) with the diet and exclusions replaced.
+ */
+export function restrictiveRequests(count: number): MealPlanRequest[] {
+  const mixes = [
+    { dietType: "vegan", allergiesText: "soy" },
+    { dietType: "standard", allergiesText: "wheat, soy" },
+    { dietType: "vegan", allergiesText: "gluten free, soy" },
+    { dietType: "vegetarian", allergiesText: "soy, nuts, eggs" },
+    { dietType: "vegan", allergiesText: "peanuts and sesame, soy" },
+    { dietType: "vegetarian", allergiesText: "no dairy, eggs, soy" },
+  ] as const;
+  return Array.from({ length: count }, (_, index) => {
+    const base = randomPlanRequest(50_000 + index);
+    const mix = mixes[index % mixes.length] as (typeof mixes)[number];
+    return { ...base, ...mix, proteinSources: base.proteinSources };
+  });
+}
+
+export interface QualityRow {
+  request: MealPlanRequest;
+  plan: MealPlan | undefined;
+  planMs: number;
+  /** CPU time of the plan, which unlike planMs does not grow with other processes' load. */
+  planCpuMs: number;
+  /** Exact solves this plan made, and their time. */
+  exactCalls: number;
+  exactMs: number;
+}
+
+/** Runs one plan, noting whether the exact fallback ran. */
+export function planTimed(
+  planner: MealPlanner,
+  solver: { calls: number; ms: number },
+  request: MealPlanRequest,
+): QualityRow {
+  const [calls, ms] = [solver.calls, solver.ms];
+  const started = performance.now();
+  const cpuStarted = process.cpuUsage();
+  const outcome = planner.plan(request);
+  const cpu = process.cpuUsage(cpuStarted);
+  return {
+    request,
+    plan: outcome.ok ? outcome.plan : undefined,
+    planMs: performance.now() - started,
+    planCpuMs: (cpu.user + cpu.system) / 1000,
+    exactCalls: solver.calls - calls,
+    exactMs: solver.ms - ms,
+  };
+}
+
+/** The reference: the exact model with a generous limit, its day's protein (up to the target) and carbohydrate. */
+function exactReference(
+  request: MealPlanRequest,
+  solver: MipSolver,
+): { proteinG: number; carbsG: number } | undefined {
+  const avoidances = parseAvoidances(request.allergiesText);
+  const pool = selectCandidates(FOOD_CATALOGUE, request, avoidances);
+  const day = solveExactDay(
+    pool.allByMeal,
+    nutrientTargets(request),
+    solver,
+    { timeLimitS: 4, maxNodes: 200_000 },
+    { kosher: false, proteinSources: [] },
+  );
+  if (day === undefined) return undefined;
+  let carbsG = 0;
+  for (const portion of day.portions) carbsG += (portion.candidate.food.carbsG * portion.weightG) / 100;
+  return { proteinG: day.proteinG, carbsG };
+}
+
+const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits;
+
+function percentile(values: readonly number[], fraction: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)] ?? Number.NaN;
+}
+
+/** The issue-12 figures over the benchmark's rows and the restrictive rows. */
+export async function mealQualityFigures(
+  rows: readonly QualityRow[],
+  restrictive: readonly QualityRow[],
+  fastOnly: MealPlanner,
+): Promise<Record<string, unknown>> {
+  const reference = await highsLoader();
+  const all = [...rows, ...restrictive];
+  const planned = all.filter((row) => row.plan !== undefined);
+  let meals = 0;
+  let multiMain = 0;
+  let repeatedFamily = 0;
+  let proteinOver = 0;
+  let carbsUnder = 0;
+  let proteinRich = 0;
+  let chosen = 0;
+  for (const row of planned) {
+    const plan = row.plan as MealPlan;
+    for (const meal of MEAL_SLOTS) {
+      const foods = plan.items
+        .filter((item) => item.Meal === meal)
+        .flatMap((item) => findFood(item.foodId) ?? []);
+      if (foods.length === 0) continue;
+      meals += 1;
+      if (foods.filter((food) => ROLES[food.id]?.role === "main").length > 1) multiMain += 1;
+      const families = foods.flatMap((food) => food.proteinSource ?? []);
+      if (new Set(families).size < families.length) repeatedFamily += 1;
+    }
+    const { Calories, Protein, Carbs } = plan.totals;
+    // Half a point of energy and a gram of slack: item figures are rounded before they are summed.
+    if (4 * Protein > 0.355 * Calories || Protein > 2.4 * row.request.weightKg + 1) proteinOver += 1;
+    if (Carbs < 129.5) carbsUnder += 1;
+    // Chosen sources count where the diet and exclusions leave protein-rich foods of them.
+    const avoidances = parseAvoidances(row.request.allergiesText);
+    const reachable = row.request.proteinSources.filter((source) =>
+      FOOD_CATALOGUE.some(
+        (food) =>
+          food.proteinSource === source &&
+          isProteinRich(food) &&
+          suitsDiet(food, row.request.dietType) &&
+          exclusionConflict(food, avoidances) === undefined,
+      ),
+    );
+    if (reachable.length === 0) continue;
+    for (const item of plan.items) {
+      const food = findFood(item.foodId);
+      if (food === undefined || !isProteinRich(food)) continue;
+      proteinRich += 1;
+      if (food.proteinSource !== undefined && reachable.includes(food.proteinSource)) chosen += 1;
+    }
+  }
+  // Restrictive profiles: the served plan's protein against the exact reference, and the fast path's alone.
+  const gaps: number[] = [];
+  const fastGaps: number[] = [];
+  let carbsUnderFeasible = 0;
+  for (const row of restrictive) {
+    const ref = exactReference(row.request, reference);
+    if (ref === undefined) continue;
+    const targetG = nutrientTargets(row.request).proteinMinG;
+    const reachG = Math.min(targetG, ref.proteinG);
+    gaps.push(Math.max(0, reachG - (row.plan?.totals.Protein ?? 0)));
+    const fast = fastOnly.plan(row.request);
+    fastGaps.push(Math.max(0, reachG - (fast.ok ? fast.plan.totals.Protein : 0)));
+    if (row.plan !== undefined && row.plan.totals.Carbs < 129.5 && ref.carbsG >= 130) carbsUnderFeasible += 1;
+  }
+  const refused = all.filter((row) => row.plan === undefined);
+  const refusedFeasible = refused.filter(
+    (row) => exactReference(row.request, reference) !== undefined,
+  ).length;
+  const fastRows = all.filter((row) => row.exactCalls === 0);
+  const fast = fastRows.map((row) => row.planMs);
+  const fastCpu = fastRows.map((row) => row.planCpuMs);
+  const exact = all.filter((row) => row.exactCalls > 0);
+  const mean = (values: readonly number[]) =>
+    values.reduce((sum, value) => sum + value, 0) / Math.max(1, values.length);
+  return {
+    qualityProfiles: all.length,
+    restrictiveProfiles: restrictive.length,
+    multiMainMealsPct: round((100 * multiMain) / Math.max(1, meals)),
+    repeatedFamilyMealsPct: round((100 * repeatedFamily) / Math.max(1, meals)),
+    proteinOverPct: round((100 * proteinOver) / Math.max(1, planned.length)),
+    carbsUnder130Pct: round((100 * carbsUnder) / Math.max(1, planned.length)),
+    carbsUnder130FeasibleCount: carbsUnderFeasible,
+    chosenProteinPct: round((100 * chosen) / Math.max(1, proteinRich)),
+    proteinGapToExactG: { mean: round(mean(gaps)), max: round(Math.max(0, ...gaps)), profiles: gaps.length },
+    fastOnlyProteinGapToExactG: { mean: round(mean(fastGaps)), max: round(Math.max(0, ...fastGaps)) },
+    refused: refused.length,
+    refusedFeasible,
+    fastPathPlans: fast.length,
+    fastP50Ms: round(percentile(fast, 0.5)),
+    fastP95Ms: round(percentile(fast, 0.95)),
+    fastCpuP50Ms: round(percentile(fastCpu, 0.5)),
+    fastCpuP95Ms: round(percentile(fastCpu, 0.95)),
+    exactPlans: exact.length,
+    exactP50Ms: round(
+      percentile(
+        exact.map((row) => row.planMs),
+        0.5,
+      ),
+    ),
+    exactP95Ms: round(
+      percentile(
+        exact.map((row) => row.planMs),
+        0.95,
+      ),
+    ),
+    exactMaxMs: round(Math.max(0, ...exact.map((row) => row.planMs))),
+    exactCpuP95Ms: round(
+      percentile(
+        exact.map((row) => row.planCpuMs),
+        0.95,
+      ),
+    ),
+    exactSolveMeanMs: round(mean(exact.map((row) => row.exactMs))),
+  };
+}

@@ -1,0 +1,289 @@
+import { MEAL_SLOTS, type Food, type MealSlot, type ProteinSource } from "./food.types";
+import type { Candidate } from "./meal-candidates";
+import { fitPortions, type Portion, type PortionFit } from "./meal-portions";
+import {
+  ANCHOR_ROLES,
+  isCompleteMain,
+  isMeat,
+  isMilk,
+  MEAL_ROLES,
+  mealRole,
+  proteinFamily,
+  ROLE_CAPS,
+} from "./meal-roles";
+import {
+  CARBS_ENERGY_SHARE_MIN,
+  CARBS_MIN_G,
+  FAT_ENERGY_SHARE,
+  FIBRE_G,
+  ITEMS_PER_MEAL,
+  MEAL_SHARE_BAND,
+  MEAL_SHARES,
+  PROTEIN_ENERGY_SHARE_MAX,
+  type NutrientTargets,
+} from "./meal-targets";
+
+/** The one call of the HiGHS solver (the MIT `highs` package, WebAssembly) this model needs. */
+export interface MipSolver {
+  solve(
+    model: string,
+    options: { time_limit: number; mip_max_nodes: number; output_flag: boolean; mip_rel_gap: number },
+  ): {
+    Status: string;
+    /** Every column of a solved model carries Primal; an infeasible answer's columns do not. */
+    Columns: Record<string, object>;
+  };
+}
+
+export interface ExactLimits {
+  /** Wall-clock limit of one solve, seconds: the solver returns its best day so far past it. */
+  timeLimitS: number;
+  /** Branch-and-bound nodes: a count, so the answer does not depend on machine load within the time limit. */
+  maxNodes: number;
+}
+
+/**
+ * Weights of the soft bounds, per kcal, in the order they give way (issue 12): the energy-share bounds last, then the
+ * protein floor, then the absolute bounds; every one far above the preference points a day can gain (a few tens).
+ */
+const WEIGHT = { share: 10_000, proteinShort: 1_000, absolute: 100 } as const;
+const ITEM_COST = 2.5;
+/** Per protein-rich item from an unchosen source beyond a fifth of them: below a kcal of any macro bound. */
+const CHOSEN_SOURCE_COST = 50;
+/** Protein-rich: at least a fifth of the food's energy from protein. */
+const isProteinRich = (food: Food) => (4 * food.proteinG) / food.energyKcal >= 0.2;
+/** Above any preference a meal can gain here, below every bound. */
+const NO_ANCHOR_COST = 10;
+/**
+ * Preference points count a hundredth here: the fallback's task is the best day by the bounds, and a model that also
+ * ranks every tie by preference took HiGHS seconds instead of tens of milliseconds on the benchmark's hard profiles.
+ */
+const PREFERENCE_SCALE = 0.01;
+
+const fixed = (value: number) => (Math.abs(value) < 1e-9 ? "0" : value.toFixed(6));
+
+function linear(terms: readonly (readonly [number, string])[]): string {
+  const parts = terms
+    .filter(([coefficient]) => Math.abs(coefficient) > 1e-9)
+    .map(([coefficient, name]) => `${coefficient < 0 ? "-" : "+"} ${fixed(Math.abs(coefficient))} ${name}`);
+  return parts.length === 0 ? "0 zero" : parts.join(" ");
+}
+
+/**
+ * The planner's day as a mixed-integer programme, solved exactly: every food this plan may use at its meal (a choice
+ * y and a whole number of portion steps n, so grams = min·y + step·n), the hard rules as constraints (energy window,
+ * meal shares, fat 20–35 %, 2–4 items, the meal model, kosher, the sharing rule of plans 1–3), the macro bounds as
+ * penalised slacks, and preference points as the objective. Portions are continuous in the model (whole steps made
+ * it ten times slower); the chosen foods are then fitted to whole steps by the search's own portion fit, or the model's
+ * grams rounded to steps, whichever keeps the hard rules with the smaller penalty. Used where the fast search misses
+ * protein or a bound, or finds no day.
+ */
+export function solveExactDay(
+  allByMeal: Record<MealSlot, readonly Candidate[]>,
+  targets: NutrientTargets,
+  solver: MipSolver,
+  limits: ExactLimits,
+  rules: { kosher: boolean; proteinSources: readonly ProteinSource[] },
+): PortionFit | undefined {
+  const { kosher } = rules;
+  const items = MEAL_SLOTS.flatMap((meal) => allByMeal[meal].map((candidate) => ({ candidate, meal })));
+  if (items.length === 0) return undefined;
+  const rows: string[] = [];
+  const objective: [number, string][] = [];
+  const bounds: string[] = [];
+  const generals: string[] = [];
+  const binaries: string[] = [];
+  const levels = items.map(({ candidate: { food } }) =>
+    Math.round((food.portionMaxG - food.portionMinG) / food.portionStepG),
+  );
+  /** Terms of a nutrient per 100 g in grams eaten: per item, on y (smallest portion) and n (steps). */
+  const nutrient = (per100: (index: number) => number, filter: (index: number) => boolean = () => true) =>
+    items.flatMap(({ candidate: { food } }, index): [number, string][] =>
+      filter(index)
+        ? [
+            [(per100(index) * food.portionMinG) / 100, `y${index}`],
+            [(per100(index) * food.portionStepG) / 100, `n${index}`],
+          ]
+        : [],
+    );
+  const food = (index: number) => (items[index] as (typeof items)[number]).candidate.food;
+  const kcal = (meal?: MealSlot) =>
+    nutrient(
+      (index) => food(index).energyKcal,
+      (index) => meal === undefined || items[index]?.meal === meal,
+    );
+  const protein = nutrient((index) => food(index).proteinG);
+  const carbs = nutrient((index) => food(index).carbsG);
+  const fat = nutrient((index) => food(index).fatG);
+  const fibre = nutrient((index) => food(index).fibreG);
+  const scale = (terms: readonly [number, string][], by: number) =>
+    terms.map(([coefficient, name]): [number, string] => [coefficient * by, name]);
+  let row = 0;
+  const add = (terms: readonly [number, string][], sense: "<=" | ">=", bound: number) => {
+    rows.push(` r${row}: ${linear(terms)} ${sense} ${fixed(bound)}`);
+    row += 1;
+  };
+
+  for (const [index, { candidate }] of items.entries()) {
+    binaries.push(`y${index}`);
+    bounds.push(` 0 <= n${index} <= ${levels[index] ?? 0}`);
+    add(
+      [
+        [1, `n${index}`],
+        [-(levels[index] ?? 0), `y${index}`],
+      ],
+      "<=",
+      0,
+    );
+    objective.push([PREFERENCE_SCALE * (candidate.preference - ITEM_COST), `y${index}`]);
+  }
+  const target = targets.targetKcal;
+  add(kcal(), ">=", targets.kcalMin);
+  add(kcal(), "<=", targets.kcalMax);
+  add([...scale(fat, 9), ...scale(kcal(), -FAT_ENERGY_SHARE.min)], ">=", 0);
+  add([...scale(fat, 9), ...scale(kcal(), -FAT_ENERGY_SHARE.max)], "<=", 0);
+  for (const meal of MEAL_SLOTS) {
+    const inMeal = [...items.keys()].filter((index) => items[index]?.meal === meal);
+    const choice = (filter: (index: number) => boolean): [number, string][] =>
+      inMeal.filter(filter).map((index) => [1, `y${index}`]);
+    add(kcal(meal), ">=", (MEAL_SHARES[meal] - MEAL_SHARE_BAND) * target);
+    add(kcal(meal), "<=", (MEAL_SHARES[meal] + MEAL_SHARE_BAND) * target);
+    add(
+      choice(() => true),
+      ">=",
+      ITEMS_PER_MEAL.min,
+    );
+    add(
+      choice(() => true),
+      "<=",
+      ITEMS_PER_MEAL.max,
+    );
+    for (const role of MEAL_ROLES) {
+      const ofRole = choice((index) => mealRole(food(index)) === role);
+      if (ofRole.length > ROLE_CAPS[meal][role]) add(ofRole, "<=", ROLE_CAPS[meal][role]);
+    }
+    const anchors = ANCHOR_ROLES[meal];
+    if (anchors.length > 0) {
+      // A meal without an anchor is allowed at a cost (meal-roles ANCHOR_ROLES): a slack a = 1 stands in for one.
+      const slack = `a${MEAL_SLOTS.indexOf(meal)}`;
+      binaries.push(slack);
+      objective.push([-NO_ANCHOR_COST, slack]);
+      add([...choice((index) => anchors.includes(mealRole(food(index)))), [1, slack]], ">=", 1);
+    }
+    // No separate starch beside a main that carries its own (meal-roles isCompleteMain).
+    const completeOrStarch = choice(
+      (index) => isCompleteMain(food(index)) || mealRole(food(index)) === "starch",
+    );
+    if (completeOrStarch.length > 1) add(completeOrStarch, "<=", 1);
+    const families = new Set(inMeal.flatMap((index) => proteinFamily(food(index)) ?? []));
+    for (const family of families) {
+      const ofFamily = choice((index) => proteinFamily(food(index)) === family);
+      if (ofFamily.length > 1) add(ofFamily, "<=", 1);
+    }
+    if (kosher) {
+      // k = 1 allows meat and no milk in this meal; k = 0 milk and no meat.
+      const side = `k${MEAL_SLOTS.indexOf(meal)}`;
+      binaries.push(side);
+      add([...choice((index) => isMeat(food(index))), [-ITEMS_PER_MEAL.max, side]], "<=", 0);
+      add([...choice((index) => isMilk(food(index))), [ITEMS_PER_MEAL.max, side]], "<=", ITEMS_PER_MEAL.max);
+    }
+  }
+  // Plans 1–3 share at most a third of a day's items with each other plan: Σ (3·shared − 1)·y ≤ 0.
+  for (const bit of [1, 2]) {
+    add(
+      items.map(({ candidate }, index) => [
+        3 * ((candidate.sharedWith & bit) !== 0 ? 1 : 0) - 1,
+        `y${index}`,
+      ]),
+      "<=",
+      0,
+    );
+  }
+  // The chosen protein sources make at least 80 % of the protein-rich items (issue 12), softly: 0.8·Σ rich − Σ chosen
+  // rich ≤ slack, each item of slack costing less than a kcal of any macro bound, far more than preferences.
+  if (rules.proteinSources.length > 0) {
+    add(
+      [
+        ...items.flatMap(({ candidate }, index): [number, string][] => {
+          const { proteinSource } = candidate.food;
+          if (!isProteinRich(candidate.food) || proteinSource === undefined) return [];
+          return [
+            [rules.proteinSources.includes(proteinSource) || candidate.favourite ? -0.2 : 0.8, `y${index}`],
+          ];
+        }),
+        [-1, "sch"],
+      ],
+      "<=",
+      0,
+    );
+    objective.push([-CHOSEN_SOURCE_COST, "sch"]);
+  }
+  // Soft bounds, each with a slack the objective pays for (kcal units: protein and carbohydrate at 4 kcal/g).
+  const slacks = {
+    proteinShare: [...scale(protein, 4), ...scale(kcal(), -PROTEIN_ENERGY_SHARE_MAX)],
+    carbsShare: [...scale(kcal(), CARBS_ENERGY_SHARE_MIN), ...scale(carbs, -4)],
+  };
+  add([...slacks.proteinShare, [-1, "sps"]], "<=", 0);
+  add([...slacks.carbsShare, [-1, "scs"]], "<=", 0);
+  add([...scale(protein, 4), [1, "spm"]], ">=", 4 * targets.proteinMinG);
+  add([...scale(protein, 4), [-1, "spx"]], "<=", 4 * targets.proteinMaxG);
+  add([...scale(carbs, 4), [1, "sca"]], ">=", 4 * CARBS_MIN_G);
+  add([...scale(fibre, 4), [1, "sfl"]], ">=", 4 * FIBRE_G.min);
+  add([...scale(fibre, 4), [-1, "sfh"]], "<=", 4 * FIBRE_G.max);
+  objective.push(
+    [-WEIGHT.share, "sps"],
+    [-WEIGHT.share, "scs"],
+    [-WEIGHT.proteinShort, "spm"],
+    [-WEIGHT.absolute, "spx"],
+    [-WEIGHT.absolute, "sca"],
+    [-WEIGHT.absolute, "sfl"],
+    [-WEIGHT.absolute, "sfh"],
+  );
+  const model = [
+    "Maximize",
+    ` obj: ${linear(objective)}`,
+    "Subject To",
+    ...rows,
+    "Bounds",
+    ...bounds,
+    " zero = 0",
+    "General",
+    ...generals.map((name) => ` ${name}`),
+    "Binary",
+    ...binaries.map((name) => ` ${name}`),
+    "End",
+  ].join("\n");
+  const solution = solver.solve(model, {
+    time_limit: limits.timeLimitS,
+    mip_max_nodes: limits.maxNodes,
+    output_flag: false,
+    mip_rel_gap: 0.05,
+  });
+  const value = (name: string) => {
+    const column = solution.Columns[name];
+    return column !== undefined && "Primal" in column && typeof column.Primal === "number"
+      ? column.Primal
+      : 0;
+  };
+  if (!["Optimal", "Time limit reached", "Node limit reached"].includes(solution.Status)) return undefined;
+  const rounded: Portion[] = [];
+  for (const [index, { candidate }] of items.entries()) {
+    if (value(`y${index}`) < 0.5) continue;
+    const steps = Math.round(value(`n${index}`));
+    rounded.push({ candidate, weightG: candidate.food.portionMinG + steps * candidate.food.portionStepG });
+  }
+  if (rounded.length === 0) return undefined;
+  const chosen = rounded.map((portion) => portion.candidate);
+  const fits = [fitPortions(chosen, targets), fitPortions(chosen, targets, rounded)];
+  const valid = fits.filter((fit) => fit.hardBreach <= 1e-6);
+  return valid.sort((left, right) => fitRank(left) - fitRank(right))[0];
+}
+
+/** A fit's cost in the order bounds give way, with the same weights as the model. */
+function fitRank(fit: PortionFit): number {
+  return (
+    WEIGHT.share * fit.shareBreach +
+    WEIGHT.proteinShort * 4 * fit.proteinShortG +
+    WEIGHT.absolute * (fit.boundBreach - fit.shareBreach)
+  );
+}

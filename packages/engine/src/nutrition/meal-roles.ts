@@ -1,0 +1,181 @@
+import type { Food, ImageCategory, MealSlot, ProteinSource } from "./food.types";
+import MEAL_ROLES_DATA from "./meal-roles.json";
+
+/**
+ * The part a food plays in a meal. A meal holds at most one main (a dish, or the protein a plate is built around);
+ * the other roles fill a plate around it or stand alone as a snack.
+ */
+export const MEAL_ROLES = [
+  "main",
+  "side",
+  "starch",
+  "vegetables",
+  "fruit",
+  "drink",
+  "snack",
+  "condiment",
+] as const;
+export type MealRole = (typeof MEAL_ROLES)[number];
+
+/** A household measure: "slice" of 25 g. `whole` measures count whole units ("2 large eggs"), the rest halves ("1½ cups"). */
+export interface HouseholdMeasure {
+  unit: string;
+  plural: string;
+  grams: number;
+  whole: boolean;
+}
+
+export interface MealRoleEntry {
+  role: MealRole;
+  measure: HouseholdMeasure;
+}
+
+/**
+ * Roles and measures live beside the catalogue, keyed by food id (meal-roles.json): they describe how people eat a
+ * food, not what it is made of. Measures follow USDA SR Legacy household weights where one exists (1 cup cooked
+ * white rice 158 g, 1 large egg 50 g, 1 medium banana 118 g); composite dishes use a typical serving.
+ */
+const ENTRIES = MEAL_ROLES_DATA as Record<string, MealRoleEntry>;
+
+/** Every entry, for the data test. */
+export function mealRoleEntries(): Readonly<Record<string, MealRoleEntry>> {
+  return ENTRIES;
+}
+
+/** Roles by picture, for foods outside the catalogue (test lists): every catalogue food has an entry of its own. */
+const ROLE_BY_IMAGE: Record<ImageCategory, MealRole> = {
+  fruit: "fruit",
+  vegetable: "vegetables",
+  grain: "starch",
+  bread: "starch",
+  dairy: "side",
+  egg: "main",
+  meat: "main",
+  poultry: "main",
+  seafood: "main",
+  legume: "main",
+  "nuts-seeds": "snack",
+  soup: "main",
+  salad: "vegetables",
+  dish: "main",
+  snack: "snack",
+  drink: "drink",
+  dessert: "snack",
+};
+
+export function mealRole(food: Pick<Food, "id" | "image" | "cuisines">): MealRole {
+  const listed = ENTRIES[food.id]?.role;
+  if (listed !== undefined) return listed;
+  const role = ROLE_BY_IMAGE[food.image];
+  return role === "starch" && food.cuisines.length > 0 ? "main" : role;
+}
+
+/**
+ * Most items of each role one meal may hold: the slot templates (Breakfast: a main with fruit and a drink, or yogurt
+ * with granola and fruit; Lunch and Dinner: one main, or a main protein with a starch and vegetables; Snacks: one or
+ * two snack items). A meal never holds more than one main.
+ */
+export const ROLE_CAPS: Record<MealSlot, Record<MealRole, number>> = {
+  Breakfast: { main: 1, side: 1, starch: 1, vegetables: 1, fruit: 1, drink: 1, snack: 1, condiment: 1 },
+  Lunch: { main: 1, side: 1, starch: 1, vegetables: 2, fruit: 1, drink: 1, snack: 1, condiment: 1 },
+  Dinner: { main: 1, side: 1, starch: 1, vegetables: 2, fruit: 1, drink: 0, snack: 0, condiment: 1 },
+  Snacks: { main: 1, side: 1, starch: 1, vegetables: 1, fruit: 1, drink: 1, snack: 2, condiment: 0 },
+};
+
+/**
+ * Roles a meal is built around: a breakfast, lunch or dinner without one (fruit and a drink for lunch) costs the search
+ * preference points rather than being forbidden, since some restrictive diets leave a plan's share of breakfasts none.
+ */
+export const ANCHOR_ROLES: Record<MealSlot, readonly MealRole[]> = {
+  Breakfast: ["main", "side"],
+  Lunch: ["main"],
+  Dinner: ["main"],
+  Snacks: [],
+};
+
+/**
+ * The protein family of a food, for "no family twice in a meal" (no tilapia with pollock, no chicken with turkey):
+ * its protein-source chip, or none for foods that carry no protein source.
+ */
+export function proteinFamily(food: Pick<Food, "proteinSource">): ProteinSource | undefined {
+  return food.proteinSource;
+}
+
+/**
+ * A main that carries its own starch (a rice bowl, a pasta dish, a sandwich): a cuisine dish with at least 35 % of its
+ * energy from carbohydrate. A meal never adds a separate starch to one (no pasta beside a bibimbap).
+ */
+export function isCompleteMain(
+  food: Pick<Food, "id" | "image" | "cuisines" | "carbsG" | "energyKcal">,
+): boolean {
+  return mealRole(food) === "main" && food.cuisines.length > 0 && (4 * food.carbsG) / food.energyKcal >= 0.35;
+}
+
+const MEAT_FLAGS = new Set(["pork", "beef", "lamb", "poultry", "game"]);
+
+/** Meat for the kosher rule: a meat flag, or a farm-meat or poultry protein source. */
+export function isMeat(food: Food): boolean {
+  return (
+    (food.flags ?? []).some((flag) => MEAT_FLAGS.has(flag)) ||
+    food.proteinSource === "Farm Meat" ||
+    food.proteinSource === "Poultry"
+  );
+}
+
+export function isMilk(food: Food): boolean {
+  return food.allergens.includes("milk");
+}
+
+/** Whether a meal of these foods has nothing of the roles its slot is built around (ANCHOR_ROLES). */
+export function lacksAnchor(
+  foods: readonly Pick<Food, "id" | "image" | "cuisines">[],
+  meal: MealSlot,
+): boolean {
+  const anchors = ANCHOR_ROLES[meal];
+  return anchors.length > 0 && !foods.some((food) => anchors.includes(mealRole(food)));
+}
+
+/** Why these foods cannot be one meal (a hard rule of the meal model), or undefined when they can. */
+export function mealConflict(
+  foods: readonly Food[],
+  meal: MealSlot,
+  options: { kosher: boolean },
+): string | undefined {
+  const counts: Partial<Record<MealRole, number>> = {};
+  const families = new Set<string>();
+  for (const food of foods) {
+    const role = mealRole(food);
+    counts[role] = (counts[role] ?? 0) + 1;
+    if ((counts[role] ?? 0) > ROLE_CAPS[meal][role])
+      return role === "main" ? "two mains" : `too many ${role} items`;
+    const family = proteinFamily(food);
+    if (family !== undefined) {
+      if (families.has(family)) return `${family} twice`;
+      families.add(family);
+    }
+  }
+  if ((counts.starch ?? 0) > 0 && foods.some(isCompleteMain)) return "starch beside a complete main";
+  if (options.kosher && foods.some(isMeat) && foods.some(isMilk)) return "meat with milk";
+  return undefined;
+}
+
+const FRACTIONS: Record<number, string> = { 0.25: "¼", 0.5: "½", 0.75: "¾" };
+
+/**
+ * A portion in the food's household measure: whole units for countable foods ("2 large eggs", never fewer than one),
+ * halves above one unit and quarters below for the rest ("1½ cups", "¾ cup").
+ */
+export function householdMeasure(foodId: string, weightG: number): string | undefined {
+  const measure = ENTRIES[foodId]?.measure;
+  if (measure === undefined || weightG <= 0) return undefined;
+  const exact = weightG / measure.grams;
+  let count: number;
+  if (measure.whole) count = Math.max(1, Math.round(exact));
+  else if (exact < 1) count = Math.max(0.25, Math.round(exact * 4) / 4);
+  else count = Math.round(exact * 2) / 2;
+  const whole = Math.floor(count);
+  const fraction = FRACTIONS[count - whole] ?? "";
+  const amount = whole === 0 ? fraction : `${whole}${fraction}`;
+  const unit = count > 1 ? measure.plural : measure.unit;
+  return `${amount} ${unit}`;
+}
