@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { EXCLUSION_TEST_FOODS } from "./exclusion-foods.fixture";
+import { exclusionConflict, NO_EXCLUSIONS } from "./exclusions";
 import type { Food, MealSlot } from "./food.types";
-import { kosherMealClash } from "./kosher-meals";
+import { isDairy, isMeat, kosherMealClash } from "./kosher-meals";
 import { toMealItem, type MealPlanRequest } from "./meal-planner";
 import { replaceMealItem } from "./meal-replacement";
 
@@ -23,6 +24,14 @@ const REQUEST: MealPlanRequest = {
 };
 
 describe("kosher meals", () => {
+  it("a dish that cooks meat with dairy is excluded on its own under kosher rules", () => {
+    const rules = { ...NO_EXCLUSIONS, kosher: true };
+    expect(exclusionConflict(food("cheeseburger"), rules)).toMatch(/meat with dairy/);
+    expect(exclusionConflict(food("chicken-tikka"), rules)).toMatch(/meat with dairy/);
+    expect(exclusionConflict(food("paneer-tikka"), rules)).toBeUndefined();
+    expect(exclusionConflict(food("cheeseburger"), NO_EXCLUSIONS)).toBeUndefined();
+  });
+
   it("never put meat and dairy together; fish and eggs go with either", () => {
     expect(kosherMealClash(food("chicken-breast"), [food("paneer-tikka")])).toMatch(/meat/);
     expect(kosherMealClash(food("paneer-tikka"), [food("beef-stew")])).toMatch(/dairy/);
@@ -30,28 +39,27 @@ describe("kosher meals", () => {
     expect(kosherMealClash(food("egg-boiled"), [food("chicken-breast")])).toBeUndefined();
   });
 
-  it("a replacement beside dairy is never meat", () => {
-    const side = food("salmon-baked");
-    const plan = [
-      item("paneer-tikka", "Lunch", 150),
-      item(side.id, "Lunch", side.portionMinG + side.portionStepG),
-    ];
+  it("a kosher replacement never brings meat and dairy together", () => {
+    const plan = [item("paneer-tikka", "Lunch", 150), item("brown-rice", "Lunch", 150)];
     const targetKcal = plan.reduce((sum, entry) => sum + entry.Calories, 0);
     const swapsUnder = (allergiesText: string) => {
       const swaps = new Set<string>();
       for (let seed = 0; seed < 60; seed += 1) {
         const outcome = replaceMealItem(
-          { plan, itemId: `k-${side.id}`, request: { ...REQUEST, targetKcal, allergiesText }, seed },
+          { plan, itemId: "k-paneer-tikka", request: { ...REQUEST, targetKcal, allergiesText }, seed },
           EXCLUSION_TEST_FOODS,
         );
         if (outcome.ok) swaps.add(outcome.item.foodId);
       }
       return [...swaps];
     };
+    // A swap breaks the rule when the dish itself cooks meat with dairy (chicken tikka in cream) or meets the rice badly.
     const clashes = (ids: readonly string[]) =>
-      ids.filter((id) => kosherMealClash(food(id), [food("paneer-tikka")]) !== undefined);
-    // Without the rule the best swap for the fish beside paneer is chicken: the rule is what keeps it out.
-    expect(clashes(swapsUnder(""))).not.toEqual([]);
+      ids.filter(
+        (id) =>
+          (isMeat(food(id)) && isDairy(food(id))) ||
+          kosherMealClash(food(id), [food("brown-rice")]) !== undefined,
+      );
     const kosher = swapsUnder("kosher");
     expect(kosher).not.toEqual([]);
     expect(clashes(kosher)).toEqual([]);
