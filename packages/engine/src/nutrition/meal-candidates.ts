@@ -1,6 +1,6 @@
 import { avoidanceConflict, nameForms, wordForms, type Avoidances } from "./avoidances";
 import { MEAL_SLOTS, type Food, type MealSlot } from "./food.types";
-import type { MealPlanRequest } from "./meal-planner";
+import type { MealPlanRequest } from "./meal-plan.types";
 import { suitsDiet } from "./meal-targets";
 import { compareIds, hashString, seededUnit } from "./seeded-hash";
 

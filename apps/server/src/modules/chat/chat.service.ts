@@ -30,6 +30,7 @@ import type { Database } from "../../db/database";
 import type { MyUser } from "../../db/schema";
 import type { AiConfig } from "../../env";
 import { HttpError } from "../../http/errors";
+import type { IntentRunner, TurnResult } from "./chat-turn";
 import { PlanningBusyError, type PlanPool } from "../plans/plan-pool";
 import { derivedSeed, inputsHash } from "../plans/plan-seeds";
 import {
@@ -101,24 +102,6 @@ export interface ChatContext {
   mealRows: Map<number, MealPlanRow>;
   workoutRow: WorkoutPlanRow | undefined;
   access: Access;
-}
-
-/** The changes of one turn, accumulated over every intent carried out (the model may call several tools). */
-export interface TurnResult {
-  reply: string;
-  state: TrainerState;
-  mealDays: Set<DayIndex>;
-  /** Days planned afresh (their inputs fingerprint is the new profile's), not just items swapped. */
-  replannedDays: Set<DayIndex>;
-  workout: boolean;
-  /** The week rebuilt or moved (new inputs fingerprint), not just exercises swapped. */
-  workoutRebuilt: boolean;
-  profile: boolean;
-  itemIdsUpdated: string[];
-  activeDay: DayIndex | undefined;
-  freeReplacements: number;
-  intents: Intent["kind"][];
-  brain: "offline" | "model" | "model-fallback";
 }
 
 export function emptyTurn(state: TrainerState, brain: TurnResult["brain"]): TurnResult {
@@ -360,12 +343,6 @@ export function freeTierRefusal(intent: Intent, state: TrainerState, access: Acc
     default:
       return undefined;
   }
-}
-
-export interface IntentRunner {
-  /** Carries out one intent on the turn's current state, after the free-tier and profile checks. */
-  apply(intent: Intent): Promise<{ reply: string; changed: boolean; refused: boolean }>;
-  turn(): TurnResult;
 }
 
 /** Applies intents one after another to one turn, keeping every change for the single write at the end. */

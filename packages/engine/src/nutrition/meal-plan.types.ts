@@ -1,0 +1,29 @@
+import type { FitnessGoal, Gender } from "../profile.types";
+import type { Cuisine, DietType, ImageCategory, MealSlot, ProteinSource } from "./food.types";
+
+export interface MealPlanRequest {
+  targetKcal: number;
+  weightKg: number;
+  gender: Gender;
+  goal: FitnessGoal;
+  dietType: DietType;
+  cuisine: Cuisine;
+  proteinSources: readonly ProteinSource[];
+  favouriteFoodsText: string;
+  allergiesText: string;
+  planNumber: 1 | 2 | 3;
+  seed: number;
+}
+
+export interface MealItem {
+  id: string;
+  Meal: MealSlot;
+  Item: string;
+  Weight: number;
+  Calories: number;
+  Protein: number;
+  Carbs: number;
+  Fat: number;
+  foodId: string;
+  image: ImageCategory;
+}
