@@ -24,7 +24,7 @@ import {
 } from "@fitwise/engine/trainer/trainer-state";
 import { chooseSplit } from "@fitwise/engine/workouts/training-splits";
 import type { ExperienceLevel, Weekday, WorkoutType } from "@fitwise/engine/workouts/exercise.types";
-import type { FitnessGoal, Gender } from "@fitwise/engine/profile.types";
+import type { FitnessGoal } from "@fitwise/engine/profile.types";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../../db/database";
 import type { MyUser } from "../../db/schema";
@@ -178,7 +178,7 @@ function trainerProfile(row: MyUser): { profile: TrainerProfile; complete: boole
       heightCm: row.user_height_in_cm ?? 0,
       ageYears: row.user_age ?? 0,
       activityFactor: row.user_activity ?? 0,
-      gender: (row.user_gender as Gender | null) ?? "female",
+      gender: row.user_gender ?? "female",
       targetKcal: planning?.targetKcal ?? 0,
       tdeeKcal: energy?.tdeeKcal ?? 0,
       dietType: (row.user_diet_preference as DietType | null) ?? DEFAULTS.dietType,

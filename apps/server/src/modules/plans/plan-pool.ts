@@ -250,7 +250,7 @@ export function createWorkerPlanPool(options: WorkerPlanPoolOptions = {}): PlanP
       if (now() < inlineUntil) return inline.run(job);
       if (queue.length >= maxQueue) return Promise.reject(new PlanningBusyError());
       return new Promise<PlanJobOutcome<J>>((resolve, reject) => {
-        queue.push({ id: nextId++, job, resolve: resolve as (outcome: unknown) => void, reject });
+        queue.push({ id: nextId++, job, resolve: resolve, reject });
         spawnMissing();
         if (slots.length === 0) runQueuedInline();
         else dispatch();

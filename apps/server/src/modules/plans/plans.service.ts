@@ -13,7 +13,7 @@ import { FREE_REPLACEMENTS_LIMIT } from "@fitwise/contracts/profile";
 import { PLANNING_FLOOR_KCAL } from "@fitwise/engine/nutrition/energy";
 import type { Cuisine, DietType, ProteinSource } from "@fitwise/engine/nutrition/food.types";
 import type { MealItem, MealPlanRequest } from "@fitwise/engine/nutrition/meal-planner";
-import type { FitnessGoal, Gender } from "@fitwise/engine/profile.types";
+import type { FitnessGoal } from "@fitwise/engine/profile.types";
 import {
   REST_DAY_NAME,
   WEEKDAYS,
@@ -136,9 +136,9 @@ export function mealInputs(profile: MyUser | undefined, payload: Partial<GetMeal
     .join(", ");
   return {
     // DESIGN.md: never plan below the floor for the user's gender, whatever the goal says.
-    targetKcal: Math.max(goalKcal, PLANNING_FLOOR_KCAL[gender as Gender]),
+    targetKcal: Math.max(goalKcal, PLANNING_FLOOR_KCAL[gender]),
     weightKg,
-    gender: gender as Gender,
+    gender: gender,
     goal,
     dietType:
       present<DietType>(profile?.user_diet_preference as DietType, payload.user_diet_preference) ??
