@@ -4,7 +4,15 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 
 export default tseslint.config(
-  { ignores: ["**/node_modules/**", "**/dist/**", "data/**", "test-results/**"] },
+  {
+    ignores: [
+      "**/node_modules/**",
+      "**/dist/**",
+      "data/**",
+      "test-results/**",
+      "scripts/guardrails-fixtures/**",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -40,20 +48,21 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
-    // Features never import each other (bulletproof-react); shared code lives in src/components or src/lib.
-    files: ["apps/web/src/features/**/*.{ts,tsx}"],
+    // Type-aware rules, a chosen few (docs/decisions/016-guardrails.md): each catches a real class of bug
+    // that the compiler lets through. Which feature may import what is dependency-cruiser's job
+    // (.dependency-cruiser.cjs), which also sees relative imports.
+    files: ["**/*.{ts,tsx}"],
+    languageOptions: {
+      parserOptions: {
+        projectService: { allowDefaultProject: ["vitest.config.ts"] },
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
     rules: {
-      "no-restricted-imports": [
-        "error",
-        {
-          patterns: [
-            {
-              group: ["**/features/*/**", "!./**", "!../**"],
-              message: "Features must not import other features.",
-            },
-          ],
-        },
-      ],
+      "@typescript-eslint/no-floating-promises": "error",
+      "@typescript-eslint/no-misused-promises": "error",
+      "@typescript-eslint/await-thenable": "error",
+      "@typescript-eslint/no-unnecessary-type-assertion": "error",
     },
   },
 );

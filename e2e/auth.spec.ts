@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { checkA11y, launchBrowser, screenshot, withPage } from "./support/browser";
+import { checkA11y, launchBrowser, screenshot, settledAttribute, withPage } from "./support/browser";
 import { startServer } from "./support/server";
 import type { RunningServer } from "./support/server";
 import {
@@ -154,8 +154,12 @@ describe("accounts in the browser", () => {
       await page.waitForURL((url) => url.pathname === "/beginnerguide");
       expect(await tabBar.isVisible()).toBe(true);
       expect(await page.getByRole("navigation", { name: "Side menu" }).isVisible()).toBe(false);
-      expect(await tabBar.getByRole("link", { name: "Guide" }).getAttribute("aria-current")).toBe("page");
-      expect(await tabBar.getByRole("link", { name: "Diet" }).getAttribute("aria-current")).toBeNull();
+      expect(
+        await settledAttribute(tabBar.getByRole("link", { name: "Guide" }), "aria-current", "page"),
+      ).toBe("page");
+      expect(
+        await settledAttribute(tabBar.getByRole("link", { name: "Diet" }), "aria-current", null),
+      ).toBeNull();
       await screenshot(page, "auth-09-phone-tab-bar");
       await checkA11y(page);
 

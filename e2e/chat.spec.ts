@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import type { MealItem } from "@fitwise/contracts/plans";
-import { checkA11y, launchBrowser, newPage, screenshot } from "./support/browser";
+import { checkA11y, launchBrowser, newPage, screenshot, settledAttribute } from "./support/browser";
 import { startServer } from "./support/server";
 import type { RunningServer } from "./support/server";
 import { newTestUser, signInViaApi, signInViaUi, signUpViaApi } from "./support/users";
@@ -98,7 +98,7 @@ describe("Alex, the trainer chat", () => {
       // Starts open with Alex's greetings, docked beside the page; there the header folds the whole panel
       // away and gives the page its width back (docs/decisions/023-docked-chat-panel.md).
       await panelHeader(page).waitFor();
-      expect(await panelHeader(page).getAttribute("aria-expanded")).toBe("true");
+      expect(await settledAttribute(panelHeader(page), "aria-expanded", "true")).toBe("true");
       await messages(page, "assistant").first().getByText("your 24/7 personal trainer").waitFor();
       expect(await messages(page, "assistant").count()).toBe(3);
       await panelHeader(page).click();
@@ -233,9 +233,9 @@ describe("Alex, the trainer chat", () => {
       await checkA11y(page);
       await screenshot(page, "chat-open-390");
       await page.getByRole("button", { name: "Close chat" }).click();
-      expect(await page.getByTestId("chat-panel").isVisible()).toBe(false);
+      await page.getByTestId("chat-panel").waitFor({ state: "hidden" });
       const opener = page.getByRole("button", { name: "Open chat with your trainer" });
-      expect(await opener.getAttribute("aria-expanded")).toBe("false");
+      expect(await settledAttribute(opener, "aria-expanded", "false")).toBe("false");
       expect(await page.getByTestId("chat-online-dot").isVisible()).toBe(true);
       await screenshot(page, "chat-closed-390");
       await opener.click();
@@ -261,9 +261,9 @@ describe("Alex, the trainer chat", () => {
       await checkA11y(page);
       await opener.click();
       await input(page).waitFor();
-      expect(await page.getByRole("button", { name: "Close chat" }).getAttribute("aria-expanded")).toBe(
-        "true",
-      );
+      expect(
+        await settledAttribute(page.getByRole("button", { name: "Close chat" }), "aria-expanded", "true"),
+      ).toBe("true");
     } finally {
       await page.context().close();
     }

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { checkA11y, closeChat, launchBrowser, newPage, screenshot } from "./support/browser";
+import {
+  checkA11y,
+  closeChat,
+  launchBrowser,
+  newPage,
+  screenshot,
+  settledAttribute,
+} from "./support/browser";
 import { startServer } from "./support/server";
 import type { RunningServer } from "./support/server";
 import { newTestUser, signUpViaUi } from "./support/users";
@@ -60,7 +67,7 @@ describe("the plan journey of a new user", () => {
     const day = (name: string) => page.getByRole("button", { name, exact: true });
     await day("Monday").click();
     await day("Wednesday").click();
-    expect(await day("Monday").getAttribute("aria-pressed")).toBe("true");
+    expect(await settledAttribute(day("Monday"), "aria-pressed", "true")).toBe("true");
     await page.getByRole("button", { name: "Submit" }).click();
     await alertWith(page, "Please select between 3 and 6 workout days before procceding").waitFor();
     expect(pathOf(page)).toBe("/goal");
@@ -156,8 +163,12 @@ describe("the plan journey of a new user", () => {
 
     // /diet as a free user: Plan 1, Breakfast open, the free notice, the red total.
     await page.getByRole("heading", { level: 1, name: "My Diet" }).waitFor();
-    expect(await page.getByRole("tab", { name: "Plan 1" }).getAttribute("aria-selected")).toBe("true");
-    expect(await page.getByRole("button", { name: /^Breakfast/ }).getAttribute("aria-expanded")).toBe("true");
+    expect(await settledAttribute(page.getByRole("tab", { name: "Plan 1" }), "aria-selected", "true")).toBe(
+      "true",
+    );
+    expect(
+      await settledAttribute(page.getByRole("button", { name: /^Breakfast/ }), "aria-expanded", "true"),
+    ).toBe("true");
     await page.getByText("You've done 0/3 free replacements").waitFor();
     await page.getByTestId("diet-total").getByText("Total").waitFor();
     await page.getByRole("button", { name: "Reset Day 1 meal plan" }).waitFor();
@@ -171,7 +182,9 @@ describe("the plan journey of a new user", () => {
     await screenshot(page, "journey-07-diet-upgrade-overlay");
     await page.keyboard.press("Escape");
     await overlay.waitFor({ state: "hidden" });
-    expect(await page.getByRole("button", { name: /^Lunch/ }).getAttribute("aria-expanded")).toBe("false");
+    expect(
+      await settledAttribute(page.getByRole("button", { name: /^Lunch/ }), "aria-expanded", "false"),
+    ).toBe("false");
 
     const oldName = (await firstMeal.locator("p").first().textContent()) ?? "";
     await firstMeal.getByRole("button", { name: `Replace ${oldName}` }).click();
@@ -218,7 +231,9 @@ describe("the plan journey of a new user", () => {
       "Sunday",
     ]);
     expect(await page.getByRole("tab", { name: /^Tuesday/ }).textContent()).toContain("Rest Day");
-    expect(await page.getByRole("tab", { name: /^Monday/ }).getAttribute("aria-selected")).toBe("true");
+    expect(await settledAttribute(page.getByRole("tab", { name: /^Monday/ }), "aria-selected", "true")).toBe(
+      "true",
+    );
     const video = firstExercise.getByRole("link", { name: /Watch a video of .+ \(opens in a new tab\)/ });
     expect(await video.getAttribute("target")).toBe("_blank");
     expect(await video.getAttribute("rel")).toContain("noopener");
@@ -243,7 +258,9 @@ describe("the plan journey of a new user", () => {
     await overlay.waitFor();
     await page.keyboard.press("Escape");
     await overlay.waitFor({ state: "hidden" });
-    expect(await page.getByRole("tab", { name: /^Monday/ }).getAttribute("aria-selected")).toBe("true");
+    expect(await settledAttribute(page.getByRole("tab", { name: /^Monday/ }), "aria-selected", "true")).toBe(
+      "true",
+    );
 
     // The third free replacement uses up the allowance; a fourth is refused with the spec's message.
     await page
@@ -340,12 +357,16 @@ describe("the plan journey of a new user", () => {
     await page.getByRole("button", { name: "Reset Day 2 meal plan" }).waitFor();
     await page.getByTestId("meal-item").first().waitFor();
     await page.getByRole("button", { name: /^Dinner/ }).click();
-    expect(await page.getByRole("button", { name: /^Dinner/ }).getAttribute("aria-expanded")).toBe("true");
-    expect(await page.getByRole("button", { name: /^Breakfast/ }).getAttribute("aria-expanded")).toBe(
-      "false",
-    );
+    expect(
+      await settledAttribute(page.getByRole("button", { name: /^Dinner/ }), "aria-expanded", "true"),
+    ).toBe("true");
+    expect(
+      await settledAttribute(page.getByRole("button", { name: /^Breakfast/ }), "aria-expanded", "false"),
+    ).toBe("false");
     await page.getByRole("button", { name: /^Dinner/ }).click();
-    expect(await page.getByRole("button", { name: /^Dinner/ }).getAttribute("aria-expanded")).toBe("false");
+    expect(
+      await settledAttribute(page.getByRole("button", { name: /^Dinner/ }), "aria-expanded", "false"),
+    ).toBe("false");
     await page.getByRole("button", { name: /^Lunch/ }).click();
     const lunchBefore = await page.getByTestId("meal-item").allTextContents();
     await page.getByRole("button", { name: "Reset Day 2 meal plan" }).click();
@@ -358,7 +379,9 @@ describe("the plan journey of a new user", () => {
     await closeChat(page);
     await page.getByTestId("workout-item").first().waitFor();
     await page.getByRole("tab", { name: /^Thursday/ }).click();
-    expect(await page.getByRole("tab", { name: /^Thursday/ }).getAttribute("aria-selected")).toBe("true");
+    expect(
+      await settledAttribute(page.getByRole("tab", { name: /^Thursday/ }), "aria-selected", "true"),
+    ).toBe("true");
     await page
       .getByRole("button", { name: /^Replace / })
       .first()

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { checkA11y, launchBrowser, newPage, screenshot } from "./support/browser";
+import { checkA11y, launchBrowser, newPage, screenshot, settledAttribute } from "./support/browser";
 import { startServer } from "./support/server";
 import type { RunningServer } from "./support/server";
 import { newTestUser, signUpViaUi } from "./support/users";
@@ -209,7 +209,9 @@ describe("signed-in visitors", () => {
     expect(await (await panelFor(0)).isVisible()).toBe(true);
     expect(await (await panelFor(0)).textContent()).toContain("kitchen scale");
 
-    await page.getByRole("button", { name: "Hydration and Nutrition" }).click();
+    const hydrationTrigger = page.getByRole("button", { name: "Hydration and Nutrition" });
+    await hydrationTrigger.click();
+    await settledAttribute(hydrationTrigger, "aria-expanded", "true");
     expect(await expanded()).toEqual(["false", "false", "true", "false", "false", "false"]);
     const hydration = await panelFor(2);
     expect(await hydration.isVisible()).toBe(true);
@@ -220,11 +222,14 @@ describe("signed-in visitors", () => {
     await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, "beginnerguide-390");
 
-    await page.getByRole("button", { name: "Hydration and Nutrition" }).click();
+    await hydrationTrigger.click();
+    await settledAttribute(hydrationTrigger, "aria-expanded", "false");
     expect(await expanded()).toEqual(["false", "false", "false", "false", "false", "false"]);
     expect(await hydration.isVisible()).toBe(false);
 
-    await page.getByRole("button", { name: "Injuries and Allergies" }).click();
+    const injuriesTrigger = page.getByRole("button", { name: "Injuries and Allergies" });
+    await injuriesTrigger.click();
+    await settledAttribute(injuriesTrigger, "aria-expanded", "true");
     expect(await expanded()).toEqual(["false", "false", "false", "false", "false", "true"]);
     expect(await (await panelFor(5)).textContent()).toMatch(/stop the exercise immediately/);
   });

@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { computeEnergyTargets } from "@fitwise/engine/nutrition/energy";
-import { checkA11y, closeChat, launchBrowser, newPage, screenshot } from "./support/browser";
+import {
+  checkA11y,
+  closeChat,
+  launchBrowser,
+  newPage,
+  screenshot,
+  settledAttribute,
+} from "./support/browser";
 import { startServer } from "./support/server";
 import type { RunningServer } from "./support/server";
 import { newTestUser, signInViaApi, signInViaUi, signUpViaApi } from "./support/users";
@@ -167,10 +174,14 @@ describe("going Pro", () => {
     // Plan 2 and Lunch are unlocked now: no overlay, the tab and the group open.
     await checkout.getByTestId("meal-item").first().waitFor({ timeout: 90_000 });
     await checkout.getByRole("tab", { name: /Plan 2/ }).click();
-    expect(await checkout.getByRole("tab", { name: /Plan 2/ }).getAttribute("aria-selected")).toBe("true");
+    expect(
+      await settledAttribute(checkout.getByRole("tab", { name: /Plan 2/ }), "aria-selected", "true"),
+    ).toBe("true");
     await checkout.getByTestId("meal-item").first().waitFor({ timeout: 90_000 });
     await checkout.getByRole("button", { name: /^Lunch/ }).click();
-    expect(await checkout.getByRole("button", { name: /^Lunch/ }).getAttribute("aria-expanded")).toBe("true");
+    expect(
+      await settledAttribute(checkout.getByRole("button", { name: /^Lunch/ }), "aria-expanded", "true"),
+    ).toBe("true");
     expect(await checkout.getByRole("dialog", { name: "Select a package" }).count()).toBe(0);
     await screenshot(checkout, "pro-05-plan-2-lunch-unlocked-1280");
 

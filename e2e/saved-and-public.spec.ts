@@ -3,7 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import type { MealItem, WorkoutItem } from "@fitwise/contracts/plans";
 import { formatTwoDecimals } from "@fitwise/engine/nutrition/number-format";
-import { checkA11y, closeChat, launchBrowser, newPage, screenshot } from "./support/browser";
+import {
+  checkA11y,
+  closeChat,
+  launchBrowser,
+  newPage,
+  screenshot,
+  settledAttribute,
+} from "./support/browser";
 import { startServer } from "./support/server";
 import type { RunningServer } from "./support/server";
 import { newTestUser, signInViaApi, signInViaUi, signUpViaApi, signUpViaUi } from "./support/users";
@@ -130,7 +137,9 @@ describe("/saved", () => {
       await signInAsOwner(page);
       await page.goto(`${server.url}/saved`);
       await page.getByRole("heading", { level: 1, name: "Saved Plans" }).waitFor();
-      expect(await page.getByRole("tab", { name: "Diets" }).getAttribute("aria-selected")).toBe("true");
+      expect(await settledAttribute(page.getByRole("tab", { name: "Diets" }), "aria-selected", "true")).toBe(
+        "true",
+      );
 
       const dietCards = page.getByRole("article");
       await page.getByRole("heading", { name: "Diet Plan #2" }).waitFor();
@@ -264,10 +273,10 @@ describe("/fulldiet/{id} for a guest", () => {
         await page.getByText(/daily calorie needs are .* kcal, with a target of .* kcal a day/).waitFor();
 
         const details = page.getByRole("button", { name: "Show details" });
-        expect(await details.getAttribute("aria-expanded")).toBe("false");
+        expect(await settledAttribute(details, "aria-expanded", "false")).toBe("false");
         await details.click();
         const hide = page.getByRole("button", { name: "Hide details" });
-        expect(await hide.getAttribute("aria-expanded")).toBe("true");
+        expect(await settledAttribute(hide, "aria-expanded", "true")).toBe("true");
         // Exact: the summary's values, not meal items that share a word (a "Toasted Italian bread").
         for (const value of ["68 kg", "167.64 cm", "34 years", "Italian"])
           await page.getByText(value, { exact: true }).waitFor();
@@ -276,7 +285,7 @@ describe("/fulldiet/{id} for a guest", () => {
 
         const breakfast = page.getByRole("button", { name: /^Breakfast/ });
         const lunch = page.getByRole("button", { name: /^Lunch/ });
-        expect(await breakfast.getAttribute("aria-expanded")).toBe("true");
+        expect(await settledAttribute(breakfast, "aria-expanded", "true")).toBe("true");
         const breakfastKcal = items
           .filter((item) => item.Meal === "Breakfast")
           .reduce((sum, item) => sum + item.Calories, 0);
@@ -289,10 +298,10 @@ describe("/fulldiet/{id} for a guest", () => {
         await checkA11y(page);
 
         await lunch.click();
-        expect(await lunch.getAttribute("aria-expanded")).toBe("true");
-        expect(await breakfast.getAttribute("aria-expanded")).toBe("false");
+        expect(await settledAttribute(lunch, "aria-expanded", "true")).toBe("true");
+        expect(await settledAttribute(breakfast, "aria-expanded", "false")).toBe("false");
         await lunch.click();
-        expect(await lunch.getAttribute("aria-expanded")).toBe("false");
+        expect(await settledAttribute(lunch, "aria-expanded", "false")).toBe("false");
         await breakfast.click();
 
         const dayKcal = items.reduce((sum, item) => sum + item.Calories, 0);
@@ -348,7 +357,7 @@ describe("/fullworkout/{id} for a guest", () => {
           const isRest = plan.filter((item) => item.Day === day).every(isRestItem);
           expect(labels[index]).toBe(isRest ? `Rest Day${day}` : day);
         });
-        expect(await tabs.first().getAttribute("aria-selected")).toBe("true");
+        expect(await settledAttribute(tabs.first(), "aria-selected", "true")).toBe("true");
 
         // Monday is a training day: warm-up and cool-down have no Replace, the exercises do.
         const monday = plan.filter((item) => item.Day === "Monday");
@@ -376,7 +385,9 @@ describe("/fullworkout/{id} for a guest", () => {
         expect(await page.evaluate(() => localStorage.getItem("last_selected_day"))).toBe("Friday");
         await page.reload();
         await page.getByRole("heading", { level: 1, name: "Your Workout Plan" }).waitFor();
-        expect(await page.getByRole("tab", { name: /Friday/ }).getAttribute("aria-selected")).toBe("true");
+        expect(
+          await settledAttribute(page.getByRole("tab", { name: /Friday/ }), "aria-selected", "true"),
+        ).toBe("true");
         const restTab = page.getByRole("tab", { name: /Rest Day/ }).first();
         await restTab.click();
         await page.getByRole("tabpanel").getByRole("heading", { name: "Rest Day" }).waitFor();

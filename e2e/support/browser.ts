@@ -3,7 +3,7 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { AxeBuilder } from "@axe-core/playwright";
 import { chromium } from "playwright-core";
-import type { Browser, Page } from "playwright-core";
+import type { Browser, Locator, Page } from "playwright-core";
 
 /** Debian's Chromium (see DEVELOPERS.md): never a browser downloaded by Playwright. */
 export const CHROMIUM_PATH = "/usr/bin/chromium";
@@ -64,6 +64,23 @@ export async function closeChat(page: Page): Promise<void> {
   if ((await toggle.getAttribute("aria-expanded")) !== "true") return;
   await toggle.click();
   await page.getByTestId("chat-panel").waitFor({ state: "hidden" });
+}
+
+/**
+ * Waits until the element's attribute has the expected value (null: absent), then returns it.
+ * Attributes that follow navigation or state — aria-current, aria-selected, aria-expanded,
+ * aria-pressed — change when React renders after the click or navigation, which on a loaded machine
+ * is after `click()` or `waitForURL()` resolved; reading them at once can see the old value. The
+ * locator is re-queried until it matches, so a re-rendered element is found too.
+ */
+export async function settledAttribute(
+  locator: Locator,
+  name: string,
+  expected: string | null,
+): Promise<string | null> {
+  const state = expected === null ? `:not([${name}])` : `[${name}=${JSON.stringify(expected)}]`;
+  await locator.and(locator.page().locator(state)).waitFor();
+  return locator.getAttribute(name);
 }
 
 /** Saves a full-page PNG as test-results/screenshots/<name>.png and returns its path. */

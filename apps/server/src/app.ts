@@ -66,7 +66,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   app.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
     const text = typeof body === "string" ? body : body.toString("utf8");
     if (text.trim() === "") return done(null, undefined);
-    parseJson(request, text, (error, parsed) => {
+    void parseJson(request, text, (error, parsed) => {
       if (error) done(new HttpError(400, "bad_json", "Request body is not valid JSON"), undefined);
       else done(null, parsed);
     });

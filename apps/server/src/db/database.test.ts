@@ -4,11 +4,13 @@ import { afterAll, describe, expect, it } from "vitest";
 import { buildApp } from "../app";
 import { createPostgresDatabase, postgresAdminUrl, testConfig } from "../test/test-app";
 
-// Only PostgreSQL has pooled connections a server can drop; PGlite runs in-process.
-const targets = postgresAdminUrl ? [postgresAdminUrl] : [];
-
-for (const adminUrl of targets) {
-  describe("PostgreSQL connections dropped by the server [PostgreSQL]", () => {
+// Only PostgreSQL has pooled connections a server can drop; PGlite runs in-process. Without
+// DATABASE_URL the suite is still registered, and reported as skipped: a file without a suite makes
+// Vitest fail the whole run, which is what a machine without PostgreSQL saw.
+describe.skipIf(postgresAdminUrl === undefined)(
+  "PostgreSQL connections dropped by the server [PostgreSQL]",
+  () => {
+    const adminUrl = postgresAdminUrl ?? "";
     const cleanups: Array<() => Promise<void>> = [];
     afterAll(async () => {
       for (const cleanup of cleanups.reverse()) await cleanup();
@@ -43,5 +45,5 @@ for (const adminUrl of targets) {
       expect(after.statusCode).toBe(200);
       expect(after.json()).toEqual({ status: "ok", database: "up" });
     });
-  });
-}
+  },
+);

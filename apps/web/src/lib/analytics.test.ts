@@ -41,9 +41,8 @@ beforeEach(() => {
   beaconAccepts = true;
   privacy = { doNotTrack: null };
   windowTarget = new EventTarget();
-  documentTarget = Object.assign(new EventTarget(), {
-    visibilityState: "visible" as DocumentVisibilityState,
-  });
+  const visibilityState: DocumentVisibilityState = "visible";
+  documentTarget = Object.assign(new EventTarget(), { visibilityState });
   vi.stubGlobal("window", windowTarget);
   vi.stubGlobal("document", documentTarget);
   vi.stubGlobal("navigator", {

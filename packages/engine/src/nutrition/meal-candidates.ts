@@ -1,6 +1,6 @@
 import { exclusionConflict, type ExclusionRules } from "./exclusions";
 import { MEAL_SLOTS, type Food, type MealSlot, type ProteinSource } from "./food.types";
-import type { MealPlanRequest } from "./meal-planner";
+import type { MealPlanRequest } from "./meal-plan.types";
 import { suitsDiet } from "./meal-targets";
 import { compareIds, hashString, seededUnit } from "./seeded-hash";
 import { mealRole, type MealRole } from "./meal-roles";

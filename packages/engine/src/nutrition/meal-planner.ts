@@ -1,18 +1,11 @@
-import type { EngineError, FitnessGoal, Gender } from "../profile.types";
+import type { EngineError } from "../profile.types";
 import { describeRules, parseAvoidances, type ParsedAvoidances as Avoidances } from "./avoidances";
 import { roundTo2 } from "./energy";
 import { FOOD_CATALOGUE } from "./food-catalogue";
-import {
-  MEAL_SLOTS,
-  type Cuisine,
-  type DietType,
-  type Food,
-  type ImageCategory,
-  type MealSlot,
-  type ProteinSource,
-} from "./food.types";
+import { MEAL_SLOTS, type Food, type MealSlot, type ProteinSource } from "./food.types";
 import { selectCandidates, type CandidatePool } from "./meal-candidates";
 import { fallbackDay } from "./meal-fallback";
+import type { MealItem, MealPlanRequest } from "./meal-plan.types";
 import type { Portion } from "./meal-portions";
 import { proteinReachG } from "./meal-protein-reach";
 import { searchDay, type SearchLimits } from "./meal-search";
@@ -34,37 +27,8 @@ import {
 } from "./meal-targets";
 
 export type { EngineError } from "../profile.types";
-
-export interface MealPlanRequest {
-  targetKcal: number;
-  weightKg: number;
-  /** Optional: with it, protein for a BMI of 30 or more is counted on the adjusted body weight. */
-  heightCm?: number;
-  gender: Gender;
-  goal: FitnessGoal;
-  dietType: DietType;
-  cuisine: Cuisine;
-  proteinSources: readonly ProteinSource[];
-  favouriteFoodsText: string;
-  allergiesText: string;
-  planNumber: 1 | 2 | 3;
-  seed: number;
-}
-
-export interface MealItem {
-  id: string;
-  Meal: MealSlot;
-  Item: string;
-  Weight: number;
-  Calories: number;
-  Protein: number;
-  Carbs: number;
-  Fat: number;
-  foodId: string;
-  image: ImageCategory;
-  /** The portion in a household measure ("2 large eggs", "1½ cups"), beside the grams; absent on older plans. */
-  measure?: string;
-}
+// Defined in meal-plan.types.ts, so the planner's helpers use them without importing the planner (no cycle).
+export type { MealItem, MealPlanRequest } from "./meal-plan.types";
 
 export interface MacroTotals {
   Calories: number;

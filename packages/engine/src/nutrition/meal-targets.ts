@@ -1,6 +1,6 @@
 import { roundTo2 } from "./energy";
 import type { DietType, Food, MealSlot } from "./food.types";
-import type { MealItem, MealPlanRequest } from "./meal-planner";
+import type { MealItem, MealPlanRequest } from "./meal-plan.types";
 import { exclusionConflict, type ExclusionRules } from "./exclusions";
 import { mealConflict } from "./meal-roles";
 

@@ -39,6 +39,7 @@ import type { Database } from "../../db/database";
 import type { MyUser } from "../../db/schema";
 import type { AiConfig } from "../../env";
 import { HttpError } from "../../http/errors";
+import type { IntentRunner, TurnResult } from "./chat-turn";
 import { PlanningBusyError, type PlanPool } from "../plans/plan-pool";
 import { derivedSeed, inputsHash } from "../plans/plan-seeds";
 import {
@@ -111,24 +112,6 @@ export interface ChatContext {
   mealRows: Map<number, MealPlanRow>;
   workoutRow: WorkoutPlanRow | undefined;
   access: Access;
-}
-
-/** The changes of one turn, accumulated over every intent carried out (the model may call several tools). */
-export interface TurnResult {
-  reply: string;
-  state: TrainerState;
-  mealDays: Set<DayIndex>;
-  /** Days planned afresh (their inputs fingerprint is the new profile's), not just items swapped. */
-  replannedDays: Set<DayIndex>;
-  workout: boolean;
-  /** The week rebuilt or moved (new inputs fingerprint), not just exercises swapped. */
-  workoutRebuilt: boolean;
-  profile: boolean;
-  itemIdsUpdated: string[];
-  activeDay: DayIndex | undefined;
-  freeReplacements: number;
-  intents: Intent["kind"][];
-  brain: "offline" | "model" | "model-fallback";
 }
 
 export function emptyTurn(state: TrainerState, brain: TurnResult["brain"]): TurnResult {
@@ -210,7 +193,7 @@ function trainerProfile(row: MyUser): { profile: TrainerProfile; complete: boole
       heightCm: row.user_height_in_cm ?? 0,
       ageYears: row.user_age ?? 0,
       activityFactor: row.user_activity ?? 0,
-      gender: (row.user_gender as Gender | null) ?? "female",
+      gender: row.user_gender ?? "female",
       targetKcal: planning?.targetKcal ?? 0,
       tdeeKcal: energy?.tdeeKcal ?? 0,
       dietType: (row.user_diet_preference as DietType | null) ?? DEFAULTS.dietType,
@@ -376,12 +359,6 @@ export function freeTierRefusal(intent: Intent, state: TrainerState, access: Acc
     default:
       return undefined;
   }
-}
-
-export interface IntentRunner {
-  /** Carries out one intent on the turn's current state, after the free-tier and profile checks. */
-  apply(intent: Intent): Promise<{ reply: string; changed: boolean; refused: boolean }>;
-  turn(): TurnResult;
 }
 
 /** Applies intents one after another to one turn, keeping every change for the single write at the end. */

@@ -27,7 +27,7 @@ import { EXPERIENCE_LEVELS, WEEKDAYS } from "@fitwise/engine/workouts/exercise.t
 import type { FastifyBaseLogger } from "fastify";
 import type { AiConfig } from "../../env";
 import { HttpError } from "../../http/errors";
-import type { IntentRunner, TurnResult } from "./chat.service";
+import type { IntentRunner, TurnResult } from "./chat-turn";
 
 /** Tool rounds per message: enough for "swap X and move Monday", short enough to bound the wait. */
 const MAX_ROUNDS = 4;

@@ -1,3 +1,8 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import { createWorkerPlanPool, PlanningBusyError, type PlanPool } from "./plan-pool";
 import { WARM_UP_JOBS, type PlanJob } from "./plan-jobs";
@@ -35,6 +40,22 @@ describe("plan pool", () => {
     expect(meals.ok).toBe(true);
     if (meals.ok) expect(meals.plan.items.map((item) => item.Meal)).toContain("Breakfast");
     expect(workouts.ok).toBe(true);
+  });
+
+  it("solves in a worker started from the compiled bundle, with plain Node", async () => {
+    const outDir = mkdtempSync(join(tmpdir(), "fitwise-bundle-"));
+    try {
+      const buildScript = new URL("../../../scripts/build.mjs", import.meta.url);
+      execFileSync(process.execPath, [buildScript.pathname, outDir, "--bundle-only"], { stdio: "pipe" });
+      pool = createWorkerPlanPool({ size: 1, workerUrl: pathToFileURL(join(outDir, "plan-worker.js")) });
+      await pool.warm();
+      expect(pool.mode()).toBe("workers");
+      const outcome = await pool.run(workoutJob);
+      expect(outcome.ok).toBe(true);
+    } finally {
+      await pool?.close();
+      rmSync(outDir, { recursive: true, force: true });
+    }
   });
 
   it("answers a job past its time limit as busy and replaces the stuck worker for the next jobs", async () => {

@@ -34,7 +34,7 @@ export interface WorkerPlanPoolOptions {
   size?: number;
   /** Per job, from hand-over to a warm worker; past it the worker is replaced and the job answered busy. */
   jobTimeoutMs?: number;
-  /** A worker that is not warm by then counts as unable to start (tsx compiles the engine on first load). */
+  /** A worker that is not warm by then counts as unable to start (from sources, tsx compiles the engine on first load). */
   startTimeoutMs?: number;
   /** Jobs allowed to wait; more are refused at once rather than queued behind minutes of work. */
   maxQueue?: number;
@@ -62,13 +62,27 @@ export function defaultPoolSize(): number {
 }
 
 /**
- * The worker is TypeScript, like the rest of the server (run by tsx). On Node 20, `execArgv:
- * ["--import", "tsx"]` does not reach a worker's module loader (ERR_UNKNOWN_FILE_EXTENSION), so a
- * small bootstrap registers tsx's loader inside the worker and then imports the worker module.
+ * `npm start` runs the esbuild bundle, where this module is part of dist/server.js and the worker is
+ * dist/plan-worker.js beside it; tests and `npm run dev` run the TypeScript sources, where the worker
+ * is plan-worker.ts beside this file.
  */
-function tsxBootstrap(workerUrl: URL): string {
+function defaultWorkerUrl(): URL {
+  const compiled = import.meta.url.endsWith(".js");
+  return new URL(compiled ? "./plan-worker.js" : "./plan-worker.ts", import.meta.url);
+}
+
+/**
+ * A TypeScript worker needs tsx inside the worker thread. On Node 20, `execArgv: ["--import",
+ * "tsx"]` does not reach a worker's module loader (ERR_UNKNOWN_FILE_EXTENSION), so a small bootstrap
+ * registers tsx's loader inside the worker and then imports the worker module. A compiled worker
+ * (.js) starts directly, with nothing but Node.
+ */
+function startWorker(workerUrl: URL): Worker {
+  const options = { resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_LIMIT_MB } };
+  if (!workerUrl.pathname.endsWith(".ts")) return new Worker(workerUrl, options);
   const tsxApi = import.meta.resolve("tsx/esm/api");
-  return `import(${JSON.stringify(tsxApi)}).then(({ register }) => { register(); return import(${JSON.stringify(workerUrl.href)}); });`;
+  const bootstrap = `import(${JSON.stringify(tsxApi)}).then(({ register }) => { register(); return import(${JSON.stringify(workerUrl.href)}); });`;
+  return new Worker(bootstrap, { ...options, eval: true });
 }
 
 interface Pending {
@@ -109,7 +123,7 @@ export function createWorkerPlanPool(options: WorkerPlanPoolOptions = {}): PlanP
   const startTimeoutMs = options.startTimeoutMs ?? DEFAULT_START_TIMEOUT_MS;
   const maxQueue = options.maxQueue ?? DEFAULT_MAX_QUEUE;
   const retryAfterMs = options.retryWorkersAfterMs ?? DEFAULT_RETRY_WORKERS_AFTER_MS;
-  const workerUrl = options.workerUrl ?? new URL("./plan-worker.ts", import.meta.url);
+  const workerUrl = options.workerUrl ?? defaultWorkerUrl();
   const now = options.now ?? Date.now;
   const inline = createInlinePlanPool();
 
@@ -175,10 +189,7 @@ export function createWorkerPlanPool(options: WorkerPlanPoolOptions = {}): PlanP
   const spawn = () => {
     let worker: Worker;
     try {
-      worker = new Worker(tsxBootstrap(workerUrl), {
-        eval: true,
-        resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_LIMIT_MB },
-      });
+      worker = startWorker(workerUrl);
     } catch (error) {
       startFailed(undefined, error);
       return;
@@ -243,7 +254,7 @@ export function createWorkerPlanPool(options: WorkerPlanPoolOptions = {}): PlanP
       if (now() < inlineUntil) return inline.run(job);
       if (queue.length >= maxQueue) return Promise.reject(new PlanningBusyError());
       return new Promise<PlanJobOutcome<J>>((resolve, reject) => {
-        queue.push({ id: nextId++, job, resolve: resolve as (outcome: unknown) => void, reject });
+        queue.push({ id: nextId++, job, resolve: resolve, reject });
         spawnMissing();
         if (slots.length === 0) runQueuedInline();
         else dispatch();

@@ -147,10 +147,10 @@ export function mealInputs(profile: MyUser | undefined, payload: Partial<GetMeal
   const obese = heightCm !== undefined && heightCm > 0 && weightKg / (heightCm / 100) ** 2 >= 30;
   return {
     // DESIGN.md: never plan below the floor for the user's gender, whatever the goal says.
-    targetKcal: Math.max(goalKcal, PLANNING_FLOOR_KCAL[gender as Gender]),
+    targetKcal: Math.max(goalKcal, PLANNING_FLOOR_KCAL[gender]),
     weightKg,
     ...(obese ? { heightCm } : {}),
-    gender: gender as Gender,
+    gender,
     goal,
     dietType:
       present<DietType>(profile?.user_diet_preference as DietType, payload.user_diet_preference) ??

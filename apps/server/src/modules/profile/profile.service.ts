@@ -52,7 +52,7 @@ export function energyTargetsOf(profile: Partial<BodyData>): EnergyTargets | und
     weightKg: user_weight_in_kgs,
     heightCm: user_height_in_cm,
     ageYears: user_age,
-    gender: user_gender as Gender,
+    gender: user_gender,
     activityFactor: user_activity,
     goal: user_fitness_goal as FitnessGoal,
   });
@@ -89,7 +89,7 @@ function providedValues(input: WriteProfileRequest): ProfileValues {
     write: (value: NonNullable<WriteProfileRequest[K]>) => void,
   ) => {
     const value = input[key];
-    if (value !== undefined && value !== null) write(value as NonNullable<WriteProfileRequest[K]>);
+    if (value !== undefined && value !== null) write(value);
   };
   set("user_full_name", (value) => (values.user_full_name = value));
   set("user_age", (value) => (values.user_age = value));

@@ -1,0 +1,28 @@
+import type { Intent } from "@fitwise/engine/trainer/intent-parser";
+import type { DayIndex, TrainerState } from "@fitwise/engine/trainer/trainer-state";
+
+// The turn's types, shared by chat.service.ts and openai-brain.ts without either importing the other.
+
+/** The changes of one turn, accumulated over every intent carried out (the model may call several tools). */
+export interface TurnResult {
+  reply: string;
+  state: TrainerState;
+  mealDays: Set<DayIndex>;
+  /** Days planned afresh (their inputs fingerprint is the new profile's), not just items swapped. */
+  replannedDays: Set<DayIndex>;
+  workout: boolean;
+  /** The week rebuilt or moved (new inputs fingerprint), not just exercises swapped. */
+  workoutRebuilt: boolean;
+  profile: boolean;
+  itemIdsUpdated: string[];
+  activeDay: DayIndex | undefined;
+  freeReplacements: number;
+  intents: Intent["kind"][];
+  brain: "offline" | "model" | "model-fallback";
+}
+
+export interface IntentRunner {
+  /** Carries out one intent on the turn's current state, after the free-tier and profile checks. */
+  apply(intent: Intent): Promise<{ reply: string; changed: boolean; refused: boolean }>;
+  turn(): TurnResult;
+}

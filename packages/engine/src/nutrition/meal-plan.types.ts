@@ -1,0 +1,33 @@
+import type { FitnessGoal, Gender } from "../profile.types";
+import type { Cuisine, DietType, ImageCategory, MealSlot, ProteinSource } from "./food.types";
+
+export interface MealPlanRequest {
+  targetKcal: number;
+  weightKg: number;
+  /** Optional: with it, protein for a BMI of 30 or more is counted on the adjusted body weight. */
+  heightCm?: number;
+  gender: Gender;
+  goal: FitnessGoal;
+  dietType: DietType;
+  cuisine: Cuisine;
+  proteinSources: readonly ProteinSource[];
+  favouriteFoodsText: string;
+  allergiesText: string;
+  planNumber: 1 | 2 | 3;
+  seed: number;
+}
+
+export interface MealItem {
+  id: string;
+  Meal: MealSlot;
+  Item: string;
+  Weight: number;
+  Calories: number;
+  Protein: number;
+  Carbs: number;
+  Fat: number;
+  foodId: string;
+  image: ImageCategory;
+  /** The portion in a household measure ("2 large eggs", "1½ cups"), beside the grams; absent on older plans. */
+  measure?: string;
+}

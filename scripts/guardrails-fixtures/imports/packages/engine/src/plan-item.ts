@@ -1,0 +1,5 @@
+import type { Plan } from "./plan";
+
+export interface PlanItem {
+  plan: Plan;
+}

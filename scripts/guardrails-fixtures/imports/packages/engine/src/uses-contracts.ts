@@ -1,0 +1,4 @@
+// Breaks engine-imports-nothing-of-ours.
+import { contractName } from "../../contracts/src/contract";
+
+export const engineName = `engine of ${contractName}`;
