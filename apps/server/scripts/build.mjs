@@ -22,7 +22,14 @@ const serverDir = join(dirname(fileURLToPath(import.meta.url)), "..");
  * files beside themselves (PGlite's WebAssembly and data, argon2's native binary) and node-postgres'
  * optional native binding, which stay imports of node_modules.
  */
-const EXTERNAL = ["@electric-sql/pglite", "@electric-sql/pglite/*", "@node-rs/argon2", "pg-native"];
+const EXTERNAL = [
+  "@electric-sql/pglite",
+  "@electric-sql/pglite/*",
+  "@node-rs/argon2",
+  "pg-native",
+  // HiGHS loads highs.wasm from beside its own module.
+  "highs",
+];
 
 /** CommonJS packages inside an ES module bundle still call require() for Node's own modules. */
 const REQUIRE_SHIM = `import { createRequire as __fitwiseCreateRequire } from "node:module"; const require = __fitwiseCreateRequire(import.meta.url);`;
