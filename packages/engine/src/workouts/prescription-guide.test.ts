@@ -23,7 +23,7 @@ describe("prescription guide", () => {
     expect(warmup).toEqual({
       kind: "bookend",
       minutes: 8,
-      description: expect.stringContaining("Leg swings") as unknown as string,
+      description: expect.stringContaining("Leg swings"),
     });
     const cooldown = itemGuide(
       item("Full Body Stretching Cool-Down", "Cooldown", 1, "1"),

@@ -33,7 +33,7 @@ import {
   type Weekday,
   type WorkoutType,
 } from "@fitwise/engine/workouts/exercise.types";
-import type { FitnessGoal, Gender } from "@fitwise/engine/profile.types";
+import type { FitnessGoal } from "@fitwise/engine/profile.types";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../../db/database";
 import type { MyUser } from "../../db/schema";

@@ -18,7 +18,7 @@ import { PLANNING_FLOOR_KCAL } from "@fitwise/engine/nutrition/energy";
 import type { Cuisine, DietType, ProteinSource } from "@fitwise/engine/nutrition/food.types";
 import type { MealItem, MealPlanRequest } from "@fitwise/engine/nutrition/meal-planner";
 import type { ReplacementInput } from "@fitwise/engine/nutrition/meal-replacement";
-import type { FitnessGoal, Gender } from "@fitwise/engine/profile.types";
+import type { FitnessGoal } from "@fitwise/engine/profile.types";
 import {
   REST_DAY_NAME,
   WEEKDAYS,

@@ -2,7 +2,7 @@ import type { ProfileResponse, SubscriptionResponse, WriteProfileRequest } from 
 import { parseAvoidances } from "@fitwise/engine/nutrition/avoidances";
 import { computeEnergyTargets, type EnergyTargets } from "@fitwise/engine/nutrition/energy";
 import { FOOD_CATALOGUE } from "@fitwise/engine/nutrition/food-catalogue";
-import type { FitnessGoal, Gender } from "@fitwise/engine/profile.types";
+import type { FitnessGoal } from "@fitwise/engine/profile.types";
 import {
   DEFAULT_HOME_EQUIPMENT,
   HOME_EQUIPMENT_CHOICES,

@@ -8,7 +8,7 @@ import { ProBadge } from "../../../components/ProBadge";
 import { ReplaceButton } from "../../../components/ReplaceButton";
 import { UpdatingNote } from "../../../components/UpdatingNote";
 import highlight from "../../../components/ItemUpdating.module.css";
-import { formatGrams } from "@fitwise/engine/nutrition/number-format";
+import { formatPortion } from "@fitwise/engine/nutrition/number-format";
 import { totalsOf } from "../../../lib/meal-totals";
 import type { NutritionTotals } from "../../../lib/meal-totals";
 import { EatenCheckbox } from "./EatenCheckbox";
@@ -88,8 +88,7 @@ export function MealGroups({
                     </p>
                     <p className={styles.itemFacts}>
                       <span className={styles.itemWeight}>
-                        {formatGrams(item.Weight)}
-                        {item.measure ? ` · ${item.measure}` : null}
+                        {formatPortion(item.Weight, item.measure)}
                       </span>
                       <MacroFigures totals={totalsOf([item])} />
                     </p>

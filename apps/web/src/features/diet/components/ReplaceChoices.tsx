@@ -1,3 +1,4 @@
+import { formatPortion } from "@fitwise/engine/nutrition/number-format";
 import type { MealItem } from "@fitwise/contracts/plans";
 import { Button } from "../../../components/Button";
 import { MacroFigures } from "../../../components/MacroFigures";
@@ -45,10 +46,7 @@ export function ReplaceChoices({ day, item, onPick, onClose }: ReplaceChoicesPro
             <div className={styles.text}>
               <p className={styles.name}>{alternative.Item}</p>
               <p className={styles.facts}>
-                {Math.round(alternative.Weight)} g
-                {alternative.measure ? (
-                  <span className={styles.measure}> · {alternative.measure}</span>
-                ) : null}
+                {formatPortion(alternative.Weight, alternative.measure)}
               </p>
               <p className={`${styles.facts} ${styles.macros}`}>
                 <MacroFigures totals={totalsOf([alternative])} />

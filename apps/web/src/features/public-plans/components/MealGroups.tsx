@@ -1,6 +1,6 @@
 import { useId } from "react";
 import type { MealGroup, MealType } from "../model/meal-groups";
-import { formatGrams } from "@fitwise/engine/nutrition/number-format";
+import { formatPortion } from "@fitwise/engine/nutrition/number-format";
 import { MacroFigures } from "../../../components/MacroFigures";
 import { MealIcon } from "../../../components/MealIcon";
 import { ReplaceButton } from "../../../components/ReplaceButton";
@@ -54,7 +54,7 @@ export function MealGroups({ groups, openMeal, onToggle, onReplace }: MealGroups
                   <MealIcon meal={meal} className={styles.mealIcon} />
                   <div className={styles.itemBody}>
                     <p className={styles.itemName}>
-                      {item.Item} <span className={styles.itemWeight}>{formatGrams(item.Weight)}</span>
+                      {item.Item} <span className={styles.itemWeight}>{formatPortion(item.Weight, item.measure)}</span>
                     </p>
                     <p className={styles.itemMacros}>
                       <MacroFigures totals={totalsOf([item])} />
