@@ -1,13 +1,15 @@
 import helmet from "@fastify/helmet";
 import rateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyInstance } from "fastify";
-import { Redis } from "ioredis";
 import { sql } from "kysely";
+import type { Writable } from "node:stream";
 import type { AppConfig } from "./env";
 import { openDatabase, type Database } from "./db/database";
 import { migrate } from "./db/migrate";
 import { authenticatePlugin } from "./http/authenticate";
 import { HttpError, registerErrorHandler } from "./http/errors";
+import { loggerOptions } from "./http/logging";
+import { fallbackRateLimitStore, SharedCounterLink } from "./http/rate-limit-store";
 import { brandLogoOrigins, registerSpa } from "./http/spa";
 import { accountRoutes } from "./modules/account/account.routes";
 import { analyticsRoutes } from "./modules/analytics/analytics.routes";
@@ -31,11 +33,13 @@ export interface BuildAppOptions {
   logger?: boolean;
   /** An already opened database to use instead of opening one from config (tests); closed with the app. */
   database?: Database;
+  /** Where log lines go instead of stdout (tests read them); needs `logger` not false. */
+  logStream?: Writable;
 }
 
 export async function buildApp(config: AppConfig, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
+    logger: options.logger === false ? false : loggerOptions(config.logLevel, options.logStream),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
   });
@@ -93,21 +97,19 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     hsts: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
   });
 
-  let redis: Redis | undefined;
+  let link: SharedCounterLink | undefined;
   if (config.redisUrl) {
-    // Fail fast when Redis is away; skipOnError below then lets requests through rather than locking everyone out.
-    redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2_000 });
-    redis.on("error", (error) => app.log.warn({ err: error }, "redis error"));
-    const client = redis;
+    const shared = new SharedCounterLink(config.redisUrl, app.log);
+    link = shared;
+    await shared.firstAttempt();
     app.addHook("onClose", async () => {
-      await client.quit();
+      await shared.close();
     });
   }
   await app.register(rateLimit, {
     global: false,
-    nameSpace: config.rateLimitNamespace,
-    skipOnError: true,
-    ...(redis ? { redis } : {}),
+    // Counters fall back to this process while Redis is away, so the store itself never fails.
+    store: fallbackRateLimitStore(link, config.rateLimitNamespace),
     errorResponseBuilder: (_request, context) =>
       new HttpError(429, "over_request_rate_limit", `Request rate limit reached, retry in ${context.after}`),
   });

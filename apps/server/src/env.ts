@@ -14,7 +14,7 @@ export const ENV_VARIABLES = {
   JWT_SECRET:
     "HS256 secret for access tokens, at least 32 characters; when unset one is generated into DATA_DIR/jwt-secret (mode 0600). It also keys the encryption of stored two-step (TOTP) secrets: keep it stable, or every enrolled user must have their factor deleted and enrol again.",
   REDIS_URL:
-    "Redis URL for rate-limit counters shared by several server instances; in-memory counters when unset.",
+    "Redis URL for rate-limit counters shared by several server instances; in-memory counters when unset, and while Redis does not answer (each command gets 100 ms; the change is logged once each way).",
   LOG_LEVEL: "pino log level: fatal, error, warn, info, debug, trace or silent (default info).",
   PUBLIC_URL:
     "Public origin of the app, e.g. https://fitwise.example (default http://localhost:PORT); sets the JWT issuer and enables HSTS when https.",
