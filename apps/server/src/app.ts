@@ -8,6 +8,7 @@ import { openDatabase, type Database } from "./db/database";
 import { migrate } from "./db/migrate";
 import { authenticatePlugin } from "./http/authenticate";
 import { HttpError, registerErrorHandler } from "./http/errors";
+import { registerInputTextCheck } from "./http/input-text";
 import { loggerOptions } from "./http/logging";
 import { fallbackRateLimitStore, SharedCounterLink } from "./http/rate-limit-store";
 import { brandLogoOrigins, registerSpa } from "./http/spa";
@@ -115,6 +116,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   });
 
   registerErrorHandler(app);
+  registerInputTextCheck(app);
   await app.register(authenticatePlugin, {
     db,
     jwtSecret: config.jwtSecret,

@@ -48,7 +48,7 @@ export const ENV_VARIABLES = {
   GOOGLE_ISSUER:
     "OpenID Connect issuer whose discovery document is read (default https://accounts.google.com).",
   SMTP_URL:
-    "SMTP server for account e-mails, e.g. smtps://user:pass@smtp.example.com:465; when unset, e-mails are written to DATA_DIR/outbox and their links logged.",
+    "SMTP server for account e-mails, e.g. smtps://user:pass@smtp.example.com:465; when unset, e-mails are written to DATA_DIR/outbox (the log names the file).",
   MAIL_FROM:
     'Sender of account e-mails (default "Fitwise" <no-reply@localhost>, with BRAND_NAME as the name).',
   AUTH_CONFIRM_EMAIL:

@@ -14,6 +14,7 @@ import type { Database } from "../../db/database";
 import type { SubscriptionRow } from "../../db/schema";
 import type { PaymentsConfig } from "../../env";
 import { HttpError } from "../../http/errors";
+import { firstUnstorableText } from "../../http/input-text";
 import { findProfile, findSignUpName } from "../profile/profile.repository";
 import { readSubscription } from "../profile/profile.service";
 import { getProStatus, isProSubscription } from "../subscriptions/subscription-status";
@@ -161,7 +162,13 @@ export async function handleWebhook(
   }
   let body;
   try {
-    body = WebhookBodySchema.parse(JSON.parse(rawBody.toString("utf8")));
+    const parsed: unknown = JSON.parse(rawBody.toString("utf8"));
+    const unstorable = firstUnstorableText(parsed, "body");
+    if (unstorable) {
+      const message = `${unstorable} contains a character that cannot be stored`;
+      return { statusCode: 400, body: { error: { code: "bad_payload", message } } };
+    }
+    body = WebhookBodySchema.parse(parsed);
   } catch {
     return { statusCode: 400, body: { error: { code: "bad_payload", message: "Unreadable webhook body" } } };
   }
