@@ -6,6 +6,7 @@ import { HttpError } from "./errors";
  * surrogate has no UTF-8 form (it would be stored as U+FFFD, silently changing the text). Both are
  * refused here, for every route, before any handler sees the request.
  */
+// eslint-disable-next-line no-control-regex -- U+0000 is exactly what this looks for.
 const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 const UNSTORABLE_ALL = new RegExp(UNSTORABLE.source, "g");
 
