@@ -56,6 +56,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     throw error;
   }
 
+  for (const warning of config.startupWarnings ?? []) app.log.warn(warning);
   app.decorate("db", db);
   app.decorate("config", config);
   app.addHook("onClose", async () => {
@@ -117,6 +118,15 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
 
   registerErrorHandler(app);
   registerInputTextCheck(app);
+  // Tokens and personal data must not be kept by a browser or proxy cache; a route that is meant to
+  // be cached (a public saved plan) sets its own Cache-Control.
+  app.addHook("onSend", async (request, reply) => {
+    if (reply.hasHeader("cache-control")) return;
+    const path = request.url;
+    if (path.startsWith("/auth/") || path.startsWith("/functions/") || path.startsWith("/webhooks/")) {
+      reply.header("cache-control", "no-store");
+    }
+  });
   await app.register(authenticatePlugin, {
     db,
     jwtSecret: config.jwtSecret,
