@@ -19,6 +19,7 @@ import { chatRoutes } from "./modules/chat/chat.routes";
 import { paymentsRoutes } from "./modules/payments/payments.routes";
 import { plansRoutes } from "./modules/plans/plans.routes";
 import { profileRoutes } from "./modules/profile/profile.routes";
+import { PublicPlanCache } from "./modules/saved/public-plan-cache";
 import { savedRoutes } from "./modules/saved/saved.routes";
 
 declare module "fastify" {
@@ -147,7 +148,14 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(accountRoutes, { db, config });
   await app.register(profileRoutes, { prefix: "/functions/v1", db });
   await app.register(plansRoutes, { prefix: "/functions/v1", db });
-  await app.register(savedRoutes, { prefix: "/functions/v1", db });
+  const publicPlans = new PublicPlanCache();
+  // Deleting an account deletes its saved plans with it (ON DELETE CASCADE), whichever they were.
+  app.addHook("onResponse", async (request, reply) => {
+    if (request.routeOptions.url === "/functions/v1/delete_my_account" && reply.statusCode === 200) {
+      publicPlans.clear();
+    }
+  });
+  await app.register(savedRoutes, { prefix: "/functions/v1", db, publicPlans });
   await app.register(chatRoutes, { prefix: "/functions/v1", db, ...(config.ai ? { ai: config.ai } : {}) });
   await app.register(paymentsRoutes, { db, config });
   await app.register(analyticsRoutes, { prefix: "/functions/v1", db });
