@@ -91,7 +91,8 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, error: H
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error, request, reply) => {
     const httpError = toHttpError(error);
-    if (httpError.statusCode >= 500) {
+    // A 503 HttpError is a deliberate "busy, retry" answer; its module sums those up at warn level.
+    if (httpError.statusCode >= 500 && !(error instanceof HttpError && httpError.statusCode === 503)) {
       request.log.error({ err: error, reqId: request.id }, "request failed");
     }
     return sendError(request, reply, httpError);

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import {
   GetMealPlanRequestSchema,
   GetWorkoutPlanRequestSchema,
@@ -11,6 +11,7 @@ import { createWorkerPlanPool, type PlanPool } from "./plan-pool";
 import {
   getMealPlan,
   getWorkoutPlan,
+  PlanningLimitHttpError,
   replaceDietItem,
   replaceWorkout,
   type PlansDeps,
@@ -31,13 +32,44 @@ function callerId(request: FastifyRequest): string {
   return request.user.id;
 }
 
-/** Adds Retry-After to a busy answer; every other error passes through unchanged. */
-async function withRetryAfter<T>(reply: FastifyReply, work: () => Promise<T>): Promise<T> {
+/** How often refused solves are summed up in the log (one warn line, not one per request). */
+const BUSY_SUMMARY_EVERY_MS = 10_000;
+
+/**
+ * Counts refused solves and logs them at warn level once per period: under overload every request
+ * is refused, and a line each would bury the log (the error handler does not log these 503s).
+ */
+export function busySummary(log: Pick<FastifyBaseLogger, "warn">, everyMs = BUSY_SUMMARY_EVERY_MS) {
+  const counts = new Map<string, number>();
+  const timer = setInterval(() => {
+    if (counts.size === 0) return;
+    const refused = Object.fromEntries(counts);
+    counts.clear();
+    log.warn({ refused, periodMs: everyMs }, "planning_busy: solves refused");
+  }, everyMs);
+  timer.unref();
+  return {
+    record: (code: string) => counts.set(code, (counts.get(code) ?? 0) + 1),
+    close: () => clearInterval(timer),
+  };
+}
+
+/** Adds Retry-After to a busy or over-limit answer and counts it; every other error passes through unchanged. */
+async function withRetryAfter<T>(
+  reply: FastifyReply,
+  summary: ReturnType<typeof busySummary>,
+  work: () => Promise<T>,
+): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (error instanceof HttpError && error.statusCode === 503)
+    if (error instanceof PlanningLimitHttpError) {
+      reply.header("retry-after", String(error.retryAfterS));
+      summary.record(error.code);
+    } else if (error instanceof HttpError && error.statusCode === 503) {
       reply.header("retry-after", String(RETRY_AFTER_S));
+      summary.record(error.code);
+    }
     throw error;
   }
 }
@@ -55,26 +87,28 @@ export async function plansRoutes(app: FastifyInstance, options: PlansRoutesOpti
       await pool.close();
     });
   }
+  const summary = busySummary(app.log);
+  app.addHook("onClose", async () => summary.close());
   const deps: PlansDeps = { db: options.db, pool, now: options.now ?? (() => new Date()) };
   const authenticated = { preHandler: app.authenticate };
 
   app.post("/openai_get_meal_plan", authenticated, async (request, reply) => {
     const input = GetMealPlanRequestSchema.parse(request.body ?? {});
-    return withRetryAfter(reply, () => getMealPlan(deps, callerId(request), input));
+    return withRetryAfter(reply, summary, () => getMealPlan(deps, callerId(request), input));
   });
 
   app.post("/replace_diet_item", authenticated, async (request, reply) => {
     const input = ReplaceDietItemRequestSchema.parse(request.body ?? {});
-    return withRetryAfter(reply, () => replaceDietItem(deps, callerId(request), input));
+    return withRetryAfter(reply, summary, () => replaceDietItem(deps, callerId(request), input));
   });
 
   app.post("/openai_get_workout_plan", authenticated, async (request, reply) => {
     const input = GetWorkoutPlanRequestSchema.parse(request.body ?? {});
-    return withRetryAfter(reply, () => getWorkoutPlan(deps, callerId(request), input));
+    return withRetryAfter(reply, summary, () => getWorkoutPlan(deps, callerId(request), input));
   });
 
   app.post("/replace_workout_item", authenticated, async (request, reply) => {
     const input = ReplaceWorkoutItemRequestSchema.parse(request.body ?? {});
-    return withRetryAfter(reply, () => replaceWorkout(deps, callerId(request), input));
+    return withRetryAfter(reply, summary, () => replaceWorkout(deps, callerId(request), input));
   });
 }

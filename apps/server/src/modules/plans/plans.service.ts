@@ -30,7 +30,7 @@ import { energyTargetsOf } from "../profile/profile.service";
 import { findProfile } from "../profile/profile.repository";
 import { getProStatus } from "../subscriptions/subscription-status";
 import type { PlanJob, PlanJobOutcome } from "./plan-jobs";
-import { PlanningBusyError, type PlanPool } from "./plan-pool";
+import { PlanningBusyError, PlanningLimitError, type PlanPool } from "./plan-pool";
 import { derivedSeed, inputsHash } from "./plan-seeds";
 import {
   findMealPlan,
@@ -83,13 +83,25 @@ function profileIncomplete(missing: readonly string[]): HttpError {
   );
 }
 
-async function runJob<J extends PlanJob>(pool: PlanPool, job: J): Promise<PlanJobOutcome<J>> {
+/** A 429 for one user's excess solves, with the seconds until they may ask again (Retry-After). */
+export class PlanningLimitHttpError extends HttpError {
+  readonly retryAfterS: number;
+
+  constructor(message: string, retryAfterS: number) {
+    super(429, "planning_rate_limited", message);
+    this.retryAfterS = retryAfterS;
+  }
+}
+
+async function runJob<J extends PlanJob>(pool: PlanPool, userId: string, job: J): Promise<PlanJobOutcome<J>> {
   try {
-    return await pool.run(job);
+    return await pool.run(job, userId);
   } catch (error) {
     if (error instanceof PlanningBusyError) {
       throw new HttpError(503, PLAN_ERROR_CODES.planningBusy, "Planning is busy, please retry");
     }
+    if (error instanceof PlanningLimitError)
+      throw new PlanningLimitHttpError(error.message, error.retryAfterS);
     throw error;
   }
 }
@@ -198,7 +210,7 @@ export async function getMealPlan(
   const previous = input.buttonPress ? stored?.items : undefined;
   let generation = firstGeneration;
   let seed = derivedSeed("meal-plan", userId, dayIndex, generation);
-  let outcome = await runJob(pool, { kind: "meal-plan", request: { ...inputs, planNumber, seed } });
+  let outcome = await runJob(pool, userId, { kind: "meal-plan", request: { ...inputs, planNumber, seed } });
   // A reset the user can't see is no reset: a seed can land on the same dishes for a meal, so try
   // the next few generations until every meal has something new (bounded, each solve is ~10 ms).
   while (
@@ -209,7 +221,7 @@ export async function getMealPlan(
   ) {
     generation += 1;
     seed = derivedSeed("meal-plan", userId, dayIndex, generation);
-    const next = await runJob(pool, { kind: "meal-plan", request: { ...inputs, planNumber, seed } });
+    const next = await runJob(pool, userId, { kind: "meal-plan", request: { ...inputs, planNumber, seed } });
     if (!next.ok) break;
     outcome = next;
   }
@@ -286,7 +298,7 @@ export async function replaceDietItem(
 
   const inputs = mealInputs(await findProfile(db, userId), {});
   const seed = derivedSeed("meal-replacement", userId, dayIndex, stored.generation, stored.revision);
-  const outcome = await runJob(pool, {
+  const outcome = await runJob(pool, userId, {
     kind: "meal-replacement",
     input: {
       plan: stored.items,
@@ -363,7 +375,7 @@ export async function getWorkoutPlan(
 
   const generation = stored ? stored.generation + (input.buttonPress ? 1 : 0) : 0;
   const seed = derivedSeed("workout-plan", userId, generation);
-  const outcome = await runJob(pool, { kind: "workout-plan", request: { ...inputs, seed } });
+  const outcome = await runJob(pool, userId, { kind: "workout-plan", request: { ...inputs, seed } });
   if (!outcome.ok) throw engineFailure(outcome.error);
   await saveWorkoutPlan(db, {
     userId,
@@ -401,7 +413,7 @@ export async function replaceWorkout(
 
   const profile = await findProfile(db, userId);
   const seed = derivedSeed("workout-replacement", userId, stored.generation, stored.revision);
-  const outcome = await runJob(pool, {
+  const outcome = await runJob(pool, userId, {
     kind: "workout-replacement",
     input: {
       plan: stored.items,
