@@ -3,6 +3,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { HttpError, registerErrorHandler } from "../../http/errors";
 import { WARM_UP_JOBS, type PlanJob } from "./plan-jobs";
 import { createWorkerPlanPool, PlanningBusyError, PlanningLimitError, type PlanPool } from "./plan-pool";
+import { describeWithDatabases } from "../../test/test-app";
+import { callFunction, callOk, errorOf, PROFILE } from "./plan-test-helpers";
 import { busySummary } from "./plans.routes";
 
 const mealJob = WARM_UP_JOBS.find((job) => job.kind === "meal-plan") as PlanJob;
@@ -15,7 +17,7 @@ describe("fair, bounded planning", () => {
   });
 
   it("lets one user have one solve at a time, without holding anyone else back", async () => {
-    pool = createWorkerPlanPool({ size: 1 });
+    pool = createWorkerPlanPool({ size: 1, perOwnerConcurrent: 1 });
     await pool.warm();
     const first = pool.run(mealJob, "flooder");
     const second = pool.run(mealJob, "flooder");
@@ -93,4 +95,24 @@ describe("planning_busy in the log", () => {
     expect(logged.filter((line) => line.includes('"level":50'))).toHaveLength(1);
     await app.close();
   });
+});
+
+describeWithDatabases("plan requests per user", ({ app, signUp }) => {
+  it("answers a user's third plan request in flight 429 before any database work, and serves others", async () => {
+    const flooder = await signUp();
+    const other = await signUp();
+    await callOk(app(), "write_user_data", PROFILE, flooder.accessToken);
+    await callOk(app(), "write_user_data", PROFILE, other.accessToken);
+    const ask = (token: string) => callFunction(app(), "openai_get_meal_plan", { currentDay: 1 }, token);
+    const flood = await Promise.all(Array.from({ length: 6 }, () => ask(flooder.accessToken)));
+    const statuses = flood.map((response) => response.statusCode).sort();
+    expect(statuses.filter((status) => status === 200).length).toBeGreaterThanOrEqual(2);
+    expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(1);
+    const limited = flood.find((response) => response.statusCode === 429);
+    expect(limited?.headers["retry-after"]).toBe("1");
+    expect(errorOf(limited!).code).toBe("planning_rate_limited");
+    expect((await ask(other.accessToken)).statusCode).toBe(200);
+    // Once the answers are out, the flooder is served again.
+    expect((await ask(flooder.accessToken)).statusCode).toBe(200);
+  }, 120_000);
 });

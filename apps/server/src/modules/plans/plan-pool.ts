@@ -72,8 +72,8 @@ const DEFAULT_START_TIMEOUT_MS = 30_000;
 const DEFAULT_MAX_QUEUE = 32;
 /** A fresh solve takes 10–300 ms here; a second in the queue means the pool is saturated. */
 const DEFAULT_MAX_QUEUE_WAIT_MS = 1_000;
-/** A person waits for one plan at a time; a second click while it is computed is a repeat. */
-const DEFAULT_PER_OWNER_CONCURRENT = 1;
+/** A screen may ask for a meal and a workout plan at once; more at once is a repeat or a flood. */
+const DEFAULT_PER_OWNER_CONCURRENT = 2;
 /** Far above what the screens ask for (a reset or a replacement per click), far below a flood. */
 const DEFAULT_PER_OWNER_PER_MINUTE = 30;
 const DEFAULT_RETRY_WORKERS_AFTER_MS = 30_000;

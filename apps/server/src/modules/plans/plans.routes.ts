@@ -7,6 +7,7 @@ import {
 } from "@fitwise/contracts/plans";
 import type { Database } from "../../db/database";
 import { HttpError } from "../../http/errors";
+import { verifyAccessToken } from "../auth/jwt";
 import { createWorkerPlanPool, type PlanPool } from "./plan-pool";
 import {
   getMealPlan,
@@ -23,6 +24,9 @@ export interface PlansRoutesOptions {
   pool?: PlanPool;
   now?: () => Date;
 }
+
+/** Plan requests one user may have in flight: a meal and a workout plan at once, not a flood. */
+const PLAN_REQUESTS_PER_USER = 2;
 
 /** Seconds a client should wait before retrying a 503 planning_busy. */
 const RETRY_AFTER_S = 2;
@@ -89,6 +93,39 @@ export async function plansRoutes(app: FastifyInstance, options: PlansRoutesOpti
   }
   const summary = busySummary(app.log);
   app.addHook("onClose", async () => summary.close());
+
+  // Before any database work: a user with PLAN_REQUESTS_PER_USER plan requests already in flight is
+  // answered 429 at the cost of a signature check, so one user's flood does not queue everyone's
+  // reads behind its session and profile queries. The token is verified (a forged `sub` could
+  // otherwise block someone else); the full check (session alive) still runs in app.authenticate.
+  const inFlight = new Map<string, number>();
+  const counted = new WeakMap<FastifyRequest, string>();
+  const issuer = `${app.config.publicUrl}/auth/v1`;
+  app.addHook("onRequest", async (request, reply) => {
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? "");
+    if (!match?.[1]) return;
+    const userId = await verifyAccessToken(match[1], app.config.jwtSecret, issuer).then(
+      (claims) => claims.sub,
+      () => undefined,
+    );
+    if (!userId) return;
+    const count = inFlight.get(userId) ?? 0;
+    if (count >= PLAN_REQUESTS_PER_USER) {
+      summary.record("planning_rate_limited");
+      reply.header("retry-after", "1");
+      throw new PlanningLimitHttpError("Your previous plan is still being made. Please wait for it.", 1);
+    }
+    inFlight.set(userId, count + 1);
+    counted.set(request, userId);
+  });
+  app.addHook("onResponse", async (request) => {
+    const userId = counted.get(request);
+    if (userId === undefined) return;
+    counted.delete(request);
+    const left = (inFlight.get(userId) ?? 1) - 1;
+    if (left <= 0) inFlight.delete(userId);
+    else inFlight.set(userId, left);
+  });
   const deps: PlansDeps = { db: options.db, pool, now: options.now ?? (() => new Date()) };
   const authenticated = { preHandler: app.authenticate };
 
