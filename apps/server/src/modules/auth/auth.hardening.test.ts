@@ -3,6 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { describe, expect, it } from "vitest";
 import { buildApp } from "../../app";
 import { loadConfig } from "../../env";
+import { confirmLinkIn, startSmtpServer } from "../account/smtp-test-server";
 import {
   buildTestApp,
   describeWithDatabases,
@@ -113,4 +114,44 @@ describeWithDatabases("Cache-Control on auth and personal-data answers", ({ app,
     expect(await noStore(app(), "POST", "/functions/v1/get_user_data")).toBe("no-store");
     expect(await noStore(app(), "POST", "/webhooks/lemonsqueezy")).toBe("no-store");
   });
+});
+
+describe("sign-up with AUTH_CONFIRM_EMAIL does not reveal registered addresses", () => {
+  it("answers a registered address as a new one and mails its owner a sign-in link", async () => {
+    const smtp = await startSmtpServer();
+    const app = await buildTestApp({ authConfirmEmail: true, smtpUrl: smtp.url });
+    try {
+      const signUp = (email: string) =>
+        app.inject({
+          method: "POST",
+          url: "/auth/v1/signup",
+          payload: { email, password: "correct horse battery staple", data: { full_name: "A" } },
+        });
+      const email = `owner-${Date.now()}@example.com`;
+      const first = await signUp(email);
+      const confirmation = await smtp.next(email, 0);
+      const again = await signUp(email);
+      const fresh = await signUp(`fresh-${Date.now()}@example.com`);
+      for (const response of [first, again, fresh]) expect(response.statusCode).toBe(200);
+      const shape = (body: Record<string, unknown>) => Object.keys(body).sort();
+      expect(shape(again.json())).toEqual(shape(fresh.json()));
+      expect(again.json()).toMatchObject({ email, email_confirmed_at: null });
+      expect(again.json<{ id: string }>().id).not.toBe(first.json<{ id: string }>().id);
+      // The owner (still unconfirmed) gets the confirmation again; after confirming, a sign-in link.
+      const resent = await smtp.next(email, smtp.messages.indexOf(confirmation) + 1);
+      expect(confirmLinkIn(resent).searchParams.get("type")).toBe("signup");
+      const link = confirmLinkIn(resent);
+      await app.inject({
+        method: "POST",
+        url: "/auth/v1/verify",
+        payload: { type: "signup", token_hash: link.searchParams.get("token_hash") },
+      });
+      const before = smtp.messages.length;
+      expect((await signUp(email)).statusCode).toBe(200);
+      expect(confirmLinkIn(await smtp.next(email, before)).searchParams.get("type")).toBe("magiclink");
+    } finally {
+      await app.close();
+      await smtp.close();
+    }
+  }, 120_000);
 });

@@ -31,7 +31,16 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
   const service = new AuthService(new AuthRepository(options.db), {
     jwtSecret: config.jwtSecret,
     issuer: `${config.publicUrl}/auth/v1`,
-    ...(links ? { emailConfirmation: { send: (user) => links.send(user, "signup", undefined) } } : {}),
+    ...(links
+      ? {
+          emailConfirmation: {
+            send: (user) => links.send(user, "signup", undefined),
+            // An unconfirmed owner gets the confirmation again; a confirmed one a sign-in link.
+            sendToExisting: (user) =>
+              links.send(user, user.email_confirmed_at ? "magiclink" : "signup", undefined),
+          },
+        }
+      : {}),
   });
 
   app.post("/signup", { config: rateLimit(config.rateLimits.signup) }, async (request) => {
