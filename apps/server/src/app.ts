@@ -1,13 +1,16 @@
 import helmet from "@fastify/helmet";
 import rateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyInstance } from "fastify";
-import { Redis } from "ioredis";
 import { sql } from "kysely";
+import type { Writable } from "node:stream";
 import type { AppConfig } from "./env";
 import { openDatabase, type Database } from "./db/database";
 import { migrate } from "./db/migrate";
 import { authenticatePlugin } from "./http/authenticate";
 import { HttpError, registerErrorHandler } from "./http/errors";
+import { registerInputTextCheck } from "./http/input-text";
+import { loggerOptions } from "./http/logging";
+import { fallbackRateLimitStore, SharedCounterLink } from "./http/rate-limit-store";
 import { brandLogoOrigins, registerSpa } from "./http/spa";
 import { accountRoutes } from "./modules/account/account.routes";
 import { analyticsRoutes } from "./modules/analytics/analytics.routes";
@@ -17,6 +20,7 @@ import { paymentsRoutes } from "./modules/payments/payments.routes";
 import { plansRoutes } from "./modules/plans/plans.routes";
 import { profileRoutes } from "./modules/profile/profile.routes";
 import { progressRoutes } from "./modules/progress/progress.routes";
+import { PublicPlanCache } from "./modules/saved/public-plan-cache";
 import { savedRoutes } from "./modules/saved/saved.routes";
 import { describePublicPlan } from "./modules/saved/saved.service";
 
@@ -33,11 +37,13 @@ export interface BuildAppOptions {
   logger?: boolean;
   /** An already opened database to use instead of opening one from config (tests); closed with the app. */
   database?: Database;
+  /** Where log lines go instead of stdout (tests read them); needs `logger` not false. */
+  logStream?: Writable;
 }
 
 export async function buildApp(config: AppConfig, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
+    logger: options.logger === false ? false : loggerOptions(config.logLevel, options.logStream),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
   });
@@ -53,6 +59,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     throw error;
   }
 
+  for (const warning of config.startupWarnings ?? []) app.log.warn(warning);
   app.decorate("db", db);
   app.decorate("config", config);
   app.addHook("onClose", async () => {
@@ -95,26 +102,34 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     hsts: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
   });
 
-  let redis: Redis | undefined;
+  let link: SharedCounterLink | undefined;
   if (config.redisUrl) {
-    // Fail fast when Redis is away; skipOnError below then lets requests through rather than locking everyone out.
-    redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2_000 });
-    redis.on("error", (error) => app.log.warn({ err: error }, "redis error"));
-    const client = redis;
+    const shared = new SharedCounterLink(config.redisUrl, app.log);
+    link = shared;
+    await shared.firstAttempt();
     app.addHook("onClose", async () => {
-      await client.quit();
+      await shared.close();
     });
   }
   await app.register(rateLimit, {
     global: false,
-    nameSpace: config.rateLimitNamespace,
-    skipOnError: true,
-    ...(redis ? { redis } : {}),
+    // Counters fall back to this process while Redis is away, so the store itself never fails.
+    store: fallbackRateLimitStore(link, config.rateLimitNamespace),
     errorResponseBuilder: (_request, context) =>
       new HttpError(429, "over_request_rate_limit", `Request rate limit reached, retry in ${context.after}`),
   });
 
   registerErrorHandler(app);
+  registerInputTextCheck(app);
+  // Tokens and personal data must not be kept by a browser or proxy cache; a route that is meant to
+  // be cached (a public saved plan) sets its own Cache-Control.
+  app.addHook("onSend", async (request, reply) => {
+    if (reply.hasHeader("cache-control")) return;
+    const path = request.url;
+    if (path.startsWith("/auth/") || path.startsWith("/functions/") || path.startsWith("/webhooks/")) {
+      reply.header("cache-control", "no-store");
+    }
+  });
   await app.register(authenticatePlugin, {
     db,
     jwtSecret: config.jwtSecret,
@@ -135,7 +150,14 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(accountRoutes, { db, config });
   await app.register(profileRoutes, { prefix: "/functions/v1", db });
   await app.register(plansRoutes, { prefix: "/functions/v1", db });
-  await app.register(savedRoutes, { prefix: "/functions/v1", db });
+  const publicPlans = new PublicPlanCache();
+  // Deleting an account deletes its saved plans with it (ON DELETE CASCADE), whichever they were.
+  app.addHook("onResponse", async (request, reply) => {
+    if (request.routeOptions.url === "/functions/v1/delete_my_account" && reply.statusCode === 200) {
+      publicPlans.clear();
+    }
+  });
+  await app.register(savedRoutes, { prefix: "/functions/v1", db, publicPlans });
   await app.register(chatRoutes, { prefix: "/functions/v1", db, ...(config.ai ? { ai: config.ai } : {}) });
   await app.register(paymentsRoutes, { db, config });
   await app.register(analyticsRoutes, { prefix: "/functions/v1", db });

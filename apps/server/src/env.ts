@@ -14,7 +14,7 @@ export const ENV_VARIABLES = {
   JWT_SECRET:
     "HS256 secret for access tokens, at least 32 characters; when unset one is generated into DATA_DIR/jwt-secret (mode 0600). It also keys the encryption of stored two-step (TOTP) secrets: keep it stable, or every enrolled user must have their factor deleted and enrol again.",
   REDIS_URL:
-    "Redis URL for rate-limit counters shared by several server instances; in-memory counters when unset.",
+    "Redis URL for rate-limit counters shared by several server instances; in-memory counters when unset, and while Redis does not answer (each command gets 100 ms; the change is logged once each way).",
   LOG_LEVEL: "pino log level: fatal, error, warn, info, debug, trace or silent (default info).",
   PUBLIC_URL:
     "Public origin of the app, e.g. https://fitwise.example (default http://localhost:PORT); sets the JWT issuer and enables HSTS when https.",
@@ -48,7 +48,7 @@ export const ENV_VARIABLES = {
   GOOGLE_ISSUER:
     "OpenID Connect issuer whose discovery document is read (default https://accounts.google.com).",
   SMTP_URL:
-    "SMTP server for account e-mails, e.g. smtps://user:pass@smtp.example.com:465; when unset, e-mails are written to DATA_DIR/outbox and their links logged.",
+    "SMTP server for account e-mails, e.g. smtps://user:pass@smtp.example.com:465; when unset, e-mails are written to DATA_DIR/outbox (the log names the file).",
   MAIL_FROM:
     'Sender of account e-mails (default "Fitwise" <no-reply@localhost>, with BRAND_NAME as the name).',
   AUTH_CONFIRM_EMAIL:
@@ -188,6 +188,13 @@ export interface GoogleConfig {
   issuer: string;
 }
 
+/**
+ * Refresh grants per minute and IP when a config names none. A browser refreshes about once an hour
+ * per tab, so this leaves room for a whole office behind one address; it is apart from sign-ins, so a
+ * password-guessing burst from that address does not log everyone else out.
+ */
+export const DEFAULT_REFRESH_LIMIT: RateLimitConfig = { max: 120, windowMs: 60_000 };
+
 /** The trainer chat's model; absent = the offline brain (the default). */
 export interface AiConfig {
   baseUrl: string;
@@ -211,7 +218,8 @@ export interface AppConfig {
   webDistDir: string;
   publicUrl: string;
   trustProxy: boolean;
-  rateLimits: { token: RateLimitConfig; signup: RateLimitConfig };
+  /** token: sign-ins on POST /token; refresh: refresh grants there (absent: DEFAULT_REFRESH_LIMIT). */
+  rateLimits: { token: RateLimitConfig; signup: RateLimitConfig; refresh?: RateLimitConfig };
   /** Key prefix for shared rate-limit counters, so apps on one Redis can be kept apart (tests). */
   rateLimitNamespace: string;
   supportEmail: string;
@@ -230,6 +238,8 @@ export interface AppConfig {
   mailFrom?: string;
   /** Absent or false: new accounts are confirmed at sign-up. */
   authConfirmEmail?: boolean;
+  /** Set-up mistakes worth a warning at start (logged by buildApp). */
+  startupWarnings?: string[];
 }
 
 const defaultWebDistDir = resolve(dirname(fileURLToPath(import.meta.url)), "../../web/dist");
@@ -329,6 +339,25 @@ function issuePath(path: readonly PropertyKey[]): string {
   return `${String(variable)}${rest.map((key) => `[${JSON.stringify(String(key))}]`).join("")}`;
 }
 
+/**
+ * With DATABASE_URL several instances can share one database, and each must sign and check tokens
+ * alike: a generated JWT_SECRET lives in each instance's own DATA_DIR, and a defaulted PUBLIC_URL
+ * (http://localhost:PORT, the tokens' issuer) differs with each PORT. Either makes instances reject
+ * each other's tokens, so both are named at start.
+ */
+function multiInstanceWarnings(e: z.infer<typeof EnvSchema>): string[] {
+  if (!e.DATABASE_URL) return [];
+  const defaulted = [
+    ...(e.JWT_SECRET ? [] : ["JWT_SECRET (generated into this instance's DATA_DIR)"]),
+    ...(e.PUBLIC_URL ? [] : ["PUBLIC_URL (defaults to http://localhost:PORT)"]),
+  ];
+  if (defaulted.length === 0) return [];
+  return [
+    `DATABASE_URL is set but ${defaulted.join(" and ")} ${defaulted.length > 1 ? "are" : "is"} not: ` +
+      "server instances sharing this database will reject each other's tokens. Set the same value on every instance.",
+  ];
+}
+
 export function loadConfig(env: Record<string, string | undefined>): AppConfig {
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) {
@@ -367,5 +396,6 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     ...(e.SMTP_URL ? { smtpUrl: e.SMTP_URL } : {}),
     ...(e.MAIL_FROM ? { mailFrom: e.MAIL_FROM } : {}),
     authConfirmEmail: e.AUTH_CONFIRM_EMAIL,
+    startupWarnings: multiInstanceWarnings(e),
   };
 }

@@ -1,4 +1,5 @@
 import { buildApp } from "./app";
+import { DataFolderLockedError } from "./db/data-folder-lock";
 import { loadConfig } from "./env";
 
 let config;
@@ -9,7 +10,15 @@ try {
   process.exit(1);
 }
 
-const app = await buildApp(config);
+let app;
+try {
+  app = await buildApp(config);
+} catch (error) {
+  // Another process owns the data folder: say so plainly rather than with a stack trace.
+  if (!(error instanceof DataFolderLockedError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+}
 let closing = false;
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.once(signal, () => {

@@ -5,7 +5,9 @@ import { PGlite } from "@electric-sql/pglite";
 import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
 import type { AppConfig } from "../env";
-import { PGliteDialect } from "./pglite-dialect";
+import { lockDataFolder } from "./data-folder-lock";
+import { PGliteDialect, type PGliteDialectOptions } from "./pglite-dialect";
+import { PGliteDurability } from "./pglite-durability";
 import type { DB } from "./schema";
 
 export type Database = Kysely<DB>;
@@ -48,9 +50,20 @@ export async function openDatabase(
   if (config.dataDir === ":memory:") return wrapPGlite(await createPGlite({}));
   const dataDir = join(config.dataDir, "pg");
   mkdirSync(dataDir, { recursive: true });
-  if (!existsSync(join(dataDir, "PG_VERSION")) && existsSync(INITDB_TEMPLATE))
-    cpSync(INITDB_TEMPLATE, dataDir, { recursive: true });
-  return wrapPGlite(await createPGlite({ dataDir }));
+  // Before PGlite opens the files: a second process must not touch them at all.
+  const lock = await lockDataFolder(config.dataDir);
+  try {
+    if (!existsSync(join(dataDir, "PG_VERSION")) && existsSync(INITDB_TEMPLATE))
+      cpSync(INITDB_TEMPLATE, dataDir, { recursive: true });
+    const pglite = await createPGlite({ dataDir });
+    return wrapPGlite(pglite, {
+      durability: new PGliteDurability(dataDir),
+      afterClose: () => lock.release(),
+    });
+  } catch (error) {
+    await lock.release();
+    throw error;
+  }
 }
 
 /** `loadDataDir` starts from a dumped data directory (PGlite.dumpDataDir), skipping initdb: tests use it. */
@@ -62,6 +75,6 @@ export function createPGlite(options: { dataDir?: string; loadDataDir?: Blob }):
   });
 }
 
-export function wrapPGlite(pglite: PGlite): Database {
-  return new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
+export function wrapPGlite(pglite: PGlite, options: PGliteDialectOptions = {}): Database {
+  return new Kysely<DB>({ dialect: new PGliteDialect(pglite, options) });
 }

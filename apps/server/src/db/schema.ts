@@ -23,6 +23,8 @@ export interface UsersTable {
   email: string;
   encrypted_password: string | null;
   email_confirmed_at: Date | null;
+  /** Migration 009: when the user proved the address (an e-mail link, or a provider that vouches for it). */
+  email_verified_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   last_sign_in_at: Date | null;
   raw_app_meta_data: ColumnType<AppMetadata, string | undefined, string>;
   raw_user_meta_data: ColumnType<Record<string, unknown>, string | undefined, string>;

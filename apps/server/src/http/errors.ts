@@ -46,8 +46,23 @@ const codeByStatus: Record<number, string> = {
   429: "over_request_rate_limit",
 };
 
-function toHttpError(error: unknown): HttpError {
+/**
+ * SQLSTATE codes of text the database cannot store (22021 character_not_in_repertoire, e.g. U+0000
+ * in text; 22P05 untranslatable_character, e.g. \u0000 in jsonb): the client sent it, so it is a 400.
+ * Input is checked before it reaches the database (input-text.ts); this catches what slips past.
+ */
+const DATABASE_ENCODING_ERRORS = new Set(["22021", "22P05"]);
+
+export function toHttpError(error: unknown): HttpError {
   if (error instanceof HttpError) return error;
+  const databaseCode = (error as { code?: unknown } | null)?.code;
+  if (typeof databaseCode === "string" && DATABASE_ENCODING_ERRORS.has(databaseCode)) {
+    return new HttpError(
+      400,
+      "invalid_characters",
+      "The request contains a character that cannot be stored (U+0000 or an unpaired surrogate)",
+    );
+  }
   if (error instanceof ZodError)
     return new HttpError(400, "validation_failed", "Invalid request", zodIssues(error));
   const fastifyError = error as Partial<FastifyError>;
@@ -76,7 +91,8 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, error: H
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error, request, reply) => {
     const httpError = toHttpError(error);
-    if (httpError.statusCode >= 500) {
+    // A 503 HttpError is a deliberate "busy, retry" answer; its module sums those up at warn level.
+    if (httpError.statusCode >= 500 && !(error instanceof HttpError && httpError.statusCode === 503)) {
       request.log.error({ err: error, reqId: request.id }, "request failed");
     }
     return sendError(request, reply, httpError);

@@ -380,7 +380,7 @@ describe("the next path of an e-mail link", () => {
 });
 
 describe("the outbox used without SMTP_URL", () => {
-  it("writes the message as an .eml file in DATA_DIR/outbox and logs the link", async () => {
+  it("writes the message as an .eml file in DATA_DIR/outbox and logs only the file name", async () => {
     const dataDir = await mkdtemp(join(tmpdir(), "fitwise-outbox-"));
     try {
       const lines: string[] = [];
@@ -400,7 +400,9 @@ describe("the outbox used without SMTP_URL", () => {
       const eml = await readFile(join(dataDir, "outbox", files[0] ?? ""), "utf8");
       expect(eml).toContain("To: a@example.com");
       expect(eml).toContain("http://x/y");
-      expect(lines.join("")).toContain("http://x/y");
+      expect(lines.join("")).toContain(files[0]);
+      expect(lines.join("")).not.toContain("http://x/y");
+      expect(lines.join("")).not.toContain("a@example.com");
     } finally {
       await rm(dataDir, { recursive: true, force: true });
     }

@@ -53,10 +53,15 @@ export class AccountRepository extends AuthRepository {
       .executeTakeFirst();
   }
 
+  /** Following an e-mail link proves the address: confirmed (if it was not) and verified. */
   async confirmEmail(userId: string, now: Date): Promise<User> {
     return this.#db
       .updateTable("users")
-      .set({ email_confirmed_at: now, updated_at: now })
+      .set((eb) => ({
+        email_confirmed_at: eb.fn.coalesce("email_confirmed_at", eb.val(now)),
+        email_verified_at: eb.fn.coalesce("email_verified_at", eb.val(now)),
+        updated_at: now,
+      }))
       .where("id", "=", userId)
       .returningAll()
       .executeTakeFirstOrThrow();
@@ -128,6 +133,7 @@ export class AccountRepository extends AuthRepository {
           email: input.email,
           encrypted_password: null,
           email_confirmed_at: input.now,
+          email_verified_at: input.now,
           last_sign_in_at: input.now,
           raw_app_meta_data: JSON.stringify({ provider: input.provider, providers: [input.provider] }),
           raw_user_meta_data: JSON.stringify(input.userMetadata),
@@ -164,6 +170,8 @@ export class AccountRepository extends AuthRepository {
           raw_app_meta_data: JSON.stringify({ ...input.user.raw_app_meta_data, providers }),
           raw_user_meta_data: JSON.stringify(input.userMetadata),
           email_confirmed_at: input.user.email_confirmed_at ?? input.now,
+          // Only providers that vouch for the address are linked (Google's email_verified).
+          email_verified_at: input.user.email_verified_at ?? input.now,
           last_sign_in_at: input.now,
           updated_at: input.now,
           ...(input.dropPassword ? { encrypted_password: null } : {}),

@@ -14,6 +14,8 @@ import { HttpError } from "../../http/errors";
 import { AuthRepository } from "../auth/auth.repository";
 import { AuthService } from "../auth/auth.service";
 import { parseBody, sessionMeta } from "../auth/request-input";
+import { cancelBeforeAccountDeletion } from "../payments/payments.service";
+import { paymentsDepsFor } from "../payments/payments.routes";
 import { AccountRepository } from "./account.repository";
 import { AccountService } from "./account.service";
 import { EmailLinks } from "./email-links";
@@ -97,6 +99,7 @@ export async function accountRoutes(root: FastifyInstance, options: AccountRoute
     totpSecrets: totpSecretBox(config.jwtSecret),
     config,
     log: root.log,
+    cancelSubscription: (userId) => cancelBeforeAccountDeletion(paymentsDepsFor(db, config), userId),
   });
   root.addHook("onClose", async () => {
     await service.drain();

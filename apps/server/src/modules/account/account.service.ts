@@ -70,6 +70,8 @@ export interface AccountServiceDeps {
   totpSecrets: SecretBox;
   config: AppConfig;
   log: FastifyBaseLogger;
+  /** Cancels a running paid subscription at the provider before the account goes; throws to stop the deletion. */
+  cancelSubscription(userId: string): Promise<void>;
 }
 
 export class AccountService {
@@ -165,7 +167,7 @@ export class AccountService {
     const linkUser = await this.#deps.links.consume(type, token, now);
     if (!linkUser) return undefined;
     // Following any of these links proves the address is the user's.
-    let user = linkUser.email_confirmed_at ? linkUser : await this.#deps.repo.confirmEmail(linkUser.id, now);
+    let user = linkUser.email_verified_at ? linkUser : await this.#deps.repo.confirmEmail(linkUser.id, now);
     user = await this.#deps.repo.updateUser(user.id, { lastSignInAt: now }, now);
     const recovery = type === "recovery";
     const method = recovery ? "recovery" : type === "magiclink" ? "magiclink" : "email/signup";
@@ -522,6 +524,7 @@ export class AccountService {
         );
       }
     }
+    await this.#deps.cancelSubscription(user.id);
     await this.#deps.repo.deleteUser(user.id);
     return { deleted: true };
   }

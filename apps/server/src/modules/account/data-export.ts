@@ -21,6 +21,7 @@ export async function collectUserData(db: Database, userId: string): Promise<Rec
         "id",
         "email",
         "email_confirmed_at",
+        "email_verified_at",
         "last_sign_in_at",
         "raw_app_meta_data",
         "raw_user_meta_data",

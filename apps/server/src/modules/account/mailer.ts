@@ -10,7 +10,7 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
-  /** The action link inside; logged when there is no SMTP server, so a local user can still follow it. */
+  /** The action link inside (tests and the outbox file read it). */
   link: string;
 }
 
@@ -24,7 +24,7 @@ function fromAddress(config: AppConfig): string {
 
 /**
  * Sends through SMTP_URL with nodemailer; without it, writes each message as an .eml file to
- * DATA_DIR/outbox (owner-readable only, since it holds sign-in links) and logs the link.
+ * DATA_DIR/outbox (owner-readable only, since it holds sign-in links) and logs the file name.
  */
 export function createMailer(config: AppConfig, log: FastifyBaseLogger): Mailer {
   const from = fromAddress(config);
@@ -61,10 +61,8 @@ export function createMailer(config: AppConfig, log: FastifyBaseLogger): Mailer 
         file = join(outbox, `${stamp}-${randomBytes(4).toString("hex")}.eml`);
         await writeFile(file, info.message as Buffer, { mode: 0o600 });
       }
-      log.info(
-        { to: message.to, subject: message.subject, file, link: message.link },
-        "e-mail written to the outbox (SMTP_URL is not set)",
-      );
+      // The file holds the address and the link; the log names only the file (no personal data in logs).
+      log.info({ subject: message.subject, file }, "e-mail written to the outbox (SMTP_URL is not set)");
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import {
   GrantTypeSchema,
   LogoutScopeSchema,
@@ -7,7 +7,7 @@ import {
   SignUpRequestSchema,
   UpdateUserRequestSchema,
 } from "@fitwise/contracts/auth";
-import type { AppConfig } from "../../env";
+import { DEFAULT_REFRESH_LIMIT, type AppConfig } from "../../env";
 import { HttpError } from "../../http/errors";
 import { AuthRepository } from "./auth.repository";
 import { AuthService } from "./auth.service";
@@ -31,7 +31,16 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
   const service = new AuthService(new AuthRepository(options.db), {
     jwtSecret: config.jwtSecret,
     issuer: `${config.publicUrl}/auth/v1`,
-    ...(links ? { emailConfirmation: { send: (user) => links.send(user, "signup", undefined) } } : {}),
+    ...(links
+      ? {
+          emailConfirmation: {
+            send: (user) => links.send(user, "signup", undefined),
+            // An unconfirmed owner gets the confirmation again; a confirmed one a sign-in link.
+            sendToExisting: (user) =>
+              links.send(user, user.email_confirmed_at ? "magiclink" : "signup", undefined),
+          },
+        }
+      : {}),
   });
 
   app.post("/signup", { config: rateLimit(config.rateLimits.signup) }, async (request) => {
@@ -39,7 +48,20 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     return service.signUp(body, sessionMeta(request));
   });
 
-  app.post("/token", { config: rateLimit(config.rateLimits.token) }, async (request) => {
+  const refreshLimit = config.rateLimits.refresh ?? DEFAULT_REFRESH_LIMIT;
+  const isRefresh = (request: FastifyRequest) =>
+    (request.query as { grant_type?: unknown }).grant_type === "refresh_token";
+  const tokenLimits = {
+    rateLimit: {
+      // Two buckets per address: refresh grants, and everything else (password and other sign-ins).
+      keyGenerator: (request: FastifyRequest) =>
+        `${isRefresh(request) ? "refresh" : "sign-in"}:${request.ip}`,
+      max: (request: FastifyRequest) => (isRefresh(request) ? refreshLimit.max : config.rateLimits.token.max),
+      timeWindow: config.rateLimits.token.windowMs,
+    },
+  };
+
+  app.post("/token", { config: tokenLimits }, async (request) => {
     const query = request.query as { grant_type?: string };
     const grantType = GrantTypeSchema.safeParse(query.grant_type);
     if (!grantType.success) throw new HttpError(400, "unsupported_grant_type", "unsupported_grant_type");

@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomBytes } from "node:crypto";
+import { createHash, createHmac, randomBytes, randomUUID } from "node:crypto";
 import { hash, verify } from "@node-rs/argon2";
 import {
   AUTH_MESSAGES,
@@ -86,7 +86,11 @@ export interface AuthServiceOptions {
    * AUTH_CONFIRM_EMAIL: sign-up returns the user without a session and calls `sendConfirmation`;
    * password sign-in is refused until the address is confirmed.
    */
-  emailConfirmation?: { send(user: User): Promise<void> };
+  emailConfirmation?: {
+    send(user: User): Promise<void>;
+    /** Someone signed up with an address that has an account: the owner gets mail, the caller the usual answer. */
+    sendToExisting(user: User): Promise<void>;
+  };
 }
 
 export class AuthService {
@@ -182,7 +186,30 @@ export class AuthService {
       now,
       emailConfirmed: !this.#options.emailConfirmation,
     });
-    if (!user) throw new HttpError(422, "user_already_exists", AUTH_MESSAGES.userAlreadyExists);
+    if (!user) {
+      // GoTrue's rule: with confirmation on, a registered address gets the same answer as a new one
+      // (a user that is never stored), and the mail goes to the address's owner. With auto-confirm a
+      // new address gets a working session, which no answer for a registered one can imitate.
+      if (!this.#options.emailConfirmation) {
+        throw new HttpError(422, "user_already_exists", AUTH_MESSAGES.userAlreadyExists);
+      }
+      const existing = await this.#repo.findUserByEmail(email);
+      if (existing) await this.#options.emailConfirmation.sendToExisting(existing);
+      return toUserResponse({
+        id: randomUUID(),
+        aud: "authenticated",
+        role: "authenticated",
+        email,
+        encrypted_password: null,
+        email_confirmed_at: null,
+        email_verified_at: null,
+        last_sign_in_at: null,
+        raw_app_meta_data: { provider: "email", providers: ["email"] },
+        raw_user_meta_data: userMetadata,
+        created_at: now,
+        updated_at: now,
+      });
+    }
     if (this.#options.emailConfirmation) {
       // GoTrue's answer while confirmation is pending: the user, no session.
       await this.#options.emailConfirmation.send(user);

@@ -4,6 +4,7 @@ import type {
   PaymentCheckoutsTable,
   PaymentSubscriptionsTable,
   SubscriptionRow,
+  User,
   WebhookEventsTable,
 } from "../../db/schema";
 import type { SubscriptionState, SubscriptionStatus } from "./lemonsqueezy.webhook";
@@ -175,4 +176,42 @@ export async function insertCancellation(
       reason: cancellation.reason,
     })
     .execute();
+}
+
+/**
+ * Ends every subscription bought through the test checkout (PAYMENTS_PROVIDER=test) that still
+ * grants Pro: run when the server starts with a real provider, where a test payment is worth nothing.
+ * Answers how many were ended.
+ */
+export async function endTestProviderSubscriptions(db: Database, now: Date): Promise<number> {
+  const ended = await db
+    .updateTable("user_subscriptions")
+    .set({ status_name: "expired", renew_date: null, ends_at: now, updated_at: now, last_event_at: now })
+    .where("status_name", "in", ["active", "on_trial", "cancelled"])
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom("payment_subscriptions")
+          .select("payment_subscriptions.user_id")
+          .whereRef("payment_subscriptions.user_id", "=", "user_subscriptions.user_id")
+          .whereRef("payment_subscriptions.subscription_id", "=", "user_subscriptions.subscription_id")
+          .where("payment_subscriptions.provider", "=", "test"),
+      ),
+    )
+    .executeTakeFirst();
+  return Number(ended.numUpdatedRows);
+}
+
+/** Whether the user has proved they own their e-mail address (migration 009). */
+export async function isEmailVerified(db: Database, userId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("users")
+    .select("email_verified_at")
+    .where("id", "=", userId)
+    .executeTakeFirst();
+  return Boolean(row?.email_verified_at);
+}
+
+export async function findUser(db: Database, userId: string): Promise<User | undefined> {
+  return db.selectFrom("users").selectAll().where("id", "=", userId).executeTakeFirst();
 }

@@ -9,7 +9,9 @@ import type { Database } from "../../db/database";
 import type { AppConfig, PaymentsConfig } from "../../env";
 import type { AuthenticatedUser } from "../../http/authenticate";
 import { HttpError } from "../../http/errors";
+import { createEmailLinks } from "../account/account.routes";
 import { createLemonSqueezyClient } from "./lemonsqueezy.client";
+import { endTestProviderSubscriptions, findUser } from "./payments.repository";
 import {
   cancelSubscription,
   completeTestCheckout,
@@ -40,6 +42,20 @@ function paymentsConfigOf(config: AppConfig): PaymentsConfig {
   return config.payments ?? { provider: "test", webhookSecret: randomBytes(32).toString("hex") };
 }
 
+/** What the payments service needs; account deletion builds the same to cancel at the provider. */
+export function paymentsDepsFor(db: Database, config: AppConfig, now?: () => Date): PaymentsDeps {
+  const payments = paymentsConfigOf(config);
+  return {
+    db,
+    payments,
+    lemonSqueezy:
+      payments.provider === "lemonsqueezy"
+        ? createLemonSqueezyClient({ apiKey: payments.apiKey, apiUrl: payments.apiUrl })
+        : undefined,
+    now: now ?? (() => new Date()),
+  };
+}
+
 /**
  * Payment routes: the functions create_checkout, cancel_subscription, resume_subscription and
  * restore_purchase under /functions/v1, the provider's webhook, and (test provider only) the test
@@ -49,17 +65,15 @@ export async function paymentsRoutes(
   app: FastifyInstance,
   options: { db: Database; config: AppConfig; now?: () => Date },
 ): Promise<void> {
-  const payments = paymentsConfigOf(options.config);
-  const deps: PaymentsDeps = {
-    db: options.db,
-    payments,
-    lemonSqueezy:
-      payments.provider === "lemonsqueezy"
-        ? createLemonSqueezyClient({ apiKey: payments.apiKey, apiUrl: payments.apiUrl })
-        : undefined,
-    now: options.now ?? (() => new Date()),
-  };
+  const deps = paymentsDepsFor(options.db, options.config, options.now);
+  const { payments } = deps;
   const brandName = options.config.brandName;
+  const links = createEmailLinks(app, options.db, options.config);
+  if (payments.provider !== "test") {
+    const ended = await endTestProviderSubscriptions(options.db, deps.now());
+    if (ended > 0)
+      app.log.warn({ ended }, "test-checkout subscriptions ended: a real payments provider is configured");
+  }
 
   await app.register(
     async (functions) => {
@@ -74,8 +88,19 @@ export async function paymentsRoutes(
       functions.post("/resume_subscription", authenticated, async (request) =>
         resumeSubscription(deps, caller(request), ResumeSubscriptionRequestSchema.parse(request.body ?? {})),
       );
+      // One verification link per user and 10 minutes, however often restore is pressed.
+      const verifyLimit = functions.createRateLimit({
+        max: 1,
+        timeWindow: 10 * 60_000,
+        keyGenerator: (request) => `restore-verify:${request.user?.id ?? request.ip}`,
+      });
       functions.post("/restore_purchase", authenticated, async (request) =>
-        restorePurchase(deps, caller(request)),
+        restorePurchase(deps, caller(request), async () => {
+          const limit = await verifyLimit(request);
+          if (!limit.isAllowed && limit.isExceeded) return;
+          const user = await findUser(options.db, caller(request).id);
+          if (user) await links.send(user, "magiclink", "/settings");
+        }),
       );
     },
     { prefix: "/functions/v1" },

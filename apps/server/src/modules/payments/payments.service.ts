@@ -14,6 +14,7 @@ import type { Database } from "../../db/database";
 import type { SubscriptionRow } from "../../db/schema";
 import type { PaymentsConfig } from "../../env";
 import { HttpError } from "../../http/errors";
+import { firstUnstorableText } from "../../http/input-text";
 import { findProfile, findSignUpName } from "../profile/profile.repository";
 import { readSubscription } from "../profile/profile.service";
 import { getProStatus, isProSubscription } from "../subscriptions/subscription-status";
@@ -27,6 +28,7 @@ import {
   verifyWebhookSignature,
   WebhookBodySchema,
   type SubscriptionState,
+  type WebhookBody,
 } from "./lemonsqueezy.webhook";
 import {
   claimWebhookEvent,
@@ -36,6 +38,7 @@ import {
   findUserIdBySubscription,
   insertCancellation,
   insertCheckout,
+  isEmailVerified,
   lockSubscription,
   setWebhookOutcome,
   userExists,
@@ -161,7 +164,13 @@ export async function handleWebhook(
   }
   let body;
   try {
-    body = WebhookBodySchema.parse(JSON.parse(rawBody.toString("utf8")));
+    const parsed: unknown = JSON.parse(rawBody.toString("utf8"));
+    const unstorable = firstUnstorableText(parsed, "body");
+    if (unstorable) {
+      const message = `${unstorable} contains a character that cannot be stored`;
+      return { statusCode: 400, body: { error: { code: "bad_payload", message } } };
+    }
+    body = WebhookBodySchema.parse(parsed);
   } catch {
     return { statusCode: 400, body: { error: { code: "bad_payload", message: "Unreadable webhook body" } } };
   }
@@ -171,9 +180,10 @@ export async function handleWebhook(
       body: { error: { code: "bad_payload", message: "X-Event-Name does not match meta.event_name" } },
     };
   }
-  let change;
+  let change: ReturnType<typeof changeOf>;
   try {
-    change = changeOf(body);
+    // A test-mode event (the provider's own test mode, or our test checkout) pays nothing: in live mode it changes nothing.
+    change = deps.payments.provider !== "test" && isTestModeEvent(body) ? { kind: "none" } : changeOf(body);
   } catch (error) {
     if (!(error instanceof ZodError)) throw error;
     return { statusCode: 400, body: { error: { code: "bad_payload", message: "Unreadable subscription" } } };
@@ -215,7 +225,13 @@ export async function handleWebhook(
   });
 }
 
+function isTestModeEvent(body: WebhookBody): boolean {
+  return body.meta.test_mode === true || body.data.attributes.test_mode === true;
+}
+
 function lemonSqueezyFor(deps: PaymentsDeps, provider: Provider): LemonSqueezyClient | undefined {
+  // A test checkout's subscription is never changed locally once a real provider runs (it no longer grants Pro).
+  if (provider !== deps.payments.provider) throw NOT_FOUND();
   if (provider !== "lemonsqueezy") return undefined;
   if (!deps.lemonSqueezy) {
     throw new HttpError(503, "payments_unavailable", "Subscriptions cannot be changed right now.");
@@ -330,10 +346,27 @@ function bestSubscription(states: SubscriptionState[], now: Date): SubscriptionS
   )[0];
 }
 
-/** `restore_purchase`: reads the subscription again from the provider (by e-mail) or the stored row. */
-export async function restorePurchase(deps: PaymentsDeps, caller: Caller): Promise<RestorePurchaseResponse> {
+/**
+ * `restore_purchase`: reads the subscription again from the provider (by e-mail) or the stored row.
+ * A store subscription is found by e-mail alone, so only an address the caller has proved is theirs
+ * may claim one; otherwise `verifyEmail` sends a sign-in link (following it proves the address) and
+ * the call answers 403 email_not_verified.
+ */
+export async function restorePurchase(
+  deps: PaymentsDeps,
+  caller: Caller,
+  verifyEmail: () => Promise<void>,
+): Promise<RestorePurchaseResponse> {
   const now = deps.now();
   if (deps.payments.provider === "lemonsqueezy" && deps.lemonSqueezy) {
+    if (!(await isEmailVerified(deps.db, caller.id))) {
+      await verifyEmail();
+      throw new HttpError(
+        403,
+        "email_not_verified",
+        "To restore a purchase, first confirm your e-mail address: we sent you a link. Open it, then restore again.",
+      );
+    }
     const resources = await deps.lemonSqueezy.listSubscriptionsByEmail(deps.payments.storeId, caller.email);
     const states: SubscriptionState[] = [];
     for (const resource of resources) {
@@ -438,4 +471,27 @@ export async function completeTestCheckout(
       "x-signature": signWebhookBody(rawBody, deps.payments.webhookSecret),
     },
   };
+}
+
+/**
+ * Before an account is deleted: a paid subscription that would renew is cancelled at the provider,
+ * so the user is not charged for an account that no longer exists. A provider failure stops the
+ * deletion (the caller answers with its error) rather than leaving a charge running.
+ */
+export async function cancelBeforeAccountDeletion(deps: PaymentsDeps, userId: string): Promise<void> {
+  const now = deps.now();
+  const { subscription } = await getProStatus(deps.db, userId, now);
+  if (!subscription?.subscription_id || !isProSubscription(subscription, now)) return;
+  if (subscription.status_name === "cancelled") return;
+  const details = await findPaymentDetails(deps.db, userId);
+  if (details?.subscription_id !== subscription.subscription_id || details.provider !== "lemonsqueezy")
+    return;
+  if (!deps.lemonSqueezy) {
+    throw new HttpError(
+      409,
+      "subscription_active",
+      "Your Pro subscription is still running and cannot be cancelled right now. Cancel it in Settings first, then delete your account.",
+    );
+  }
+  await deps.lemonSqueezy.cancelSubscription(subscription.subscription_id);
 }

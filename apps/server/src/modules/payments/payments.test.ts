@@ -778,7 +778,18 @@ describeWithDatabases(
     });
 
     it("restores a purchase found by the user's e-mail in the store", async () => {
-      const { accessToken, email } = await ctx.signUp();
+      // restore_purchase needs a proved address (payments.hardening.test.ts follows the e-mail link).
+      const verified = async () => {
+        const user = await ctx.signUp();
+        await ctx
+          .db()
+          .updateTable("users")
+          .set({ email_verified_at: new Date() })
+          .where("id", "=", user.userId)
+          .execute();
+        return user;
+      };
+      const { accessToken, email } = await verified();
       standIn.subscriptions.set(
         "5003",
         subscriptionResource({
@@ -807,7 +818,7 @@ describeWithDatabases(
         subscription: { subscription_id: "5004", status_name: "active" },
       });
 
-      const stranger = await ctx.signUp();
+      const stranger = await verified();
       expect(await callOk(app(), "restore_purchase", {}, stranger.accessToken)).toEqual({
         restored: false,
         subscription: null,
@@ -815,7 +826,7 @@ describeWithDatabases(
 
       // A subscription linked to another account is not handed over because the e-mail matches.
       const owner = await ctx.signUp();
-      const claimant = await ctx.signUp();
+      const claimant = await verified();
       const linked = subscriptionResource({
         subscriptionId: "5005",
         status: "active",

@@ -9,7 +9,8 @@ import type { FromWorker, ToWorker } from "./plan-worker";
  * (1–2 workers) because the machine is small and the server scales by processes (DESIGN.md "Scale").
  */
 export interface PlanPool {
-  run<J extends PlanJob>(job: J): Promise<PlanJobOutcome<J>>;
+  /** `owner` (the user) is held to the per-user limits; jobs without one (the trainer's) are not. */
+  run<J extends PlanJob>(job: J, owner?: string): Promise<PlanJobOutcome<J>>;
   /** Starts the workers and resolves once they are warm, or once the pool has fallen back to in-thread solves. */
   warm(): Promise<void>;
   close(): Promise<void>;
@@ -17,11 +18,25 @@ export interface PlanPool {
   mode(): "workers" | "inline";
 }
 
-/** The job did not finish in time or its worker died: the caller answers 503 and the user retries. */
+/** The job did not finish in time, its worker died, or the queue is full: the caller answers 503 and the user retries. */
 export class PlanningBusyError extends Error {
-  constructor(message = "Planning is busy, please retry") {
-    super(message);
+  readonly reason: "queue_full" | "waited_too_long" | "timeout" | "worker_stopped";
+
+  constructor(reason: PlanningBusyError["reason"] = "queue_full") {
+    super("Planning is busy, please retry");
     this.name = "PlanningBusyError";
+    this.reason = reason;
+  }
+}
+
+/** One user asked for more solves than their share: answered 429 before the job takes a place in the queue. */
+export class PlanningLimitError extends Error {
+  readonly retryAfterS: number;
+
+  constructor(message: string, retryAfterS: number) {
+    super(message);
+    this.name = "PlanningLimitError";
+    this.retryAfterS = retryAfterS;
   }
 }
 
@@ -38,6 +53,12 @@ export interface WorkerPlanPoolOptions {
   startTimeoutMs?: number;
   /** Jobs allowed to wait; more are refused at once rather than queued behind minutes of work. */
   maxQueue?: number;
+  /** A job still queued after this long is refused (its user has waited enough; a retry is better). */
+  maxQueueWaitMs?: number;
+  /** Jobs one user may have queued or running at once. */
+  perOwnerConcurrent?: number;
+  /** Jobs one user may start per minute. */
+  perOwnerPerMinute?: number;
   /** After workers failed to start, solve in-thread for this long before trying workers again. */
   retryWorkersAfterMs?: number;
   workerUrl?: URL;
@@ -53,6 +74,12 @@ export interface WorkerPlanPoolOptions {
 export const DEFAULT_JOB_TIMEOUT_MS = 4_000;
 const DEFAULT_START_TIMEOUT_MS = 30_000;
 const DEFAULT_MAX_QUEUE = 32;
+/** A fresh solve takes 10–300 ms here; a second in the queue means the pool is saturated. */
+const DEFAULT_MAX_QUEUE_WAIT_MS = 1_000;
+/** A screen may ask for a meal and a workout plan at once; more at once is a repeat or a flood. */
+const DEFAULT_PER_OWNER_CONCURRENT = 2;
+/** Far above what the screens ask for (a reset or a replacement per click), far below a flood. */
+const DEFAULT_PER_OWNER_PER_MINUTE = 30;
 const DEFAULT_RETRY_WORKERS_AFTER_MS = 30_000;
 /** A solve needs tens of MB; the cap keeps a runaway worker from taking the server's memory with it. */
 const WORKER_HEAP_LIMIT_MB = 256;
@@ -88,6 +115,7 @@ function startWorker(workerUrl: URL): Worker {
 interface Pending {
   id: number;
   job: PlanJob;
+  queuedAtMs: number;
   resolve(outcome: unknown): void;
   reject(error: Error): void;
 }
@@ -123,6 +151,12 @@ export function createWorkerPlanPool(options: WorkerPlanPoolOptions = {}): PlanP
   const startTimeoutMs = options.startTimeoutMs ?? DEFAULT_START_TIMEOUT_MS;
   const maxQueue = options.maxQueue ?? DEFAULT_MAX_QUEUE;
   const retryAfterMs = options.retryWorkersAfterMs ?? DEFAULT_RETRY_WORKERS_AFTER_MS;
+  const maxQueueWaitMs = options.maxQueueWaitMs ?? DEFAULT_MAX_QUEUE_WAIT_MS;
+  const owners = ownerLimits(
+    options.perOwnerConcurrent ?? DEFAULT_PER_OWNER_CONCURRENT,
+    options.perOwnerPerMinute ?? DEFAULT_PER_OWNER_PER_MINUTE,
+    options.now ?? Date.now,
+  );
   const workerUrl = options.workerUrl ?? defaultWorkerUrl();
   const now = options.now ?? Date.now;
   const inline = createInlinePlanPool();
@@ -155,7 +189,11 @@ export function createWorkerPlanPool(options: WorkerPlanPoolOptions = {}): PlanP
   const dispatch = () => {
     for (const slot of slots) {
       if (!slot.ready || slot.dead || slot.current) continue;
-      const pending = queue.shift();
+      let pending = queue.shift();
+      while (pending && now() - pending.queuedAtMs > maxQueueWaitMs) {
+        pending.reject(new PlanningBusyError("waited_too_long"));
+        pending = queue.shift();
+      }
       if (!pending) return;
       slot.current = pending;
       slot.timer = setTimeout(() => {
@@ -165,7 +203,7 @@ export function createWorkerPlanPool(options: WorkerPlanPoolOptions = {}): PlanP
         );
         retire(slot);
         void slot.worker.terminate();
-        pending.reject(new PlanningBusyError());
+        pending.reject(new PlanningBusyError("timeout"));
         if (queue.length > 0) spawnMissing();
       }, jobTimeoutMs);
       slot.worker.postMessage({ id: pending.id, job: pending.job } satisfies ToWorker);
@@ -232,7 +270,7 @@ export function createWorkerPlanPool(options: WorkerPlanPoolOptions = {}): PlanP
       retire(slot);
       if (closed) return;
       options.events?.warn({ err: reason }, "plan worker stopped; starting another");
-      pending?.reject(new PlanningBusyError());
+      pending?.reject(new PlanningBusyError("worker_stopped"));
       spawnMissing();
     };
     worker.on("error", onGone);
@@ -249,16 +287,31 @@ export function createWorkerPlanPool(options: WorkerPlanPoolOptions = {}): PlanP
   };
 
   return {
-    run<J extends PlanJob>(job: J): Promise<PlanJobOutcome<J>> {
+    run<J extends PlanJob>(job: J, owner?: string): Promise<PlanJobOutcome<J>> {
       if (closed) return Promise.reject(new Error("the plan pool is closed"));
-      if (now() < inlineUntil) return inline.run(job);
-      if (queue.length >= maxQueue) return Promise.reject(new PlanningBusyError());
-      return new Promise<PlanJobOutcome<J>>((resolve, reject) => {
-        queue.push({ id: nextId++, job, resolve: resolve, reject });
-        spawnMissing();
-        if (slots.length === 0) runQueuedInline();
-        else dispatch();
-      });
+      let release: () => void;
+      try {
+        release = owner === undefined ? () => {} : owners.admit(owner);
+      } catch (error) {
+        return Promise.reject(error as Error);
+      }
+      const run = (): Promise<PlanJobOutcome<J>> => {
+        if (now() < inlineUntil) return inline.run(job);
+        if (queue.length >= maxQueue) return Promise.reject(new PlanningBusyError("queue_full"));
+        return new Promise<PlanJobOutcome<J>>((resolve, reject) => {
+          queue.push({
+            id: nextId++,
+            job,
+            queuedAtMs: now(),
+            resolve: resolve as (outcome: unknown) => void,
+            reject,
+          });
+          spawnMissing();
+          if (slots.length === 0) runQueuedInline();
+          else dispatch();
+        });
+      };
+      return run().finally(release);
     },
     warm() {
       spawnMissing();
@@ -279,5 +332,47 @@ export function createWorkerPlanPool(options: WorkerPlanPoolOptions = {}): PlanP
       settleWarmWaiters();
     },
     mode: () => (now() < inlineUntil ? "inline" : "workers"),
+  };
+}
+
+/**
+ * Per-user admission: at most `concurrent` jobs queued or running and `perMinute` started in any
+ * minute (a fixed window), so one user's flood takes one place in the queue, not all of them.
+ */
+function ownerLimits(concurrent: number, perMinute: number, now: () => number) {
+  const running = new Map<string, number>();
+  const windows = new Map<string, { startMs: number; count: number }>();
+  return {
+    /** Takes a place for `owner` or throws PlanningLimitError; the returned function gives it back. */
+    admit(owner: string): () => void {
+      const inFlight = running.get(owner) ?? 0;
+      if (inFlight >= concurrent) {
+        throw new PlanningLimitError("Your previous plan is still being made. Please wait for it.", 1);
+      }
+      const nowMs = now();
+      let window = windows.get(owner);
+      if (!window || nowMs - window.startMs >= 60_000) {
+        window = { startMs: nowMs, count: 0 };
+        windows.set(owner, window);
+        // Forget windows that have ended, so the map holds only this minute's users.
+        if (windows.size > 10_000) {
+          for (const [key, value] of windows) if (nowMs - value.startMs >= 60_000) windows.delete(key);
+        }
+      }
+      if (window.count >= perMinute) {
+        const retryAfterS = Math.max(1, Math.ceil((window.startMs + 60_000 - nowMs) / 1000));
+        throw new PlanningLimitError(
+          "You have made many plans in the last minute. Please wait a little.",
+          retryAfterS,
+        );
+      }
+      window.count += 1;
+      running.set(owner, inFlight + 1);
+      return () => {
+        const left = (running.get(owner) ?? 1) - 1;
+        if (left <= 0) running.delete(owner);
+        else running.set(owner, left);
+      };
+    },
   };
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import {
   GetMealPlanRequestSchema,
   GetWorkoutPlanRequestSchema,
@@ -11,11 +11,13 @@ import {
 } from "@fitwise/contracts/plans";
 import type { Database } from "../../db/database";
 import { HttpError } from "../../http/errors";
+import { verifyAccessToken } from "../auth/jwt";
 import { createWorkerPlanPool, type PlanPool } from "./plan-pool";
 import {
   getMealPlan,
   getWorkoutPlan,
   listDietReplacements,
+  PlanningLimitHttpError,
   replaceDietItem,
   replaceWorkout,
   workoutAlternativesFor,
@@ -29,6 +31,9 @@ export interface PlansRoutesOptions {
   now?: () => Date;
 }
 
+/** Plan requests one user may have in flight: a meal and a workout plan at once, not a flood. */
+const PLAN_REQUESTS_PER_USER = 2;
+
 /** Seconds a client should wait before retrying a 503 planning_busy. */
 const RETRY_AFTER_S = 2;
 
@@ -37,13 +42,44 @@ function callerId(request: FastifyRequest): string {
   return request.user.id;
 }
 
-/** Adds Retry-After to a busy answer; every other error passes through unchanged. */
-async function withRetryAfter<T>(reply: FastifyReply, work: () => Promise<T>): Promise<T> {
+/** How often refused solves are summed up in the log (one warn line, not one per request). */
+const BUSY_SUMMARY_EVERY_MS = 10_000;
+
+/**
+ * Counts refused solves and logs them at warn level once per period: under overload every request
+ * is refused, and a line each would bury the log (the error handler does not log these 503s).
+ */
+export function busySummary(log: Pick<FastifyBaseLogger, "warn">, everyMs = BUSY_SUMMARY_EVERY_MS) {
+  const counts = new Map<string, number>();
+  const timer = setInterval(() => {
+    if (counts.size === 0) return;
+    const refused = Object.fromEntries(counts);
+    counts.clear();
+    log.warn({ refused, periodMs: everyMs }, "planning_busy: solves refused");
+  }, everyMs);
+  timer.unref();
+  return {
+    record: (code: string) => counts.set(code, (counts.get(code) ?? 0) + 1),
+    close: () => clearInterval(timer),
+  };
+}
+
+/** Adds Retry-After to a busy or over-limit answer and counts it; every other error passes through unchanged. */
+async function withRetryAfter<T>(
+  reply: FastifyReply,
+  summary: ReturnType<typeof busySummary>,
+  work: () => Promise<T>,
+): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (error instanceof HttpError && error.statusCode === 503)
+    if (error instanceof PlanningLimitHttpError) {
+      reply.header("retry-after", String(error.retryAfterS));
+      summary.record(error.code);
+    } else if (error instanceof HttpError && error.statusCode === 503) {
       reply.header("retry-after", String(RETRY_AFTER_S));
+      summary.record(error.code);
+    }
     throw error;
   }
 }
@@ -61,38 +97,73 @@ export async function plansRoutes(app: FastifyInstance, options: PlansRoutesOpti
       await pool.close();
     });
   }
+  const summary = busySummary(app.log);
+  app.addHook("onClose", async () => summary.close());
+
+  // Before any database work: a user with PLAN_REQUESTS_PER_USER plan requests already in flight is
+  // answered 429 at the cost of a signature check, so one user's flood does not queue everyone's
+  // reads behind its session and profile queries. The token is verified (a forged `sub` could
+  // otherwise block someone else); the full check (session alive) still runs in app.authenticate.
+  const inFlight = new Map<string, number>();
+  const counted = new WeakMap<FastifyRequest, string>();
+  const issuer = `${app.config.publicUrl}/auth/v1`;
+  app.addHook("onRequest", async (request, reply) => {
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? "");
+    if (!match?.[1]) return;
+    const userId = await verifyAccessToken(match[1], app.config.jwtSecret, issuer).then(
+      (claims) => claims.sub,
+      () => undefined,
+    );
+    if (!userId) return;
+    const count = inFlight.get(userId) ?? 0;
+    if (count >= PLAN_REQUESTS_PER_USER) {
+      summary.record("planning_rate_limited");
+      reply.header("retry-after", "1");
+      throw new PlanningLimitHttpError("Your previous plan is still being made. Please wait for it.", 1);
+    }
+    inFlight.set(userId, count + 1);
+    counted.set(request, userId);
+  });
+  app.addHook("onResponse", async (request) => {
+    const userId = counted.get(request);
+    if (userId === undefined) return;
+    counted.delete(request);
+    const left = (inFlight.get(userId) ?? 1) - 1;
+    if (left <= 0) inFlight.delete(userId);
+    else inFlight.set(userId, left);
+  });
   const deps: PlansDeps = { db: options.db, pool, now: options.now ?? (() => new Date()) };
   const authenticated = { preHandler: app.authenticate };
 
   app.post("/openai_get_meal_plan", authenticated, async (request, reply) => {
     const input = GetMealPlanRequestSchema.parse(request.body ?? {});
-    const answer = await withRetryAfter(reply, () => getMealPlan(deps, callerId(request), input));
+    const answer = await withRetryAfter(reply, summary, () => getMealPlan(deps, callerId(request), input));
     reply.header(UNRECOGNISED_AVOIDANCES_HEADER, encodeHeaderList(answer.unrecognisedAvoidances));
     return answer.items;
   });
 
   app.post("/replace_diet_item", authenticated, async (request, reply) => {
     const input = ReplaceDietItemRequestSchema.parse(request.body ?? {});
-    return withRetryAfter(reply, () => replaceDietItem(deps, callerId(request), input));
+    return withRetryAfter(reply, summary, () => replaceDietItem(deps, callerId(request), input));
   });
 
   app.post("/list_diet_replacements", authenticated, async (request, reply) => {
     const input = ListDietReplacementsRequestSchema.parse(request.body ?? {});
-    return withRetryAfter(reply, () => listDietReplacements(deps, callerId(request), input));
+    return withRetryAfter(reply, summary, () => listDietReplacements(deps, callerId(request), input));
   });
 
   app.post("/openai_get_workout_plan", authenticated, async (request, reply) => {
     const input = GetWorkoutPlanRequestSchema.parse(request.body ?? {});
-    return withRetryAfter(reply, () => getWorkoutPlan(deps, callerId(request), input));
+    return withRetryAfter(reply, summary, () => getWorkoutPlan(deps, callerId(request), input));
   });
 
   app.post("/replace_workout_item", authenticated, async (request, reply) => {
     const input = ReplaceWorkoutItemRequestSchema.parse(request.body ?? {});
-    return withRetryAfter(reply, () => replaceWorkout(deps, callerId(request), input));
+    return withRetryAfter(reply, summary, () => replaceWorkout(deps, callerId(request), input));
   });
 
   app.post("/workout_alternatives", authenticated, async (request, reply) => {
     const input = WorkoutAlternativesRequestSchema.parse(request.body ?? {});
-    return withRetryAfter(reply, () => workoutAlternativesFor(deps, callerId(request), input));
+    return withRetryAfter(reply, summary, () => workoutAlternativesFor(deps, callerId(request), input));
   });
 }

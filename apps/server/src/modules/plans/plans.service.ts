@@ -36,7 +36,7 @@ import { avoidanceText, energyTargetsOf, unrecognisedAvoidances } from "../profi
 import { findProfile } from "../profile/profile.repository";
 import { getProStatus } from "../subscriptions/subscription-status";
 import type { PlanJob, PlanJobOutcome } from "./plan-jobs";
-import { PlanningBusyError, type PlanPool } from "./plan-pool";
+import { PlanningBusyError, PlanningLimitError, type PlanPool } from "./plan-pool";
 import { derivedSeed, inputsHash } from "./plan-seeds";
 import {
   findMealPlan,
@@ -89,13 +89,25 @@ function profileIncomplete(missing: readonly string[]): HttpError {
   );
 }
 
-async function runJob<J extends PlanJob>(pool: PlanPool, job: J): Promise<PlanJobOutcome<J>> {
+/** A 429 for one user's excess solves, with the seconds until they may ask again (Retry-After). */
+export class PlanningLimitHttpError extends HttpError {
+  readonly retryAfterS: number;
+
+  constructor(message: string, retryAfterS: number) {
+    super(429, "planning_rate_limited", message);
+    this.retryAfterS = retryAfterS;
+  }
+}
+
+async function runJob<J extends PlanJob>(pool: PlanPool, userId: string, job: J): Promise<PlanJobOutcome<J>> {
   try {
-    return await pool.run(job);
+    return await pool.run(job, userId);
   } catch (error) {
     if (error instanceof PlanningBusyError) {
       throw new HttpError(503, PLAN_ERROR_CODES.planningBusy, "Planning is busy, please retry");
     }
+    if (error instanceof PlanningLimitError)
+      throw new PlanningLimitHttpError(error.message, error.retryAfterS);
     throw error;
   }
 }
@@ -218,7 +230,7 @@ export async function getMealPlan(
   const previous = input.buttonPress ? stored?.items : undefined;
   let generation = firstGeneration;
   let seed = derivedSeed("meal-plan", userId, dayIndex, generation);
-  let outcome = await runJob(pool, { kind: "meal-plan", request: { ...inputs, planNumber, seed } });
+  let outcome = await runJob(pool, userId, { kind: "meal-plan", request: { ...inputs, planNumber, seed } });
   // A reset the user can't see is no reset: a seed can land on the same dishes for a meal, so try
   // the next few generations until every meal has something new (bounded, each solve is ~10 ms).
   while (
@@ -229,7 +241,7 @@ export async function getMealPlan(
   ) {
     generation += 1;
     seed = derivedSeed("meal-plan", userId, dayIndex, generation);
-    const next = await runJob(pool, { kind: "meal-plan", request: { ...inputs, planNumber, seed } });
+    const next = await runJob(pool, userId, { kind: "meal-plan", request: { ...inputs, planNumber, seed } });
     if (!next.ok) break;
     outcome = next;
   }
@@ -328,7 +340,7 @@ export async function listDietReplacements(
   input: ListDietReplacementsRequest,
 ): Promise<ListDietReplacementsResponse> {
   const { engineInput } = await dietReplacementContext(deps, userId, input);
-  const outcome = await runJob(deps.pool, { kind: "meal-replacement-choices", input: engineInput });
+  const outcome = await runJob(deps.pool, userId, { kind: "meal-replacement-choices", input: engineInput });
   if (!outcome.ok) throw engineFailure(outcome.error);
   return { alternatives: outcome.items };
 }
@@ -343,7 +355,7 @@ export async function replaceDietItem(
   const used = await readFreeReplacements(db, userId);
   if (!isPro && used >= FREE_REPLACEMENTS_LIMIT) throw replacementLimitReached();
 
-  const outcome = await runJob(pool, {
+  const outcome = await runJob(pool, userId, {
     kind: "meal-replacement",
     input: {
       ...engineInput,
@@ -426,7 +438,7 @@ export async function getWorkoutPlan(
 
   const generation = stored ? stored.generation + (input.buttonPress ? 1 : 0) : 0;
   const seed = derivedSeed("workout-plan", userId, generation);
-  const outcome = await runJob(pool, { kind: "workout-plan", request: { ...inputs, seed } });
+  const outcome = await runJob(pool, userId, { kind: "workout-plan", request: { ...inputs, seed } });
   if (!outcome.ok) throw engineFailure(outcome.error);
   await saveWorkoutPlan(db, {
     userId,
@@ -481,7 +493,7 @@ export async function workoutAlternativesFor(
   request: WorkoutAlternativesRequest,
 ): Promise<WorkoutAlternativesResponse> {
   const { input } = await replaceableWorkout(deps, userId, request.workoutToReplace.id);
-  const outcome = await runJob(deps.pool, { kind: "workout-alternatives", input });
+  const outcome = await runJob(deps.pool, userId, { kind: "workout-alternatives", input });
   if (!outcome.ok) throw engineFailure(outcome.error);
   return { alternatives: outcome.alternatives };
 }
@@ -497,7 +509,7 @@ export async function replaceWorkout(
     userId,
     request.workoutToReplace.id,
   );
-  const outcome = await runJob(pool, {
+  const outcome = await runJob(pool, userId, {
     kind: "workout-replacement",
     input: { ...input, choice: request.chosenWorkout },
   });

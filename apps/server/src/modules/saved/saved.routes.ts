@@ -1,11 +1,13 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import {
   DeleteSavedPlanRequestSchema,
   GetSavedDataRequestSchema,
   GetSavedListRequestSchema,
+  type SavedPlanRef,
 } from "@fitwise/contracts/saved";
 import type { Database } from "../../db/database";
 import { HttpError } from "../../http/errors";
+import { matchesIfNoneMatch, PUBLIC_PLAN_CACHE_CONTROL, type PublicPlanCache } from "./public-plan-cache";
 import { deleteSaved, listSaved, readPublicSaved } from "./saved.service";
 
 function callerId(request: FastifyRequest): string {
@@ -13,23 +15,41 @@ function callerId(request: FastifyRequest): string {
   return request.user.id;
 }
 
+const keyOf = (ref: SavedPlanRef): string =>
+  ref.table === "saved_diets" ? `diet:${ref.diet_id}` : `workout:${ref.workout_id}`;
+
 /** Listing, public reading and deleting saved plans under /functions/v1 (saving is write_user_data). */
-export async function savedRoutes(app: FastifyInstance, options: { db: Database }): Promise<void> {
-  const { db } = options;
+export async function savedRoutes(
+  app: FastifyInstance,
+  options: { db: Database; publicPlans: PublicPlanCache },
+): Promise<void> {
+  const { db, publicPlans } = options;
 
   app.post("/get_saved_list", { preHandler: app.authenticate }, async (request) => {
     const { table } = GetSavedListRequestSchema.parse(request.body ?? {});
     return listSaved(db, callerId(request), table);
   });
 
+  const sendPublic = async (ref: SavedPlanRef, request: FastifyRequest, reply: FastifyReply) => {
+    const plan = await publicPlans.get(keyOf(ref), () => readPublicSaved(db, ref));
+    reply.header("etag", plan.etag).header("cache-control", PUBLIC_PLAN_CACHE_CONTROL);
+    if (matchesIfNoneMatch(request.headers["if-none-match"], plan.etag)) return reply.code(304).send();
+    return reply.type("application/json; charset=utf-8").send(plan.json);
+  };
+
   // Public by design (spec §6): anyone holding the unguessable link may read the allow-listed fields.
-  app.post("/get_saved_data", async (request) => {
-    const ref = GetSavedDataRequestSchema.parse(request.body ?? {});
-    return readPublicSaved(db, ref);
-  });
+  app.post("/get_saved_data", async (request, reply) =>
+    sendPublic(GetSavedDataRequestSchema.parse(request.body ?? {}), request, reply),
+  );
+  // The same as a GET with the reference in the query, so a browser or CDN can cache it by URL.
+  app.get("/get_saved_data", async (request, reply) =>
+    sendPublic(GetSavedDataRequestSchema.parse(request.query ?? {}), request, reply),
+  );
 
   app.post("/delete_saved_plan", { preHandler: app.authenticate }, async (request) => {
     const ref = DeleteSavedPlanRequestSchema.parse(request.body ?? {});
-    return deleteSaved(db, callerId(request), ref);
+    const deleted = await deleteSaved(db, callerId(request), ref);
+    publicPlans.delete(keyOf(ref));
+    return deleted;
   });
 }
