@@ -142,13 +142,18 @@ function FreeState() {
         } else if (subscription === null) showAlert("alert", RESTORE_NOTHING_FOUND);
         else showAlert("alert", RESTORE_ENDED);
       },
-      onError: (error) =>
-        showAlert(
-          "error",
-          error instanceof ApiError && error.status === 401
-            ? "No active session found."
-            : "An error occurred while restoring purchase.",
-        ),
+      onError: (error) => {
+        // The server mailed a confirmation link: a step to take, not a failure.
+        if (error instanceof ApiError && error.code === "email_not_verified")
+          showAlert("alert", error.message);
+        else
+          showAlert(
+            "error",
+            error instanceof ApiError && error.status === 401
+              ? "No active session found."
+              : "An error occurred while restoring purchase.",
+          );
+      },
     });
   };
 
