@@ -99,7 +99,7 @@ async function walkOnboarding(page: Page): Promise<void> {
   await page.getByLabel("Allergies and foods to avoid").fill("secret-peanuts");
   await page.getByRole("button", { name: "Submit" }).click();
   await page.waitForURL((url) => url.pathname === "/diet");
-  // The first visit after plan creation asks whether to continue to the workouts (spec §2): stay.
+  // The first visit after plan creation asks whether to continue to the workouts (docs/product.md §3): stay.
   const confirm = page.getByRole("dialog", { name: "Continue to your workout plan?" });
   await confirm.getByRole("button", { name: "Stay here" }).click();
   await confirm.waitFor({ state: "hidden" });

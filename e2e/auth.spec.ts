@@ -54,7 +54,7 @@ describe("accounts in the browser", () => {
       await page.getByRole("heading", { level: 1, name: "Set Your Fitness Goals" }).waitFor();
       await screenshot(page, "auth-02-reloaded-still-signed-in");
 
-      // Sign-out keeps only the two visit flags (spec §4).
+      // Sign-out keeps only the two visit flags (docs/product.md §5).
       await page.evaluate(() => {
         localStorage.setItem("hasVisitedDietScreen", "true");
         localStorage.setItem("hasVisitedWorkoutScreen", "true");
@@ -234,7 +234,7 @@ describe("accounts in the browser", () => {
     await withPage(browser, DESKTOP, async (page) => {
       await signInViaUi(page, server.url, user);
       expect(pathOf(page)).toBe("/diet");
-      // Spec §4: the daily user-data refresh ran on start and stored its time.
+      // docs/product.md §5: the daily user-data refresh ran on start and stored its time.
       await page.waitForFunction(() => Number(localStorage.getItem("lastExecutionTimestamp")) > 0);
       await page.goto(`${server.url}/signin`);
       await page.waitForURL((url) => url.pathname === "/diet");

@@ -167,7 +167,7 @@ describe("the chat panel on wide screens", () => {
         for (const screen of SCREENS) {
           await page.goto(`${server.url}${screen.path}`);
           await screen.ready(page);
-          // Spec §2: the panel starts open; here it is docked, not floating over the page.
+          // docs/product.md §3: the panel starts open; here it is docked, not floating over the page.
           expect(await page.getByTestId("chat-toggle").getAttribute("aria-expanded")).toBe("true");
           await expectDockedPanel(page, width);
           const { checked, covered } = await findCoveredControls(page);
@@ -240,7 +240,7 @@ describe("the chat panel on a phone", () => {
       const panel = await page.getByTestId("chat-panel").boundingBox();
       const tabBar = await page.getByTestId("tab-bar").boundingBox();
       expect(panel!.y + panel!.height).toBeLessThanOrEqual(tabBar!.y);
-      // On a phone the header folds the panel's body, as spec §2 has it.
+      // On a phone the header folds the panel's body, as docs/product.md §3 has it.
       const header = page.getByRole("button", { name: "Chat with your 24/7 personal trainer" });
       await header.click();
       expect(await header.getAttribute("aria-expanded")).toBe("false");

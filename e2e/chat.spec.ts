@@ -190,7 +190,7 @@ describe("Alex, the trainer chat", () => {
       );
       expect(dialogs).toEqual([]);
 
-      // Errors as spec §8 has them.
+      // Errors as docs/product.md §9 has them.
       await page.unroute(CHAT_URL);
       await page.route(CHAT_URL, (route) =>
         route.fulfill({ status: 500, contentType: "application/json", body: "{}" }),

@@ -154,7 +154,7 @@ describe("the plan journey of a new user", () => {
       `[journey] diet plan visible ${Math.round(timing.firstMealAt - timing.submittedAt)} ms after submitting preferences (in-page); ${wallMs} ms as seen by the test`,
     );
 
-    // The first visit after plan creation offers to continue to the workouts (spec §2); stay for now.
+    // The first visit after plan creation offers to continue to the workouts (docs/product.md §3); stay for now.
     const confirm = page.getByRole("dialog", { name: "Continue to your workout plan?" });
     await confirm.waitFor();
     await captureScreen(page, "journey-09-diet-continue-dialog");

@@ -87,7 +87,7 @@ async function openSettings(page: Page, path: string, heading: string) {
   await page.getByRole("heading", { level: 1, name: heading }).waitFor();
   await closeChat(page);
   const tabs = page.getByRole("navigation", { name: "Settings" }).getByRole("link");
-  // Spec §2's five tabs come first (the account module adds its own after them).
+  // docs/product.md §3's five tabs come first (the account module adds its own after them).
   expect((await tabs.allTextContents()).slice(0, 5)).toEqual([
     "Info",
     "Workout",
@@ -100,7 +100,7 @@ async function openSettings(page: Page, path: string, heading: string) {
 describe("going Pro", () => {
   it("a free user at the replacement limit upgrades through the test checkout, gets Pro, then cancels with a reason", async () => {
     const { token, page } = await signedInUser(LAPTOP, "upgrade");
-    // A complete profile signs in to the diet screen (spec §2 /signin).
+    // A complete profile signs in to the diet screen (docs/product.md §3 /signin).
     await page.waitForURL((url) => url.pathname === "/diet");
     await closeChat(page);
     await page.getByTestId("meal-item").first().waitFor({ timeout: 90_000 });

@@ -164,7 +164,7 @@ describe("/saved", () => {
       await screenshot(page, "saved-01-diets-1280");
       await checkA11y(page);
 
-      // Re-requested on tab change (spec §7).
+      // Re-requested on tab change (docs/product.md §8).
       const listRequest = page.waitForRequest(
         (request) =>
           request.url().endsWith("/functions/v1/get_saved_list") &&
@@ -320,7 +320,7 @@ describe("/fulldiet/{id} for a guest", () => {
         await alertBanner(page).getByText(SIGN_UP_PROMPT).waitFor();
         await screenshot(page, `public-diet-02-sign-up-prompt-${suffix}`);
 
-        // A Pro flag in this browser hides the guest invite (spec §2).
+        // A Pro flag in this browser hides the guest invite (docs/product.md §3).
         await page.evaluate(() => localStorage.setItem("user_pro", "1"));
         await page.reload();
         await page.getByRole("heading", { level: 1, name: "FitwiseAI's Diet Plan" }).waitFor();
@@ -425,7 +425,7 @@ describe("Pro upgrade overlay", () => {
       await withPage(viewport, async (page) => {
         await signInAsOwner(page);
         await page.goto(`${server.url}/fulldiet/${owner.diets[0]!.id}`);
-        // Above 768 px the chat panel starts open (spec §2) and covers the Replace buttons.
+        // Above 768 px the chat panel starts open (docs/product.md §3) and covers the Replace buttons.
         await closeChat(page);
         const firstItem = owner.diets[0]!.items.find((item) => item.Meal === "Breakfast")!;
         const replace = page.getByRole("button", { name: `Replace ${firstItem.Item}` });

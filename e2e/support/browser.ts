@@ -52,7 +52,7 @@ export async function withPage<T>(
 
 /**
  * Folds the trainer chat away when it is open, so it covers nothing the test clicks. It starts open on
- * wide screens (spec §2) until the user closes it once, and closed on phones; signed-out pages have none.
+ * wide screens (docs/product.md §3) until the user closes it once, and closed on phones; signed-out pages have none.
  */
 export async function closeChat(page: Page): Promise<void> {
   const toggle = page.getByRole("button", { name: /^(Close chat|Open chat with your trainer)$/ });

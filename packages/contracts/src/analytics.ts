@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * First-party product analytics (spec §7 "Analytics"), sent by the browser to `track_events`. Every
+ * First-party product analytics (docs/product.md §8 "Analytics"), sent by the browser to `track_events`. Every
  * event and every property is allow-listed here, and none can hold text a user typed: screens are route
  * patterns, the rest are fixed words. Who sent an event comes from the access token, never from the body.
  */
@@ -12,9 +12,9 @@ export const ANALYTICS_MAX_BATCH = 20;
 /**
  * The screens a page view may name, with the title each is reported under. A screen is a route pattern
  * of the app, never an address: public plan ids stay out (/fulldiet/:id), and no query string or
- * fragment is ever sent. Spec §2 reports /goal as /fitness-goals, "Fitness Goals Screen"; the two
+ * fragment is ever sent. docs/product.md §3 reports /goal as /fitness-goals, "Fitness Goals Screen"; the two
  * readings of the calculator's path are one screen, /userinfo. The trainer chat is a panel over any page
- * rather than a route; spec §7 names its screen WEB_chat_screen, reported here under the path /chat.
+ * rather than a route; docs/product.md §8 names its screen WEB_chat_screen, reported here under the path /chat.
  */
 export const ANALYTICS_SCREENS = {
   "/": "Root Screen",
@@ -60,7 +60,7 @@ const event = <Name extends string, Shape extends z.ZodRawShape>(name: Name, sha
   z.strictObject({ name: z.literal(name), ...shape });
 
 /**
- * Spec §7's page views and events. page_view: a screen was shown. app_opened: the app was loaded in a
+ * docs/product.md §8's page views and events. page_view: a screen was shown. app_opened: the app was loaded in a
  * tab, once per load. WEB_user_in_chat_screen: the trainer chat was opened (sent with its page view).
  * sign_up and sign_in: with e-mail and password; google_connect: a Google sign-in or sign-up finished.
  * diet_info_updated: diet preferences were saved.

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** Shapes of the Supabase-Auth-compatible API under /auth/v1 (see DESIGN.md "API"). */
+/** Shapes of the Supabase-Auth-compatible API under /auth/v1 (see docs/product.md §8). */
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;

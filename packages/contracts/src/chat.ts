@@ -2,7 +2,7 @@ import { z } from "zod";
 import { DayIndexSchema, WorkoutItemSchema } from "./plans";
 import { WriteProfileRequestSchema } from "./profile";
 
-/** Spec §9: the last 9 messages go to the trainer as context. */
+/** docs/product.md §6: the last 9 messages go to the trainer as context. */
 export const CHAT_CONTEXT_MESSAGES = 9;
 /** Longest message a user may send; longer pastes are refused rather than cut silently. */
 export const CHAT_MESSAGE_MAX_CHARS = 2000;
@@ -11,7 +11,7 @@ export const CHAT_SENDERS = ["user", "assistant"] as const;
 export type ChatSender = (typeof CHAT_SENDERS)[number];
 
 /**
- * What a new user's chat shows (spec §3: "default three assistant greeting messages"). Kept here so the
+ * What a new user's chat shows (docs/product.md §7: "default three assistant greeting messages"). Kept here so the
  * server's empty history and the browser's first paint agree.
  */
 export const DEFAULT_GREETINGS: readonly string[] = [
@@ -39,7 +39,7 @@ function lenient<T extends z.ZodType>(schema: T) {
 const profile = WriteProfileRequestSchema.shape;
 
 /**
- * Profile fields may come along (spec §7); the server plans from the profile it stores and uses these
+ * Profile fields may come along (docs/product.md §8); the server plans from the profile it stores and uses these
  * only to fill gaps, so a stale or odd cached value is dropped instead of failing the message.
  */
 const profileHints = {
@@ -73,7 +73,7 @@ export const ChatTrainerRequestSchema = z.looseObject({
 });
 export type ChatTrainerRequest = z.infer<typeof ChatTrainerRequestSchema>;
 
-/** Spec §7 allows a bare string too; this server always answers with the object. */
+/** docs/product.md §8 allows a bare string too; this server always answers with the object. */
 export const ChatTrainerResponseSchema = z.object({
   message: z.string(),
   /** Items swapped or moved, for the screens to highlight one after another. */

@@ -4,7 +4,7 @@ import { SubscriptionResponseSchema, type SubscriptionResponse } from "./profile
 
 /**
  * Shapes of the payment functions: `create_checkout`, `cancel_subscription`, `resume_subscription`
- * and `restore_purchase` (product spec §3 "Subscription", §4, DESIGN.md "Payments").
+ * and `restore_purchase` (docs/product.md §7 "Subscription", §4, docs/product.md §10).
  */
 
 export const CheckoutPlanSchema = z.enum(CHECKOUT_PLANS);
@@ -19,7 +19,7 @@ export type CreateCheckoutRequest = z.infer<typeof CreateCheckoutRequestSchema>;
 export const CreateCheckoutResponseSchema = z.object({ url: z.string().min(1) });
 export type CreateCheckoutResponse = z.infer<typeof CreateCheckoutResponseSchema>;
 
-/** Spec §2 "Settings": the reasons offered by the cancel modal ("Other" comes with the user's own text). */
+/** docs/product.md §3 "Settings": the reasons offered by the cancel modal ("Other" comes with the user's own text). */
 export const CANCEL_REASONS = [
   "Too expensive",
   "Not using enough",
@@ -29,7 +29,7 @@ export const CANCEL_REASONS = [
 ] as const;
 export const CANCEL_REASON_MAX = 500;
 
-/** `cancel_subscription` { subscription_id, cancel_reason } → { updatedRow } (spec §3, §4). */
+/** `cancel_subscription` { subscription_id, cancel_reason } → { updatedRow } (docs/product.md §7, §4). */
 export const CancelSubscriptionRequestSchema = z.object({
   subscription_id: z.string().trim().min(1, "subscription_id is required").max(200),
   cancel_reason: z
@@ -57,7 +57,7 @@ export const RestorePurchaseResponseSchema = z.object({
 export type RestorePurchaseResponse = z.infer<typeof RestorePurchaseResponseSchema>;
 
 /**
- * The Pro rule (DESIGN.md "Payments"): an active or trialling subscription, or a cancelled one
+ * The Pro rule (docs/product.md §10): an active or trialling subscription, or a cancelled one
  * before its ends_at. The server decides what Pro unlocks; clients use this to choose what to show.
  */
 export function subscriptionGrantsPro(

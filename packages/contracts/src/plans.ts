@@ -15,11 +15,11 @@ import {
 } from "./profile";
 
 /**
- * Shapes of the plan functions of product spec §7. The server plans from the profile it stores;
+ * Shapes of the plan functions of docs/product.md §8. The server plans from the profile it stores;
  * the preference fields in these payloads only fill gaps in that profile.
  */
 
-/** Spec §3: meal plans are kept per day index 1–7 (localStorage diet_one … diet_seven). */
+/** docs/product.md §7: meal plans are kept per day index 1–7 (localStorage diet_one … diet_seven). */
 export const DAY_COLUMNS = [
   "diet_one",
   "diet_two",
@@ -124,7 +124,7 @@ export const ReplacementCountSchema = z.object({
 });
 
 export const ReplaceDietItemResponseSchema = ReplacementCountSchema.extend({
-  /** JSON text of the new `MealItem` (spec §7 sends it as a string). */
+  /** JSON text of the new `MealItem` (docs/product.md §8 sends it as a string). */
   replacementItem: z.string(),
 });
 export type ReplaceDietItemResponse = z.infer<typeof ReplaceDietItemResponseSchema>;
@@ -195,5 +195,5 @@ export const PLAN_ERROR_CODES = {
   planningBusy: "planning_busy",
 } as const;
 
-/** Spec §8, shown when the free replacements are used up. */
+/** docs/product.md §9, shown when the free replacements are used up. */
 export const REPLACEMENT_LIMIT_MESSAGE = "You've reached the maximum number of replacements!";

@@ -11,15 +11,15 @@ import {
 
 /**
  * Shapes of the profile functions (`write_user_data` with write_table my_users, `get_user_data`),
- * named as product spec §3 names the my_users keys.
+ * named as docs/product.md §7 names the my_users keys.
  */
 
-/** Spec §9: age 13 to 85. */
+/** docs/product.md §6: age 13 to 85. */
 export const AGE_YEARS = { min: 13, max: 85 } as const;
 /** Plausible adult bounds; the calculator's 4–8 ft select spans 122–272 cm. */
 export const WEIGHT_KG = { min: 25, max: 350 } as const;
 export const HEIGHT_CM = { min: 90, max: 275 } as const;
-/** Spec §5/§9: 3 to 6 workout days. */
+/** docs/product.md §6.4/§9: 3 to 6 workout days. */
 export const WORKOUT_DAYS = { min: 3, max: 6 } as const;
 /** Free text (favourite foods, allergies) is short prose, not a document. */
 export const FREE_TEXT_MAX = 1000;
@@ -120,8 +120,8 @@ export const WriteProfileRequestSchema = z.object({
   source: z.string().max(200).nullish(),
   user_device: z.string().max(50).nullish(),
   /**
-   * Spec §3 hasVisitedDietScreen, kept by the server: true once /diet has asked whether to continue to
-   * /workouts (spec §2), so the question comes once per account. It can only be set, never cleared.
+   * docs/product.md §7 hasVisitedDietScreen, kept by the server: true once /diet has asked whether to continue to
+   * /workouts (docs/product.md §3), so the question comes once per account. It can only be set, never cleared.
    */
   has_visited_diet_screen: z.literal(true).nullish(),
 });
@@ -163,7 +163,7 @@ export const ProfileResponseSchema = z.object({
   user_pro: z.union([z.literal(0), z.literal(1)]),
   /** Free replacements used so far (meals and workouts together), counted by the server. */
   user_replaced: z.number().int().min(0),
-  /** True once /diet has asked whether to continue to /workouts (spec §2 "first visit"). */
+  /** True once /diet has asked whether to continue to /workouts (docs/product.md §3 "first visit"). */
   has_visited_diet_screen: z.boolean(),
   /**
    * Words of user_allergies and user_avoid_food the server could not place (as typed, lower-case): plans cannot leave
@@ -187,7 +187,7 @@ export const SubscriptionResponseSchema = z.object({
 });
 export type SubscriptionResponse = z.infer<typeof SubscriptionResponseSchema>;
 
-/** Spec §9: three free replacements (meal and workout items together). */
+/** docs/product.md §6: three free replacements (meal and workout items together). */
 export const FREE_REPLACEMENTS_LIMIT = 3;
 
 /** The `{ error }` body of every function error. */

@@ -11,7 +11,7 @@ import {
   WorkoutTypeSchema,
 } from "./profile";
 
-/** Shapes of saving (write_user_data), listing, sharing and deleting saved plans (product spec §3, §7). */
+/** Shapes of saving (write_user_data), listing, sharing and deleting saved plans (docs/product.md §7, §7). */
 
 export const SAVED_TABLES = ["saved_diets", "saved_workouts"] as const;
 export const SavedTableSchema = z.enum(SAVED_TABLES);

@@ -108,7 +108,7 @@ export function indexPages(html: string, fallback: SiteConfig, brandHosts: Recor
   };
 }
 
-/** A shared plan's page: /fulldiet/{id} or /fullworkout/{id} (spec §2). */
+/** A shared plan's page: /fulldiet/{id} or /fullworkout/{id} (docs/product.md §3). */
 const PUBLIC_PLAN_PATH = /^\/(fulldiet|fullworkout)\/([^/?#]+)\/?$/;
 
 export type PublicPlanKind = "diet" | "workout";

@@ -7,12 +7,12 @@ import { announceProStatus } from "../lib/pro-status-channel";
 
 const PURCHASE_MARKER = "premium_zxy";
 
-/** Spec §8. */
+/** docs/product.md §9. */
 export const PURCHASE_SUCCESS_MESSAGE = "Successfully upgraded to premium! Enjoy all the benefits!";
 
 /**
- * The checkout sends the buyer back with ?premium_zxy=active (spec §2 /diet). That flag proves
- * nothing (DESIGN.md "Security rules"): it only makes the app read the subscription from the server
+ * The checkout sends the buyer back with ?premium_zxy=active (docs/product.md §3 /diet). That flag proves
+ * nothing (docs/product.md §10): it only makes the app read the subscription from the server
  * again, which updates the cached user_pro and subscription_data, then shows the spec's success text.
  * The parameter is removed from the address so a reload or a shared link does not repeat this. The
  * work is loaded on demand, so it adds nothing to the first page's bundle.

@@ -13,7 +13,7 @@ function isChunkLoadError(error: unknown): boolean {
   );
 }
 
-/** The fallback for any error thrown while rendering or loading a route (spec §8). */
+/** The fallback for any error thrown while rendering or loading a route (docs/product.md §9). */
 export function RouteError() {
   const error = useRouteError();
   const message = isChunkLoadError(error)

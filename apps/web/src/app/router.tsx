@@ -16,7 +16,7 @@ function page<K extends string>(load: () => Promise<{ [P in K]: ComponentType }>
   return async () => ({ Component: (await load())[name] });
 }
 
-// One line per route (spec §2), so replacing a page is a one-line edit.
+// One line per route (docs/product.md §3), so replacing a page is a one-line edit.
 // prettier-ignore
 const publicRoutes: RouteObject[] = [
   { index: true, lazy: page(() => import("../features/marketing/LandingPage"), "LandingPage") },

@@ -3,7 +3,7 @@ import styles from "./AlertBanner.module.css";
 
 const labels = { error: "Error", alert: "Notice", success: "Success" } as const;
 
-/** The global banner (spec §2 Shell): error, alert or success; closable; hides itself after 15 s. */
+/** The global banner (docs/product.md §3 Shell): error, alert or success; closable; hides itself after 15 s. */
 export function AlertBanner() {
   const { isVisible, type, message } = useAlertState();
   const { hideAlert } = useAlert();

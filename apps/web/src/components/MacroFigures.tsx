@@ -4,7 +4,7 @@ import styles from "./MacroFigures.module.css";
 
 /**
  * "everyday": whole kcal and grams to one decimal, as everywhere in the app and in Alex's replies;
- * "two-decimals": the public plan's meal headers and Total, which spec §2 shows to 2 decimals
+ * "two-decimals": the public plan's meal headers and Total, which docs/product.md §3 shows to 2 decimals
  * (docs/decisions/024-one-number-format-and-meal-icons.md).
  */
 export type FigureStyle = "everyday" | "two-decimals";

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import type { MealSlot } from "@fitwise/engine/nutrition/food.types";
 
 /*
- * The one set of meal-type pictures (spec §2: each item shows an image by meal type), used by /diet and
+ * The one set of meal-type pictures (docs/product.md §3: each item shows an image by meal type), used by /diet and
  * the public plan alike. Inline SVG: no remote images (the CSP allows none), no extra requests.
  * Decorative: the item's name is beside it.
  */

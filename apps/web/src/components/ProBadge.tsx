@@ -1,6 +1,6 @@
 import styles from "./ProBadge.module.css";
 
-/** The small "Pro" tag on an action or tab that needs Pro (spec §4). */
+/** The small "Pro" tag on an action or tab that needs Pro (docs/product.md §5). */
 export function ProBadge() {
   return <span className={styles.badge}>Pro</span>;
 }

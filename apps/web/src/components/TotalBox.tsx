@@ -3,7 +3,7 @@ import type { NutritionTotals } from "../lib/meal-totals";
 import { formatFigure, type FigureStyle } from "./MacroFigures";
 import styles from "./TotalBox.module.css";
 
-/** The red Total box of a day's meal plan (spec §2); the public plan shows it to 2 decimals. */
+/** The red Total box of a day's meal plan (docs/product.md §3); the public plan shows it to 2 decimals. */
 export function TotalBox({
   totals,
   className,

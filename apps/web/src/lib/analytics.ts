@@ -3,7 +3,7 @@ import type { ANALYTICS_MAX_BATCH, AnalyticsEvent, ScreenPath } from "@fitwise/c
 import { getAccessToken, getAuthState } from "./auth-session";
 
 /*
- * First-party product analytics (spec §7, docs/decisions/011): allow-listed events queued here and sent
+ * First-party product analytics (docs/product.md §8, docs/decisions/011): allow-listed events queued here and sent
  * to our own server in batches. Nothing is sent when the browser asks not to be tracked, and nothing
  * here may ever break a screen, so every entry point swallows its own failures.
  */
@@ -176,7 +176,7 @@ export function trackPageView(path: ScreenPath, redirected: boolean): void {
   });
 }
 
-/** Spec §7 "app-opened": once per page load. */
+/** docs/product.md §8 "app-opened": once per page load. */
 export function trackAppOpened(): void {
   safely(() => {
     if (appOpenedSent) return;
@@ -185,7 +185,7 @@ export function trackAppOpened(): void {
   });
 }
 
-/** Spec §7: the chat's screen, WEB_chat_screen, and the event WEB_user_in_chat_screen, each time it opens. */
+/** docs/product.md §8: the chat's screen, WEB_chat_screen, and the event WEB_user_in_chat_screen, each time it opens. */
 export function trackChatOpened(): void {
   safely(() => {
     const owner = currentUserId();
@@ -194,7 +194,7 @@ export function trackChatOpened(): void {
   });
 }
 
-/** One of spec §7's events (sign up, sign in, Google connect, diet info updated). */
+/** One of docs/product.md §8's events (sign up, sign in, Google connect, diet info updated). */
 export function trackEvent(event: TrackedEvent): void {
   safely(() => enqueue(event, currentUserId()));
 }

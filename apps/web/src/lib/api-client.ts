@@ -106,7 +106,7 @@ export async function apiFetch<T>(path: string, options: ApiFetchOptions<T> = {}
   return parsed.data;
 }
 
-/** POST /functions/v1/<name> with a JSON payload (spec §7). Every function needs the token except get_saved_data. */
+/** POST /functions/v1/<name> with a JSON payload (docs/product.md §8). Every function needs the token except get_saved_data. */
 export function callFunction<T>(
   name: string,
   payload: unknown,

@@ -5,14 +5,14 @@ import { GoTrueErrorSchema, MISSING_CREDENTIALS_MESSAGE, SessionSchema, UserSche
 export type AuthSession = Session;
 export type AuthUser = User;
 
-/** The one localStorage key that holds the session object (spec §3 "the auth session object"). */
+/** The one localStorage key that holds the session object (docs/product.md §7 "the auth session object"). */
 export const SESSION_STORAGE_KEY = "fitwise.auth.session";
 
-/** Keys that survive sign-out (spec §4 Auth). */
+/** Keys that survive sign-out (docs/product.md §5 Auth). */
 export const KEYS_KEPT_ON_SIGN_OUT = ["hasVisitedDietScreen", "hasVisitedWorkoutScreen"] as const;
 
 /*
- * Timing follows spec §9 "Token refresh", which mirrors supabase-js: a 30 s tick, refresh when the
+ * Timing follows docs/product.md §6 "Token refresh", which mirrors supabase-js: a 30 s tick, refresh when the
  * access token is within 3 ticks (90 s) of expiry, a 10 s margin when judging a stored session at
  * start-up, and retries of transient failures with exponential 200 ms steps bounded by one tick.
  */
@@ -86,7 +86,7 @@ function dropSession(): void {
   setState({ status: "signedOut", session: null });
 }
 
-/** Removes every localStorage key except the two visit flags (spec §4 Auth, sign-out). */
+/** Removes every localStorage key except the two visit flags (docs/product.md §5 Auth, sign-out). */
 export function clearLocalStorageOnSignOut(): void {
   const kept = new Map<string, string>();
   for (const key of KEYS_KEPT_ON_SIGN_OUT) {
@@ -312,7 +312,7 @@ export const EMAIL_CONFIRMATION_SENT_MESSAGE =
 
 /**
  * Ends the session on the server and clears local data. 401/404 mean the session is already gone
- * (spec §4); any other failure still clears this browser, because the user asked to leave.
+ * (docs/product.md §5); any other failure still clears this browser, because the user asked to leave.
  */
 export async function signOut(): Promise<void> {
   const session = state.session;

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { ApiError } from "./api-client";
 
 /**
- * Some answers carry an object as JSON text (spec §7: `replacementItem`, `replacementWorkout`). The
+ * Some answers carry an object as JSON text (docs/product.md §8: `replacementItem`, `replacementWorkout`). The
  * text is parsed and checked like any other answer; anything else is reported as an unexpected answer.
  */
 export function parseJsonTextResponse<T>(text: string, schema: z.ZodType<T>): T {

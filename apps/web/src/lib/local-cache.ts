@@ -1,7 +1,7 @@
 import * as z from "zod/mini";
 
 /*
- * Typed access to the browser storage keys of spec §3. These are a cache for fast first paint and
+ * Typed access to the browser storage keys of docs/product.md §7. These are a cache for fast first paint and
  * offline reading only: the server stays the authority for the profile, plans, chat and Pro status.
  * Plan, chat and subscription entries are kept loose here; the feature that owns each one validates
  * its exact shape when it reads it. zod/mini keeps this module small, as the shell loads it on every page.
@@ -91,7 +91,7 @@ export function removeCache(key: LocalCacheKey): void {
 }
 
 /**
- * Stores the `source` query parameter on every visit (spec §2 Shell); without one, an earlier
+ * Stores the `source` query parameter on every visit (docs/product.md §3 Shell); without one, an earlier
  * source is kept and a first visit records "unknown". Returns the stored source.
  */
 export function recordVisitSource(search: string): string {

@@ -1,5 +1,5 @@
 /*
- * Pro status across the user's open tabs (spec §3: user_pro is "updated when changed in another tab").
+ * Pro status across the user's open tabs (docs/product.md §7: user_pro is "updated when changed in another tab").
  * A purchase completes in the checkout's tab; every other tab must drop its upgrade overlay and read the
  * status again. BroadcastChannel carries the news at once; the storage event of the user_pro key is the
  * fallback where BroadcastChannel is missing, and also covers a change no tab announced.

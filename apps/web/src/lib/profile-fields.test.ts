@@ -34,7 +34,7 @@ describe("validateBodyData", () => {
     });
   });
 
-  it("keeps age to whole years from 13 to 85 (spec §9)", () => {
+  it("keeps age to whole years from 13 to 85 (docs/product.md §6)", () => {
     for (const age of ["12", "86", "30.5"]) {
       expect(validateBodyData({ ...filled, age }, calculator).errors.age).toBe(
         "Age must be between 13 and 85.",
@@ -105,7 +105,7 @@ describe("bodyDataFrom", () => {
 });
 
 describe("toFeetInches", () => {
-  it("defaults to 4 ft 0 in (spec §9) and round-trips a stored height", () => {
+  it("defaults to 4 ft 0 in (docs/product.md §6) and round-trips a stored height", () => {
     expect(toFeetInches(null)).toEqual({ feet: 4, inches: 0 });
     expect(toFeetInches(177.8)).toEqual({ feet: 5, inches: 10 });
   });
@@ -125,7 +125,7 @@ describe("convertWeight", () => {
 });
 
 describe("workoutDaysInRange", () => {
-  it("accepts 3 to 6 days (spec §5)", () => {
+  it("accepts 3 to 6 days (docs/product.md §6.4)", () => {
     expect([2, 3, 6, 7].map((count) => workoutDaysInRange(Array.from({ length: count })))).toEqual([
       false,
       true,

@@ -2,7 +2,7 @@ import { createContext, useCallback, useContext, useMemo, useState } from "react
 import type { ReactNode } from "react";
 
 export interface UpgradeOverlayActions {
-  /** Opens the Pro upgrade overlay (spec §2); `reason` says which locked action led there. */
+  /** Opens the Pro upgrade overlay (docs/product.md §3); `reason` says which locked action led there. */
   openUpgradeOverlay(reason?: string): void;
   closeUpgradeOverlay(): void;
 }

@@ -7,7 +7,7 @@ import { useUpgradeOverlay } from "./upgrade-overlay";
 import { useSetReplacementsUsed } from "./user-profile";
 
 /**
- * The free-replacement rules shared by the diet and workout screens (spec §4: 3 free replacements,
+ * The free-replacement rules shared by the diet and workout screens (docs/product.md §5: 3 free replacements,
  * then the limit message and the upgrade overlay). The screen runs its own mutation between
  * `mayReplace()` and `succeeded()`/`failed()`.
  */

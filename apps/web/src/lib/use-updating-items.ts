@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 
 /**
- * The chat marks the items its trainer changed as "updating", one after another (spec §4, §9).
+ * The chat marks the items its trainer changed as "updating", one after another (docs/product.md §5, §9).
  * Features do not import each other, so the chat announces each mark on `window` and the diet and
  * workout screens listen through `useUpdatingItems()`.
  */

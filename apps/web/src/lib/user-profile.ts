@@ -7,7 +7,7 @@ import { readCache, writeCache } from "./local-cache";
 /** `get_user_data` my_users: one key for every screen, so one answer (and one refresh) serves them all. */
 export const USER_PROFILE_QUERY_KEY = ["get_user_data", "my_users"] as const;
 
-/** Mirrors the server's profile into the spec §3 localStorage keys (a cache; the server stays the authority). */
+/** Mirrors the server's profile into docs/product.md §7 localStorage keys (a cache; the server stays the authority). */
 export function cacheProfile(profile: ProfileResponse): void {
   writeCache("user_pro", profile.user_pro);
   writeCache("user_replaced", profile.user_replaced);
@@ -55,7 +55,7 @@ export async function fetchUserProfile(): Promise<ProfileResponse | null> {
 
 /**
  * The signed-in user's profile. app/ProStatusSync.tsx reads it again when another tab changes Pro
- * (spec §3 user_pro, e.g. a purchase there).
+ * (docs/product.md §7 user_pro, e.g. a purchase there).
  */
 export function useUserProfile() {
   return useQuery({ queryKey: USER_PROFILE_QUERY_KEY, queryFn: fetchUserProfile });

@@ -12,7 +12,7 @@ export type ProfileUpdate = Omit<
 >;
 
 /**
- * `write_user_data` with write_table my_users (spec §7), used by onboarding and settings alike: the
+ * `write_user_data` with write_table my_users (docs/product.md §8), used by onboarding and settings alike: the
  * server stores the fields sent, recomputes the calorie figures, marks the stored plans stale and
  * answers the whole profile, which then refreshes the local cache.
  */

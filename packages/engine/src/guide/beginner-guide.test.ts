@@ -2,7 +2,7 @@ import { describe, it, expect } from "vitest";
 import { BEGINNER_GUIDE } from "./beginner-guide";
 
 describe("BEGINNER_GUIDE", () => {
-  it("has the six sections of spec §2 in order", () => {
+  it("has the six sections of docs/product.md §3 in order", () => {
     expect(BEGINNER_GUIDE.map((section) => section.title)).toEqual([
       "Measuring Food",
       "Measuring Your Stats",
@@ -26,7 +26,7 @@ describe("BEGINNER_GUIDE", () => {
     }
   });
 
-  it("states the 2–3 litres daily hydration advice of spec §2", () => {
+  it("states the 2–3 litres daily hydration advice of docs/product.md §3", () => {
     const hydration = BEGINNER_GUIDE.find((section) => section.id === "hydration-and-nutrition");
     expect(hydration?.paragraphs.join(" ")).toContain("2–3 litres of water a day");
   });

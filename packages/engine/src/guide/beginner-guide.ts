@@ -1,5 +1,5 @@
 /**
- * The beginner guide (spec §2 "/beginnerguide"). This is the one copy of the advice: the web page renders it
+ * The beginner guide (docs/product.md §3 "/beginnerguide"). This is the one copy of the advice: the web page renders it
  * and the chat engine quotes it, so the trainer and the guide never contradict each other.
  *
  * Sources for the numbers used below:

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { ACTIVITY_LEVELS, computeEnergyTargets, feetInchesToCm, poundsToKg } from "./energy";
 
-describe("energy targets (spec §9, Mifflin-St Jeor)", () => {
+describe("energy targets (docs/product.md §6, Mifflin-St Jeor)", () => {
   it("labels the five activity factors exactly as the spec does", () => {
     expect(ACTIVITY_LEVELS).toEqual([
       { factor: 1.2, label: "Sedentary (office job)" },

@@ -1,6 +1,6 @@
 import type { FitnessGoal, Gender } from "../profile.types";
 
-/** Activity multipliers and their labels, exactly as product spec §9 lists them. */
+/** Activity multipliers and their labels, exactly as docs/product.md §6 lists them. */
 export const ACTIVITY_LEVELS = [
   { factor: 1.2, label: "Sedentary (office job)" },
   { factor: 1.375, label: "Light Exercise (1-2 days/week)" },
@@ -11,11 +11,11 @@ export const ACTIVITY_LEVELS = [
 
 export type ActivityFactor = (typeof ACTIVITY_LEVELS)[number]["factor"];
 
-/** Spec §9: the calculator converts pounds with 2.20462 (the settings page's 2.205 is not used, see DESIGN.md). */
+/** docs/product.md §6: the calculator converts pounds with 2.20462 (the settings page's 2.205 is not used, see docs/product.md). */
 const POUNDS_PER_KG = 2.20462;
-/** Spec §9 and DESIGN.md: the goal is need − 400 kcal to lose weight, need + 400 kcal to gain muscle. */
+/** docs/product.md §6 and docs/product.md: the goal is need − 400 kcal to lose weight, need + 400 kcal to gain muscle. */
 export const GOAL_ADJUSTMENT_KCAL = 400;
-/** DESIGN.md: we never plan below these daily intakes (common clinical minimums for unsupervised diets). */
+/** docs/product.md: we never plan below these daily intakes (common clinical minimums for unsupervised diets). */
 export const PLANNING_FLOOR_KCAL: Record<Gender, number> = { female: 1200, male: 1500 };
 
 export function roundTo2(value: number): number {
@@ -51,7 +51,7 @@ export interface EnergyTargets {
   floorApplied: boolean;
 }
 
-/** Mifflin-St Jeor resting energy (Mifflin et al. 1990, Am J Clin Nutr 51:241) times the activity factor, per spec §9. */
+/** Mifflin-St Jeor resting energy (Mifflin et al. 1990, Am J Clin Nutr 51:241) times the activity factor, per docs/product.md §6. */
 export function computeEnergyTargets(input: EnergyInput): EnergyTargets {
   const { weightKg, heightCm, ageYears, gender, activityFactor, goal } = input;
   for (const [name, value] of Object.entries({ weightKg, heightCm, ageYears, activityFactor })) {

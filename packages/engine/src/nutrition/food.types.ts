@@ -1,8 +1,8 @@
-/** The spec's four meal slots (product spec §2 "/diet"). */
+/** The spec's four meal slots (docs/product.md §3 "/diet"). */
 export const MEAL_SLOTS = ["Breakfast", "Lunch", "Snacks", "Dinner"] as const;
 export type MealSlot = (typeof MEAL_SLOTS)[number];
 
-/** The spec's 22 cuisines (product spec §2 "/mealplanpreferences"). */
+/** The spec's 22 cuisines (docs/product.md §3 "/mealplanpreferences"). */
 export const CUISINES = [
   "American",
   "Indian",

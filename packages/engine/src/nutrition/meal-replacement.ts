@@ -8,7 +8,7 @@ import { KCAL_TOLERANCE, portionFigures, suitsDiet } from "./meal-targets";
 import { compareIds, seededUnit } from "./seeded-hash";
 import { mealConflict, mealRole } from "./meal-roles";
 
-/** DESIGN.md "The engine": a replacement stays within ±5 % of the replaced item's energy after portion scaling. */
+/** docs/product.md §6: a replacement stays within ±5 % of the replaced item's energy after portion scaling. */
 export const REPLACEMENT_KCAL_TOLERANCE = 0.05;
 /**
  * Preference nudges in kcal-equivalent macro distance, as shares of the item's energy. A dish of the chosen cuisine

@@ -4,7 +4,7 @@ import type { MealItem, MealPlanRequest } from "./meal-plan.types";
 import { exclusionConflict, type ExclusionRules } from "./exclusions";
 import { mealConflict } from "./meal-roles";
 
-/** DESIGN.md "The engine": the day's energy split over the spec's four meals. */
+/** docs/product.md §6: the day's energy split over the spec's four meals. */
 export const MEAL_SHARES: Record<MealSlot, number> = {
   Breakfast: 0.25,
   Lunch: 0.35,

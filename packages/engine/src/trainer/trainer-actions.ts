@@ -56,7 +56,7 @@ export interface TrainerOutcome {
   changed: TrainerChanges;
   /** Items that were individually swapped or moved (the widget highlights them); not every item of a rebuilt plan. */
   itemIdsUpdated: string[];
-  /** The meal day the widget should refresh (spec §4 active_day); set whenever meals changed. */
+  /** The meal day the widget should refresh (docs/product.md §5 active_day); set whenever meals changed. */
   activeDay?: DayIndex;
 }
 
@@ -586,7 +586,7 @@ function makeRestDay(
       `You train on ${listWords(days)}; a rest day on ${intent.day} would leave ${remaining.length}, and your plan needs at least ${MIN_WORKOUT_DAYS} training days a week. You can move it instead, e.g. "move ${intent.day}'s workout to ${free[0] ?? "another day"}".`,
     );
   }
-  // A split is built for its number of days (DESIGN.md), so dropping a day means re-planning the week to keep every muscle's weekly sets.
+  // A split is built for its number of days (docs/product.md), so dropping a day means re-planning the week to keep every muscle's weekly sets.
   const outcome = planWorkoutWeek({
     goal: state.profile.goal,
     level: state.profile.level,

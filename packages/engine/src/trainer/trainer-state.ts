@@ -12,7 +12,7 @@ import {
   type WorkoutType,
 } from "../workouts/exercise.types";
 
-/** Meal days are stored as diet_one..diet_seven; the spec's day order makes Monday day 1 (spec §9). */
+/** Meal days are stored as diet_one..diet_seven; the spec's day order makes Monday day 1 (docs/product.md §6). */
 export const DAY_INDICES = [1, 2, 3, 4, 5, 6, 7] as const;
 export type DayIndex = (typeof DAY_INDICES)[number];
 
@@ -22,7 +22,7 @@ export interface TrainerProfile {
   weightKg: number;
   heightCm: number;
   ageYears: number;
-  /** Spec §9 activity multiplier (1.2–1.9). */
+  /** docs/product.md §6 activity multiplier (1.2–1.9). */
   activityFactor: number;
   gender: Gender;
   /** What meals are planned to (the energy module's planningKcal). */

@@ -1,7 +1,7 @@
 import type { SeededRandom } from "./seeded-random";
 import { COOLDOWN, REST_DAY_NAME, WARMUP, type Weekday, type WorkoutItem } from "./exercise.types";
 
-/** A YouTube search never goes stale, unlike a link to one video (DESIGN.md, "video links need no upkeep"). */
+/** A YouTube search never goes stale, unlike a link to one video (docs/product.md §10 (video links need no upkeep)). */
 export function youtubeSearchLink(exerciseName: string): string {
   return `https://www.youtube.com/results?search_query=${encodeURIComponent(`${exerciseName} proper form`)}`;
 }
@@ -26,7 +26,7 @@ export function restDayItem(id: string, day: Weekday): WorkoutItem {
   };
 }
 
-/** Spec §4/§9: warmup and cooldown entries are 1 set of "1" rep, wrapped round each training day. */
+/** docs/product.md §5/§9: warmup and cooldown entries are 1 set of "1" rep, wrapped round each training day. */
 export function bookendItem(
   id: string,
   day: Weekday,

@@ -1,5 +1,5 @@
 -- Auth tables modelled on Supabase Auth (GoTrue), so the API can answer in its shapes,
--- plus my_users, the profile table named in the product spec §3.
+-- plus my_users, the profile table named in docs/product.md §7.
 
 create table users (
   id uuid primary key default gen_random_uuid(),
@@ -106,7 +106,7 @@ create table my_users (
   user_gender text check (user_gender in ('male', 'female')),
   user_weight_in_kgs double precision check (user_weight_in_kgs > 0),
   user_height_in_cm double precision check (user_height_in_cm > 0),
-  -- Activity multiplier (spec §9), e.g. 1.2 to 1.9.
+  -- Activity multiplier (docs/product.md §6), e.g. 1.2 to 1.9.
   user_activity double precision check (user_activity > 0),
   user_tdee double precision,
   user_goal_tdee double precision,

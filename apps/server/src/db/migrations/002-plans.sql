@@ -35,7 +35,7 @@ create table workout_plans (
   updated_at timestamptz not null default now()
 );
 
--- Saved diets (spec §3): the day's items plus a snapshot of the profile at saving time.
+-- Saved diets (docs/product.md §7): the day's items plus a snapshot of the profile at saving time.
 -- diet_id is a UUID v4 made by the server: the share link is unguessable.
 create table saved_diets (
   diet_id uuid primary key,
@@ -72,14 +72,14 @@ create table saved_workouts (
 );
 create index saved_workouts_user_created_idx on saved_workouts (user_id, created_at desc);
 
--- Free replacements used (spec §9: 3), meals and workouts together. Only the server writes it.
+-- Free replacements used (docs/product.md §6: 3), meals and workouts together. Only the server writes it.
 create table usage_counters (
   user_id uuid primary key references users (id) on delete cascade,
   free_replacements integer not null default 0 check (free_replacements >= 0),
   updated_at timestamptz not null default now()
 );
 
--- Spec §3 "Subscription". Written by the payments module from the provider's webhooks; Pro status
+-- docs/product.md §7 "Subscription". Written by the payments module from the provider's webhooks; Pro status
 -- is derived from it (status active or on_trial, or cancelled with ends_at in the future).
 create table user_subscriptions (
   user_id uuid primary key references users (id) on delete cascade,

@@ -1,4 +1,4 @@
--- Payments (issue 7, DESIGN.md "Payments"): webhook idempotency, pending test checkouts,
+-- Payments (issue 7, docs/product.md §10): webhook idempotency, pending test checkouts,
 -- cancellation reasons, and the provider details of each subscription.
 
 -- One row per provider event applied or refused. Lemon Squeezy sends no event id, so event_id is

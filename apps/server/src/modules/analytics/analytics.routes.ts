@@ -55,7 +55,7 @@ function toStored(event: AnalyticsEvent): StoredAnalyticsEvent {
  * bearer token must send a valid one: a forged, expired or signed-out token is a 401 like on every other
  * route, so a client bug shows instead of silently turning a user's events anonymous. A password-only
  * session still waiting for its second factor is counted without its user, since data of an account
- * with MFA needs aal2 (DESIGN.md "Security rules").
+ * with MFA needs aal2 (docs/product.md §10).
  */
 async function callerId(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
   if (request.headers.authorization === undefined) return null;
@@ -68,7 +68,7 @@ async function callerId(app: FastifyInstance, request: FastifyRequest, reply: Fa
   return request.user?.id ?? null;
 }
 
-/** Spec §7 "Analytics" under /functions/v1: track_events stores a batch of allow-listed events (204). */
+/** docs/product.md §8 "Analytics" under /functions/v1: track_events stores a batch of allow-listed events (204). */
 export async function analyticsRoutes(app: FastifyInstance, options: AnalyticsRoutesOptions): Promise<void> {
   const purge = async () => {
     try {

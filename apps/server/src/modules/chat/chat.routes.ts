@@ -27,7 +27,7 @@ function callerId(request: FastifyRequest): string {
   return request.user.id;
 }
 
-/** The trainer chat of spec §7 under /functions/v1: openai_chat_trainer, get_chat_history, clear_chat_history. */
+/** The trainer chat of docs/product.md §8 under /functions/v1: openai_chat_trainer, get_chat_history, clear_chat_history. */
 export async function chatRoutes(app: FastifyInstance, options: ChatRoutesOptions): Promise<void> {
   const ownsPool = options.pool === undefined;
   // Its own small pool: a chat re-plan of several days should not queue the diet screen's solves behind it.

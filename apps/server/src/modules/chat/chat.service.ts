@@ -76,7 +76,7 @@ export interface ChatDeps {
   log: FastifyBaseLogger;
 }
 
-/** Spec §9 defaults, as the plans module uses them where the profile says nothing. */
+/** docs/product.md §6 defaults, as the plans module uses them where the profile says nothing. */
 const DEFAULTS = {
   goal: "Lose Weight",
   level: "Beginner",
@@ -97,7 +97,7 @@ const MAX_SOLVES_PER_TURN = 30;
 export const PROFILE_INCOMPLETE_REPLY =
   "I need your body data before I can work with your plans: please complete the calorie calculator (your goal, age, height, weight and activity) first. Until then I can still explain exercises and answer questions from the beginner guide.";
 
-/** What a user may do on the free tier (spec §4 "Pro status"; the server enforces it, DESIGN.md). */
+/** What a user may do on the free tier (docs/product.md §5 "Pro status"; the server enforces it, docs/product.md). */
 export interface Access {
   isPro: boolean;
   freeReplacementsLeft: number;
@@ -321,7 +321,7 @@ const NEEDS_NO_PROFILE = new Set<Intent["kind"]>([
 ]);
 
 /**
- * The free tier's limits, as the buttons have them (spec §6): plan 1 Breakfast and the first workout day only,
+ * The free tier's limits, as the buttons have them (docs/product.md §5): plan 1 Breakfast and the first workout day only,
  * three free replacements, no resets. Returns the honest refusal, or undefined when the intent may go ahead.
  */
 export function freeTierRefusal(intent: Intent, state: TrainerState, access: Access): string | undefined {

@@ -37,7 +37,7 @@ const WeekdaySchema = z.enum(WEEKDAYS);
 
 /**
  * Every tool maps to one engine intent: the model chooses what to do, the engine computes every number
- * (DESIGN.md "AI"). Descriptions are for the model; parameter schemas are checked again on our side.
+ * (docs/product.md §10). Descriptions are for the model; parameter schemas are checked again on our side.
  */
 const TOOL_ARGS = {
   replace_meal_item: z.object({
@@ -442,7 +442,7 @@ async function fallback(input: ModelTurnInput, reason: string): Promise<TurnResu
 }
 
 /**
- * The engine's own words carry every number (DESIGN.md: the model never writes numbers into a plan or a
+ * The engine's own words carry every number (docs/product.md: the model never writes numbers into a plan or a
  * reply about one); the model's text is added when it has none of its own.
  */
 function finish(runner: IntentRunner, modelText: string, engineReplies: readonly string[]): TurnResult {

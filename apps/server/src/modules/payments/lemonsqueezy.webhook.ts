@@ -7,7 +7,7 @@ import { z } from "zod";
  * answered by its subscription API, so cancel, resume and restore reuse `subscriptionStateOf`.
  */
 
-/** Every subscription status Lemon Squeezy documents (DESIGN.md "Payments"). */
+/** Every subscription status Lemon Squeezy documents (docs/product.md §10). */
 export const SUBSCRIPTION_STATUSES = [
   "on_trial",
   "active",

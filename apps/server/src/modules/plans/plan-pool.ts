@@ -6,7 +6,7 @@ import type { FromWorker, ToWorker } from "./plan-worker";
 /**
  * Plan solves are CPU-bound (hundreds of ms on a loaded 2-core machine), so they run in worker
  * threads: a solve never blocks the event loop that serves every other request. The pool is small
- * (1–2 workers) because the machine is small and the server scales by processes (DESIGN.md "Scale").
+ * (1–2 workers) because the machine is small and the server scales by processes (docs/product.md §10).
  */
 export interface PlanPool {
   /** `owner` (the user) is held to the per-user limits; jobs without one (the trainer's) are not. */

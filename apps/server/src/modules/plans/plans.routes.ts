@@ -84,7 +84,7 @@ async function withRetryAfter<T>(
   }
 }
 
-/** The plan functions of spec §7 under /functions/v1. */
+/** The plan functions of docs/product.md §8 under /functions/v1. */
 export async function plansRoutes(app: FastifyInstance, options: PlansRoutesOptions): Promise<void> {
   const ownsPool = options.pool === undefined;
   const pool = options.pool ?? createWorkerPlanPool({ events: app.log });

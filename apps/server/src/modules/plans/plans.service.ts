@@ -55,7 +55,7 @@ export interface PlansDeps {
   now: () => Date;
 }
 
-/** Spec §9 defaults, used where neither the stored profile nor the request says otherwise. */
+/** docs/product.md §6 defaults, used where neither the stored profile nor the request says otherwise. */
 const DEFAULTS = {
   goal: "Lose Weight",
   dietType: "standard",
@@ -70,7 +70,7 @@ const DEFAULTS = {
   workoutType: WorkoutType;
 };
 
-/** Spec §2 "/diet": three plan tabs. Days 4–7 reuse the plan types with their own seeds. */
+/** docs/product.md §3 "/diet": three plan tabs. Days 4–7 reuse the plan types with their own seeds. */
 const PLAN_TYPES = 3;
 
 export function proRequired(message: string): HttpError {
@@ -158,7 +158,7 @@ export function mealInputs(profile: MyUser | undefined, payload: Partial<GetMeal
   // so it is passed only then and other profiles keep the inputs (and stored plans) they had.
   const obese = heightCm !== undefined && heightCm > 0 && weightKg / (heightCm / 100) ** 2 >= 30;
   return {
-    // DESIGN.md: never plan below the floor for the user's gender, whatever the goal says.
+    // docs/product.md: never plan below the floor for the user's gender, whatever the goal says.
     targetKcal: Math.max(goalKcal, PLANNING_FLOOR_KCAL[gender]),
     weightKg,
     ...(obese ? { heightCm } : {}),

@@ -37,7 +37,7 @@ export async function savedRoutes(
     return reply.type("application/json; charset=utf-8").send(plan.json);
   };
 
-  // Public by design (spec §6): anyone holding the unguessable link may read the allow-listed fields.
+  // Public by design (docs/product.md §5): anyone holding the unguessable link may read the allow-listed fields.
   app.post("/get_saved_data", async (request, reply) =>
     sendPublic(GetSavedDataRequestSchema.parse(request.body ?? {}), request, reply),
   );

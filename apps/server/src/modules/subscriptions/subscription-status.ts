@@ -1,7 +1,7 @@
 import type { Database } from "../../db/database";
 import type { SubscriptionRow } from "../../db/schema";
 
-/** Provider statuses that grant Pro (spec §3 names active and on_trial), while their date holds. */
+/** Provider statuses that grant Pro (docs/product.md §7 names active and on_trial), while their date holds. */
 const PRO_STATUSES = new Set(["active", "on_trial"]);
 
 /**
@@ -14,7 +14,7 @@ export const STATUS_DATE_GRACE_MS = 24 * 60 * 60 * 1000;
 /**
  * Pro = an active or trialling subscription whose renewal (for a trial: its end, which Lemon
  * Squeezy reports as renews_at) has not passed by more than the grace, or a cancelled one whose paid
- * period has not ended (DESIGN.md "Payments": cancelled is valid until ends_at). Everything else
+ * period has not ended (docs/product.md §10: cancelled is valid until ends_at). Everything else
  * (paused, past_due, unpaid, expired, no row) is the free tier. `now` is an argument so tests can move time.
  */
 export function isProSubscription(subscription: SubscriptionRow | null | undefined, now: Date): boolean {

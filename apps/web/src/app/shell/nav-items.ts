@@ -1,4 +1,4 @@
-/** Side menu (spec §2 Shell). `matches` lists the paths that highlight the item besides its own. */
+/** Side menu (docs/product.md §3 Shell). `matches` lists the paths that highlight the item besides its own. */
 export interface NavItem {
   to: string;
   label: string;
@@ -22,7 +22,7 @@ export const SIDE_MENU_ITEMS: readonly NavItem[] = [
   { to: "/updatemyinfo", label: "Settings", icon: "settings", matches: SETTINGS_PATHS },
 ];
 
-/** Bottom tab bar at ≤ 768 px: diet, workouts, updatemyinfo, beginnerguide (spec §2 Shell), and progress (issue 16). */
+/** Bottom tab bar at ≤ 768 px: diet, workouts, updatemyinfo, beginnerguide (docs/product.md §3 Shell), and progress (issue 16). */
 export const TAB_BAR_ITEMS: readonly NavItem[] = [
   { to: "/diet", label: "Diet", icon: "diet" },
   { to: "/workouts", label: "Workouts", icon: "workouts" },

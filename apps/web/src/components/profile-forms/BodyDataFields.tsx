@@ -19,7 +19,7 @@ export interface BodyDataFieldsProps {
   idPrefix: string;
 }
 
-/** The calorie calculator's fields (spec §2): age, gender, unit, weight, height and activity level. */
+/** The calorie calculator's fields (docs/product.md §3): age, gender, unit, weight, height and activity level. */
 export function BodyDataFields({ values, onChange, errors, idPrefix }: BodyDataFieldsProps) {
   const id = (field: BodyField) => bodyFieldId(idPrefix, field);
   const errorId = (field: "age" | "weight") => (errors[field] ? `${id(field)}-error` : undefined);

@@ -1,6 +1,6 @@
 import { PRO_PLAN_PRICES, TRIAL_DAYS } from "@fitwise/contracts/pricing";
 
-/** Copy and prices shown on the landing page (prices from @fitwise/contracts/pricing, spec §1/§9). */
+/** Copy and prices shown on the landing page (prices from @fitwise/contracts/pricing, docs/product.md §1/§9). */
 
 export type FeatureIconName = "diet" | "workout" | "replace" | "chat" | "share" | "guide";
 

@@ -4,7 +4,7 @@ import { setSession } from "../../../lib/auth-session";
 
 export type RedirectOutcome = { ok: true; type: string | null } | { ok: false; message: string };
 
-/** The auth library texts of spec §8 for a callback that carries no usable session. */
+/** The auth library texts of docs/product.md §9 for a callback that carries no usable session. */
 export const NO_SESSION_IN_URL = "No session defined in URL";
 export const TOKEN_VERIFICATION_FAILED = "An error occurred on token verification.";
 

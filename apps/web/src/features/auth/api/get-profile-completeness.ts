@@ -3,7 +3,7 @@ import { callFunction } from "../../../lib/api-client";
 
 /*
  * "Complete" means the profile already has a goal calorie target (user_goal_tdee), i.e. the user
- * finished onboarding (spec §2 /signin: complete → /diet, else /goal). get_user_data belongs to the
+ * finished onboarding (docs/product.md §3 /signin: complete → /diet, else /goal). get_user_data belongs to the
  * plan-journey issue; until it exists, and on any failure, the profile counts as incomplete, which
  * sends the user to /goal where onboarding writes it again — never to a screen that needs the data.
  */

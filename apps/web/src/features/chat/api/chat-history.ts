@@ -11,7 +11,7 @@ import { readCache, writeCache } from "../../../lib/local-cache";
 
 export const CHAT_HISTORY_QUERY_KEY = ["get_chat_history"] as const;
 
-/** Messages kept locally (spec §3 chat_history); the server holds the history, this is for the first paint. */
+/** Messages kept locally (docs/product.md §7 chat_history); the server holds the history, this is for the first paint. */
 const CACHED_MESSAGES = 50;
 
 export function greetings(): ChatMessage[] {

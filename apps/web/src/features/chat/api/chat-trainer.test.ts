@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { parseTrainerReply, UnexpectedReplyError } from "./chat-trainer";
 
 describe("parseTrainerReply", () => {
-  it("accepts both forms spec §7 allows", () => {
+  it("accepts both forms docs/product.md §8 allows", () => {
     expect(parseTrainerReply("Hello!")).toEqual({ message: "Hello!" });
     expect(parseTrainerReply({ message: "Swapped.", item_ids_updated: ["a"], active_day: 2 })).toEqual({
       message: "Swapped.",

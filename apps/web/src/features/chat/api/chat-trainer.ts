@@ -2,7 +2,7 @@ import { ChatTrainerResponseSchema, type ChatTrainerResponse } from "@fitwise/co
 import { callFunction } from "../../../lib/api-client";
 import { readCache } from "../../../lib/local-cache";
 
-/** The reply had neither shape spec §7 allows (a string, or an object with a message). */
+/** The reply had neither shape docs/product.md §8 allows (a string, or an object with a message). */
 export class UnexpectedReplyError extends Error {
   constructor() {
     super("Unexpected data format");
@@ -10,7 +10,7 @@ export class UnexpectedReplyError extends Error {
   }
 }
 
-/** Spec §7 allows a bare string or the object form; both become the object. */
+/** docs/product.md §8 allows a bare string or the object form; both become the object. */
 export function parseTrainerReply(body: unknown): ChatTrainerResponse {
   if (typeof body === "string" && body.trim() !== "") return { message: body };
   const parsed = ChatTrainerResponseSchema.safeParse(body);
@@ -23,7 +23,7 @@ export interface ContextMessage {
   content: string;
 }
 
-/** Cached profile fields go along as spec §7 has it; the server only uses them where its own profile is blank. */
+/** Cached profile fields go along as docs/product.md §8 has it; the server only uses them where its own profile is blank. */
 function profileFields() {
   return {
     user_age: readCache("user_age"),

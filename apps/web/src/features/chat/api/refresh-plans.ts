@@ -31,7 +31,7 @@ export async function refreshMealDay(queryClient: QueryClient, day: number): Pro
   ]);
 }
 
-/** updated_plan: the stored week is replaced, with warmup and cooldown round each training day (spec §4). */
+/** updated_plan: the stored week is replaced, with warmup and cooldown round each training day (docs/product.md §5). */
 export async function replaceWorkoutPlan(
   queryClient: QueryClient,
   plan: readonly WorkoutItem[],

@@ -1,9 +1,9 @@
 import { Lexer, type Token, type Tokens } from "marked";
 
 /**
- * Chat replies are Markdown (spec §3 "Chat message"). They are parsed into this small tree and rendered as
+ * Chat replies are Markdown (docs/product.md §7 "Chat message"). They are parsed into this small tree and rendered as
  * React elements, never as an HTML string: raw HTML in a reply stays visible text, links keep only the
- * http, https and mailto schemes, and images become their alt text, so nothing remote loads (DESIGN.md
+ * http, https and mailto schemes, and images become their alt text, so nothing remote loads (docs/product.md
  * "Security rules").
  */
 export type MarkdownNode =

@@ -9,7 +9,7 @@ import type { PlanDay } from "./meal-plan-cache";
 
 export const mealPlanQueryKey = (day: PlanDay) => ["openai_get_meal_plan", day] as const;
 
-/** The spec §7 payload; the server plans from the stored profile and uses these only to fill gaps. */
+/** The docs/product.md §8 payload; the server plans from the stored profile and uses these only to fill gaps. */
 function payload(day: PlanDay, buttonPress: boolean): GetMealPlanRequest {
   return {
     currentDay: day,

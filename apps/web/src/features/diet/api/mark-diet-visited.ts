@@ -5,7 +5,7 @@ import { USER_PROFILE_QUERY_KEY } from "../../../lib/user-profile";
 import { writeUserProfile } from "../../../lib/write-user-profile";
 
 /**
- * Tells the server that /diet has asked whether to continue to /workouts (spec §2: on the first visit
+ * Tells the server that /diet has asked whether to continue to /workouts (docs/product.md §3: on the first visit
  * after plan creation), so no other device asks again; the spec's hasVisitedDietScreen key caches it.
  * The plans are not refetched: this flag is not a planning input.
  */

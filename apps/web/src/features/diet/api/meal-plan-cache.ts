@@ -3,7 +3,7 @@ import { DAY_COLUMNS, MealItemSchema } from "@fitwise/contracts/plans";
 import type { MealItem } from "@fitwise/contracts/plans";
 import { readCache, writeCache } from "../../../lib/local-cache";
 
-/** Spec §2 "/diet": tabs Plan 1, 2, 3 are days 1–3 (server columns diet_one … diet_three). */
+/** docs/product.md §3 "/diet": tabs Plan 1, 2, 3 are days 1–3 (server columns diet_one … diet_three). */
 export const PLAN_DAYS = [1, 2, 3] as const;
 export type PlanDay = (typeof PLAN_DAYS)[number];
 
@@ -13,7 +13,7 @@ export function dayColumn(day: PlanDay) {
   return DAY_COLUMNS[day - 1] ?? "diet_one";
 }
 
-/** The plan kept in localStorage (spec §3 Day1..Day3 and diet_one..), if it still has the item shape. */
+/** The plan kept in localStorage (docs/product.md §7 Day1..Day3 and diet_one..), if it still has the item shape. */
 export function readCachedPlan(day: PlanDay): MealItem[] | undefined {
   const parsed = z.array(MealItemSchema).safeParse(readCache(PLAN_KEYS[day]) ?? readCache(dayColumn(day)));
   return parsed.success && parsed.data.length > 0 ? parsed.data : undefined;

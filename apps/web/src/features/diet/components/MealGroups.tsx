@@ -18,10 +18,10 @@ export interface MealGroupsProps {
   items: readonly MealItem[];
   openMeal: MealSlot | null;
   onToggle(meal: MealSlot): void;
-  /** Groups a free user may not open (spec §4: only Breakfast). */
+  /** Groups a free user may not open (docs/product.md §5: only Breakfast). */
   lockedMeals: ReadonlySet<MealSlot>;
   replacingId: string | null;
-  /** Items the chat is changing right now (spec §4): highlighted and busy. */
+  /** Items the chat is changing right now (docs/product.md §5): highlighted and busy. */
   updatingIds: ReadonlySet<string>;
   onReplace(item: MealItem): void;
 }
@@ -34,7 +34,7 @@ function MacroLine({ totals }: { totals: NutritionTotals }) {
   );
 }
 
-/** Spec §2 "/diet": Breakfast, Lunch, Snacks, Dinner, one open at a time, each header with its calories and macros. */
+/** docs/product.md §3 "/diet": Breakfast, Lunch, Snacks, Dinner, one open at a time, each header with its calories and macros. */
 export function MealGroups({
   items,
   openMeal,

@@ -14,7 +14,7 @@ export interface EnergySummaryProps {
   live?: boolean;
 }
 
-/** Daily need and goal target, and in words the planning floor of DESIGN.md when the target is below it. */
+/** Daily need and goal target, and in words the planning floor of docs/product.md when the target is below it. */
 export function EnergySummary({
   tdeeKcal,
   goalTdeeKcal,

@@ -9,7 +9,7 @@ import { ApiError, callFunction } from "../../../lib/api-client";
 
 const notFound = () => new ApiError(404, "saved_plan_not_found", "This plan doesn't exist.");
 
-/** `get_saved_data` needs no sign-in (spec §6): the unguessable id in the link is the credential. */
+/** `get_saved_data` needs no sign-in (docs/product.md §5): the unguessable id in the link is the credential. */
 export async function getPublicDiet(dietId: string): Promise<PublicSavedDiet> {
   const payload = GetSavedDataRequestSchema.safeParse({ table: "saved_diets", diet_id: dietId });
   // An id no saved plan could have (e.g. far too long) is simply not found; no need to ask.

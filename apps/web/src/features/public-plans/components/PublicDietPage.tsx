@@ -20,7 +20,7 @@ import styles from "./PublicPlans.module.css";
 const TITLE = `${SITE_CONFIG.brandName}AI's Diet Plan`;
 const LOADING_MESSAGE = "Getting your custom healthy meal plan, please wait it may take few seconds..";
 
-/** /fulldiet/{id} (spec §2): a shared diet plan, readable without signing in. */
+/** /fulldiet/{id} (docs/product.md §3): a shared diet plan, readable without signing in. */
 export function PublicDietPage() {
   const { id = "" } = useParams();
   const query = usePublicDiet(id);

@@ -26,12 +26,12 @@ import styles from "./PublicPlans.module.css";
 const TITLE = "Your Workout Plan";
 const LOADING_MESSAGE = "Loading public workout plan, please wait for few seconds...";
 /**
- * Spec §2 lists "workout time of day" among the owner's details, but no screen asks for it and no
+ * docs/product.md §3 lists "workout time of day" among the owner's details, but no screen asks for it and no
  * record stores it, so the page says the plan suits any time.
  */
 const WORKOUT_TIME = "Any time";
 
-/** /fullworkout/{id} (spec §2): a shared weekly workout plan, readable without signing in. */
+/** /fullworkout/{id} (docs/product.md §3): a shared weekly workout plan, readable without signing in. */
 export function PublicWorkoutPage() {
   const { id = "" } = useParams();
   const query = usePublicWorkout(id);

@@ -5,7 +5,7 @@ import { useAuth } from "../../../lib/auth";
 import { useUpgradeOverlay } from "../../../lib/upgrade-overlay";
 import { useIsCachedPro } from "./use-user-pro";
 
-/** Spec §2 "/fullworkout/{id}", word for word (including "taylored"); also the sign-up prompt of /fulldiet. */
+/** docs/product.md §3 "/fullworkout/{id}", word for word (including "taylored"); also the sign-up prompt of /fulldiet. */
 export function SignUpPromptMessage() {
   return (
     <>
@@ -24,7 +24,7 @@ export function useSignUpPrompt(): () => void {
 const UPGRADE_REASON = "Upgrade to Pro for unlimited meal and workout replacements in your own plans.";
 
 /**
- * Replace on a shared plan. A guest gets the sign-up prompt (spec §2). A signed-in free user gets the
+ * Replace on a shared plan. A guest gets the sign-up prompt (docs/product.md §3). A signed-in free user gets the
  * upgrade overlay (spec: "an upgrade dialog can be shown"); a Pro user is pointed to their own plan,
  * where replacing works, since a shared plan belongs to someone else.
  */

@@ -2,12 +2,12 @@ import { useSyncExternalStore } from "react";
 import { readCache } from "../../../lib/local-cache";
 
 function subscribe(onChange: () => void): () => void {
-  // Spec §3: user_pro follows changes made in another tab.
+  // docs/product.md §7: user_pro follows changes made in another tab.
   window.addEventListener("storage", onChange);
   return () => window.removeEventListener("storage", onChange);
 }
 
-/** The cached user_pro flag (spec §3; a display hint only, the server decides what Pro unlocks). */
+/** The cached user_pro flag (docs/product.md §7; a display hint only, the server decides what Pro unlocks). */
 export function useIsCachedPro(): boolean {
   return useSyncExternalStore(subscribe, () => (readCache("user_pro") ?? 0) !== 0);
 }

@@ -3,7 +3,7 @@ import { WeekdaySchema } from "@fitwise/contracts/profile";
 
 const DAY_ORDER: readonly string[] = WeekdaySchema.options;
 
-/** Spec §2: a day "containing rest" is labelled Rest Day; our planner marks one with a single "Rest Day" item. */
+/** docs/product.md §3: a day "containing rest" is labelled Rest Day; our planner marks one with a single "Rest Day" item. */
 const REST = /\brest\b/i;
 
 export interface PlanDay {
@@ -25,7 +25,7 @@ export function isRestItem(item: WorkoutItem): boolean {
   return REST.test(item["Body Part Targeted"]) || REST.test(item["Workout Name"]) || REST.test(item.Day);
 }
 
-/** Spec §2 "/fullworkout": the plan's unique days, sorted Monday to Sunday (spec §9 Monday=1 … Sunday=7). */
+/** docs/product.md §3 "/fullworkout": the plan's unique days, sorted Monday to Sunday (docs/product.md §6 Monday=1 … Sunday=7). */
 export function planDays(plan: readonly WorkoutItem[]): PlanDay[] {
   const days = [...new Set(plan.map((item) => item.Day))];
   return days
@@ -57,12 +57,12 @@ export function groupByBodyPart(items: readonly WorkoutItem[]): BodyPartGroup[] 
   return [...groups].map(([bodyPart, groupItems]) => ({ bodyPart, items: groupItems }));
 }
 
-/** Spec §2: Replace is offered on every exercise except the warm-up and cool-down. */
+/** docs/product.md §3: Replace is offered on every exercise except the warm-up and cool-down. */
 export function isReplaceable(item: WorkoutItem): boolean {
   return !/^(warm-?up|cool-?down)$/i.test(item["Body Part Targeted"].trim()) && !isRestItem(item);
 }
 
-/** Spec §3: preferred days are shown with brackets and quotes stripped ("Monday, Wednesday, Friday"). */
+/** docs/product.md §7: preferred days are shown with brackets and quotes stripped ("Monday, Wednesday, Friday"). */
 export function formatWorkoutDays(days: readonly string[] | string): string {
   const text = typeof days === "string" ? days : days.join(", ");
   return text
@@ -73,7 +73,7 @@ export function formatWorkoutDays(days: readonly string[] | string): string {
     .join(", ");
 }
 
-/** Spec §3: the first word of user_workout_type ("Home Workout" → "Home") says where the owner trains. */
+/** docs/product.md §7: the first word of user_workout_type ("Home Workout" → "Home") says where the owner trains. */
 export function workoutPlace(workoutType: string | null): string | null {
   return workoutType?.trim().split(/\s+/)[0] || null;
 }

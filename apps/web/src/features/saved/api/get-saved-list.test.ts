@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { ApiError } from "../../../lib/api-client";
 import { savedListErrorMessage } from "./get-saved-list";
 
-describe("savedListErrorMessage (spec §8 Saved list)", () => {
+describe("savedListErrorMessage (docs/product.md §9 Saved list)", () => {
   it("asks to log in when there is no session", () => {
     expect(
       savedListErrorMessage(new ApiError(401, "no_authorization", "No active session found. Please log in.")),

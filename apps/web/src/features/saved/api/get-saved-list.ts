@@ -25,7 +25,7 @@ export function getSavedList<T extends SavedTable>(table: T): Promise<SavedListO
 
 export const savedListKey = (table: SavedTable) => ["saved-list", table] as const;
 
-/** Spec §8 "Saved list": the message shown in the red banner for a failed listing. */
+/** docs/product.md §9 "Saved list": the message shown in the red banner for a failed listing. */
 export function savedListErrorMessage(error: unknown): string {
   if (error instanceof ApiError) {
     // No token at all (apiFetch's own answer, or the server's); any other 401 is a token it refused.
@@ -37,7 +37,7 @@ export function savedListErrorMessage(error: unknown): string {
   return "Failed to fetch saved plans. Please try again later.";
 }
 
-/** Re-requested whenever its tab is shown (spec §7); a list seen before stays on screen meanwhile. */
+/** Re-requested whenever its tab is shown (docs/product.md §8); a list seen before stays on screen meanwhile. */
 export function useSavedList<T extends SavedTable>(table: T) {
   return useQuery({
     queryKey: savedListKey(table),

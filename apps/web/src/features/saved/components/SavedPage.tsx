@@ -9,7 +9,7 @@ const TABS = [
   { key: "saved_workouts", label: "Workouts" },
 ] as const satisfies readonly { key: SavedTable; label: string }[];
 
-/** /saved (spec §2): the signed-in user's saved diets and workouts, Diets first. */
+/** /saved (docs/product.md §3): the signed-in user's saved diets and workouts, Diets first. */
 export function SavedPage() {
   const [table, setTable] = useState<SavedTable>("saved_diets");
   return (

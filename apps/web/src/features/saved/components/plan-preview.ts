@@ -1,4 +1,4 @@
-/** Spec §9: a saved-plan card previews its first 3 items. */
+/** docs/product.md §6: a saved-plan card previews its first 3 items. */
 export const PREVIEW_SIZE = 3;
 
 export interface Preview<T> {
@@ -21,12 +21,12 @@ function noun(count: number, singular: string): string {
   return count === 1 ? singular : `${singular}s`;
 }
 
-/** "... and N more meals" (spec §2 "/saved"). */
+/** "... and N more meals" (docs/product.md §3 "/saved"). */
 export function moreText(count: number, singular: "meal" | "exercise"): string {
   return `... and ${count} more ${noun(count, singular)}`;
 }
 
-/** "N meals in this plan" (spec §2 "/saved"). */
+/** "N meals in this plan" (docs/product.md §3 "/saved"). */
 export function countText(count: number, singular: "meal" | "exercise"): string {
   return `${count} ${noun(count, singular)} in this plan`;
 }

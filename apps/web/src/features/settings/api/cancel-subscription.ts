@@ -3,7 +3,7 @@ import { UpdatedSubscriptionResponseSchema } from "@fitwise/contracts/payments";
 import { callFunction } from "../../../lib/api-client";
 import { useStoreSubscription } from "./get-subscription";
 
-/** `cancel_subscription` { subscription_id, cancel_reason } → updatedRow replaces the subscription (spec §4). */
+/** `cancel_subscription` { subscription_id, cancel_reason } → updatedRow replaces the subscription (docs/product.md §5). */
 export function useCancelSubscription() {
   const store = useStoreSubscription();
   return useMutation({

@@ -9,7 +9,7 @@ export interface FormMessageValue {
 }
 
 /**
- * The message under a settings form. With `clearAfterMs` it disappears on its own (spec §4, §9: the
+ * The message under a settings form. With `clearAfterMs` it disappears on its own (docs/product.md §5, §9: the
  * workout settings page clears its messages after 5 s).
  */
 export function useFormMessage(clearAfterMs?: number) {

@@ -18,7 +18,7 @@ export function createCheckout(plan: CheckoutPlan): Promise<{ url: string }> {
 }
 
 /**
- * Opens the checkout in a new tab (spec §2). The new tab is detached from ours (opener cleared);
+ * Opens the checkout in a new tab (docs/product.md §3). The new tab is detached from ours (opener cleared);
  * when a pop-up blocker refuses it, the caller offers the URL as a plain link instead.
  */
 export function openCheckout(url: string): { opened: boolean } {

@@ -40,7 +40,7 @@ function errorText(error: unknown): string {
 }
 
 /**
- * The Pro upgrade overlay (spec §2). A native modal <dialog>: showModal() makes the page behind it
+ * The Pro upgrade overlay (docs/product.md §3). A native modal <dialog>: showModal() makes the page behind it
  * inert, so focus stays inside; Escape closes it; focus returns to the control that opened it.
  */
 export function UpgradeOverlay({ reason, onClose }: UpgradeOverlayProps) {

@@ -8,7 +8,7 @@ import { readCache, writeCache } from "../../../lib/local-cache";
 
 export const WORKOUT_PLAN_QUERY_KEY = ["openai_get_workout_plan"] as const;
 
-/** Spec §3 userWorkoutData: the week kept in localStorage, if it still has the item shape. */
+/** docs/product.md §7 userWorkoutData: the week kept in localStorage, if it still has the item shape. */
 export function readCachedWorkoutPlan(): WorkoutItem[] | undefined {
   const parsed = z.array(WorkoutItemSchema).safeParse(readCache("userWorkoutData"));
   return parsed.success && parsed.data.length > 0 ? parsed.data : undefined;
@@ -18,7 +18,7 @@ export function cacheWorkoutPlan(items: readonly WorkoutItem[]): void {
   writeCache("userWorkoutData", [...items]);
 }
 
-/** The spec §7 payload; the server plans from the stored profile and uses these only to fill gaps. */
+/** The docs/product.md §8 payload; the server plans from the stored profile and uses these only to fill gaps. */
 function payload(buttonPress: boolean): GetWorkoutPlanRequest {
   return {
     buttonPress,

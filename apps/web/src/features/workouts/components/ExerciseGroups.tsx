@@ -9,13 +9,13 @@ import highlight from "../../../components/ItemUpdating.module.css";
 import { groupByBodyPart } from "./workout-days";
 import styles from "./Workouts.module.css";
 
-/** Spec §2 "/workouts": no Replace on the warmup and cooldown entries. */
+/** docs/product.md §3 "/workouts": no Replace on the warmup and cooldown entries. */
 const NOT_REPLACEABLE = new Set<string>([WARMUP, COOLDOWN]);
 
 export interface ExerciseGroupsProps {
   items: readonly WorkoutItem[];
   replacingId: string | null;
-  /** Items the chat is changing right now (spec §4): highlighted and busy. */
+  /** Items the chat is changing right now (docs/product.md §5): highlighted and busy. */
   updatingIds: ReadonlySet<string>;
   onReplace(item: WorkoutItem): void;
   /** Opens the three alternatives to choose from. */

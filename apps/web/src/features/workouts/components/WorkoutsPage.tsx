@@ -79,7 +79,7 @@ export function WorkoutsPage() {
   const reset = useResetWorkoutPlan();
   const save = useSaveWorkout();
   const [chosenDay, setChosenDay] = useState<Weekday | null>(null);
-  // The first visit gets a short explanation of the screen (spec §3 hasVisitedWorkoutScreen).
+  // The first visit gets a short explanation of the screen (docs/product.md §7 hasVisitedWorkoutScreen).
   const [firstVisit] = useState(() => readCache("hasVisitedWorkoutScreen") !== true);
   const [showIntro, setShowIntro] = useState(firstVisit);
   useEffect(() => {
@@ -88,7 +88,7 @@ export function WorkoutsPage() {
 
   const items = plan.data;
   const days = useMemo(() => workoutDays(items ?? []), [items]);
-  // Spec §4: a free user may use the first workout day only; rest days hold nothing to lock.
+  // docs/product.md §5: a free user may use the first workout day only; rest days hold nothing to lock.
   const firstDay = firstWorkoutDay(days);
   const isLocked = (day: Weekday, rest: boolean) => !isPro && !rest && day !== firstDay;
   const usable = days.find((entry) => entry.day === chosenDay && !isLocked(entry.day, entry.rest));

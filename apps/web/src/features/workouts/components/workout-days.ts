@@ -5,11 +5,11 @@ import type { Weekday } from "@fitwise/engine/workouts/exercise.types";
 export interface WorkoutDay {
   day: Weekday;
   items: WorkoutItem[];
-  /** Spec §2: rest days are labelled Rest Day. */
+  /** docs/product.md §3: rest days are labelled Rest Day. */
   rest: boolean;
 }
 
-/** The plan's days sorted Monday to Sunday (spec §2), each with its items in plan order. */
+/** The plan's days sorted Monday to Sunday (docs/product.md §3), each with its items in plan order. */
 export function workoutDays(items: readonly WorkoutItem[]): WorkoutDay[] {
   const byDay = new Map<Weekday, WorkoutItem[]>();
   for (const item of items) byDay.set(item.Day, [...(byDay.get(item.Day) ?? []), item]);
@@ -23,7 +23,7 @@ export function workoutDays(items: readonly WorkoutItem[]): WorkoutDay[] {
   });
 }
 
-/** Spec §4: the one training day a free user may use is the first of the week, Monday first. */
+/** docs/product.md §5: the one training day a free user may use is the first of the week, Monday first. */
 export function firstWorkoutDay(days: readonly WorkoutDay[]): Weekday | null {
   return days.find((entry) => !entry.rest)?.day ?? null;
 }
