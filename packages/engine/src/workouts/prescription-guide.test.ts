@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { WorkoutItem } from "./exercise.types";
-import { effortGuide, itemGuide, restSeconds, sessionMinutes } from "./prescription-guide";
+import { bookendGuide, effortGuide, itemGuide, restSeconds, sessionMinutes } from "./prescription-guide";
 import { planWorkoutWeek } from "./workout-planner";
 
 const item = (name: string, bodyPart: string, sets: number, reps: string): WorkoutItem => ({
@@ -70,5 +70,14 @@ describe("prescription guide", () => {
     expect(teen).toMatch(/RIR 2–3/);
     expect(teen).toMatch(/don't test how much you can lift for one rep/);
     expect(teen).not.toMatch(/failure/);
+  });
+
+  it("reads a warm-up as minutes without a goal or level (shared plan pages), and nothing else as one", () => {
+    expect(bookendGuide(item("Lower Body Dynamic Warm-Up", "Warmup", 1, "1"))).toMatchObject({
+      kind: "bookend",
+      minutes: 8,
+    });
+    expect(bookendGuide(item("Full Body Stretching Cool-Down", "Cooldown", 1, "1"))?.minutes).toBe(5);
+    expect(bookendGuide(item("Push-Up", "Chest", 3, "10-12"))).toBeUndefined();
   });
 });

@@ -55,17 +55,23 @@ function restText(seconds: number): string {
 }
 
 /** What to show for one item: minutes and a description for the bookends, rest time for exercises. */
+/** The minutes and what to do of a warm-up or cool-down; undefined for any other item. Needs no goal or level. */
+export function bookendGuide(item: WorkoutItem): Extract<ItemGuide, { kind: "bookend" }> | undefined {
+  const bodyPart = item["Body Part Targeted"].trim();
+  if (bodyPart !== WARMUP && bodyPart !== COOLDOWN) return undefined;
+  const cues = findExerciseByName(item["Workout Name"])?.cues ?? [];
+  return {
+    kind: "bookend",
+    minutes: bodyPart === WARMUP ? WARMUP_MINUTES : COOLDOWN_MINUTES,
+    description: cues.join("; "),
+  };
+}
+
 export function itemGuide(item: WorkoutItem, goal: FitnessGoal, level: ExperienceLevel): ItemGuide {
   const bodyPart = item["Body Part Targeted"].trim();
   if (bodyPart === REST_DAY_NAME) return { kind: "rest" };
-  if (bodyPart === WARMUP || bodyPart === COOLDOWN) {
-    const cues = findExerciseByName(item["Workout Name"])?.cues ?? [];
-    return {
-      kind: "bookend",
-      minutes: bodyPart === WARMUP ? WARMUP_MINUTES : COOLDOWN_MINUTES,
-      description: cues.join("; "),
-    };
-  }
+  const bookend = bookendGuide(item);
+  if (bookend !== undefined) return bookend;
   const seconds = restSeconds(item, goal, level);
   return { kind: "exercise", restSeconds: seconds, restText: restText(seconds) };
 }

@@ -2,6 +2,7 @@ import { useId, useState } from "react";
 import { useLocation, useNavigate, useParams } from "react-router";
 import type { WorkoutItem } from "@fitwise/contracts/plans";
 import type { PublicSavedWorkout } from "@fitwise/contracts/saved";
+import { bookendGuide } from "@fitwise/engine/workouts/prescription-guide";
 import { Button } from "../../../components/Button";
 import { ReplaceButton } from "../../../components/ReplaceButton";
 import { PageTitle } from "../../../components/PageTitle";
@@ -152,6 +153,38 @@ function WorkoutPlan({ plan }: { plan: PublicSavedWorkout }) {
   );
 }
 
+/** Sets and reps; a warm-up or cool-down (stored as 1 × 1) reads as minutes and what to do instead. */
+function ExerciseFigures({ item }: { item: WorkoutItem }) {
+  const bookend = bookendGuide(item);
+  if (bookend !== undefined)
+    return (
+      <dl className={styles.exerciseFigures}>
+        <div>
+          <dt>Duration</dt>
+          <dd>{bookend.minutes} min</dd>
+        </div>
+        {bookend.description === "" ? null : (
+          <div>
+            <dt>How</dt>
+            <dd>{bookend.description}</dd>
+          </div>
+        )}
+      </dl>
+    );
+  return (
+    <dl className={styles.exerciseFigures}>
+      <div>
+        <dt>No of Sets</dt>
+        <dd>{item["No of Sets"]}</dd>
+      </div>
+      <div>
+        <dt>No of Reps</dt>
+        <dd>{item["No of Reps"]}</dd>
+      </div>
+    </dl>
+  );
+}
+
 function DayExercises({ items, onReplace }: { items: readonly WorkoutItem[]; onReplace(): void }) {
   return (
     <div className={styles.bodyParts}>
@@ -163,16 +196,7 @@ function DayExercises({ items, onReplace }: { items: readonly WorkoutItem[]; onR
               <li key={item.id} className={styles.exercise}>
                 <div className={styles.exerciseBody}>
                   <h3 className={styles.exerciseName}>{item["Workout Name"]}</h3>
-                  <dl className={styles.exerciseFigures}>
-                    <div>
-                      <dt>No of Sets</dt>
-                      <dd>{item["No of Sets"]}</dd>
-                    </div>
-                    <div>
-                      <dt>No of Reps</dt>
-                      <dd>{item["No of Reps"]}</dd>
-                    </div>
-                  </dl>
+                  <ExerciseFigures item={item} />
                 </div>
                 <div className={styles.exerciseActions}>
                   {item["Youtube Video Link"] ? (
