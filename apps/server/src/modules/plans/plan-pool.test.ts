@@ -1,8 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { pathToFileURL } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import { createWorkerPlanPool, PlanningBusyError, type PlanPool } from "./plan-pool";
 import { WARM_UP_JOBS, type PlanJob } from "./plan-jobs";
@@ -43,7 +42,8 @@ describe("plan pool", () => {
   });
 
   it("solves in a worker started from the compiled bundle, with plain Node", async () => {
-    const outDir = mkdtempSync(join(tmpdir(), "fitwise-bundle-"));
+    // Inside the server package, as dist/ is, so the bundle's external packages (HiGHS, PGlite) resolve from node_modules.
+    const outDir = mkdtempSync(fileURLToPath(new URL("../../../.bundle-test-", import.meta.url)));
     try {
       const buildScript = new URL("../../../scripts/build.mjs", import.meta.url);
       execFileSync(process.execPath, [buildScript.pathname, outDir, "--bundle-only"], { stdio: "pipe" });
