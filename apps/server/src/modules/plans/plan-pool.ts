@@ -74,8 +74,11 @@ export interface WorkerPlanPoolOptions {
 export const DEFAULT_JOB_TIMEOUT_MS = 4_000;
 const DEFAULT_START_TIMEOUT_MS = 30_000;
 const DEFAULT_MAX_QUEUE = 32;
-/** A fresh solve takes 10–300 ms here; a second in the queue means the pool is saturated. */
-const DEFAULT_MAX_QUEUE_WAIT_MS = 1_000;
+/**
+ * A fresh solve takes 10–300 ms on an idle machine but several times that on a busy 2-core one; 10 s in the queue
+ * means the pool is saturated, while a busy but working server still answers rather than refusing.
+ */
+const DEFAULT_MAX_QUEUE_WAIT_MS = 10_000;
 /** A screen may ask for a meal and a workout plan at once; more at once is a repeat or a flood. */
 const DEFAULT_PER_OWNER_CONCURRENT = 2;
 /** Far above what the screens ask for (a reset or a replacement per click), far below a flood. */
