@@ -29,6 +29,8 @@ const PROFILE = {
   user_preferred_protein_sources: ["Poultry", "Seafood", "Eggs"],
   user_fav_food: "",
   user_allergies: "",
+  // The first-visit "continue to your workout plan?" question is answered: these tests are about logging.
+  has_visited_diet_screen: true,
 };
 
 let server: RunningServer;
@@ -82,6 +84,9 @@ async function signedInUser(viewport: { width: number; height: number }, label: 
 }
 
 async function logWeight(page: Page, date: string, weight: string): Promise<void> {
+  // On /diet the form is folded under a "Log your weight" disclosure; /progress shows it open.
+  const folded = page.locator("details[data-weigh-in]:not([open])");
+  if ((await folded.count()) > 0) await folded.locator("summary").click();
   const form = page.getByRole("form", { name: "Log your weight" });
   await form.getByLabel("Date").fill(date);
   await form.getByLabel("Weight (kg)").fill(weight);
@@ -323,7 +328,8 @@ describe("the adaptive target (Pro)", () => {
         .waitFor();
       await page.getByText("Your target changed less than a week ago; we look again next week.").waitFor();
       await page.goto(`${server.url}/diet`);
-      await page.getByText(`Your daily target: ${suggested.replace(",", "")}.00 kcal`).waitFor();
+      // /diet writes whole kcal with grouping, as /progress does (docs/decisions/024).
+      await page.getByText(`Your daily target: ${suggested} kcal`).waitFor();
     } finally {
       await page.context().close();
     }

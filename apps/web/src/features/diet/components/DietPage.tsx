@@ -268,7 +268,11 @@ export function DietPage() {
       <Tabs label="Meal plans" items={tabs} selected={String(day) as `${PlanDay}`} onSelect={selectDay}>
         {panel}
       </Tabs>
-      <WeighInForm />
+      {/* Folded on /diet so the plan stays the page's business; /progress shows the form open. */}
+      <details className={styles.weighIn} data-weigh-in>
+        <summary className={styles.weighInSummary}>Log your weight</summary>
+        <WeighInForm headingLevel={3} />
+      </details>
       <p className={styles.next}>
         <Link to="/workouts">Next: see your workout plan</Link>
       </p>

@@ -85,11 +85,9 @@ export function MealGroups({
                     <p className={styles.itemName}>
                       {item.Item}
                       {updating ? <UpdatingNote /> : null}
+                      <span className={styles.itemWeight}>{formatPortion(item.Weight, item.measure)}</span>
                     </p>
                     <p className={styles.itemFacts}>
-                      <span className={styles.itemWeight}>
-                        {formatPortion(item.Weight, item.measure)}
-                      </span>
                       <MacroFigures totals={totalsOf([item])} />
                     </p>
                     <EatenCheckbox item={item} />
