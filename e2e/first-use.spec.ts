@@ -237,8 +237,8 @@ describe("5. one number format and one set of meal pictures", () => {
         await page.getByText(`Your daily target: ${formatKcal(seeded.goalKcal)}`).waitFor();
         const rows = await page.getByTestId("meal-item").evaluateAll((items) =>
           items.map((row) => {
-            const [name, facts] = Array.from(row.querySelectorAll("p"));
-            return { portion: name?.lastElementChild?.textContent ?? "", facts: facts?.textContent ?? "" };
+            const [, portion, facts] = Array.from(row.querySelectorAll("p"));
+            return { portion: portion?.textContent ?? "", facts: facts?.textContent ?? "" };
           }),
         );
         expect(rows.length).toBeGreaterThan(0);
@@ -432,7 +432,7 @@ describe("8. compact rows on a phone", () => {
 
       const rows = await page.getByTestId("meal-item").evaluateAll((items) =>
         items.map((item) => {
-          const facts = item.querySelectorAll("p")[1];
+          const facts = item.querySelectorAll("p")[2];
           const tops = new Set(
             Array.from(facts?.children ?? [])
               .flatMap((child) => Array.from(child.getClientRects()))

@@ -112,6 +112,12 @@ describe("going Pro", () => {
         .getByRole("button", { name: /^Replace / })
         .first()
         .click();
+      // Replace offers alternatives (issue 12); picking one applies it and counts.
+      await page
+        .getByRole("dialog", { name: /^Replace / })
+        .getByRole("button", { name: /^Choose / })
+        .first()
+        .click();
       const expected =
         used < 3
           ? `You've done ${used}/3 free replacements`

@@ -85,8 +85,8 @@ export function MealGroups({
                     <p className={styles.itemName}>
                       {item.Item}
                       {updating ? <UpdatingNote /> : null}
-                      <span className={styles.itemWeight}>{formatPortion(item.Weight, item.measure)}</span>
                     </p>
+                    <p className={styles.itemWeight}>{formatPortion(item.Weight, item.measure)}</p>
                     <p className={styles.itemFacts}>
                       <MacroFigures totals={totalsOf([item])} />
                     </p>
