@@ -296,7 +296,7 @@ export function createWorkerPlanPool(options: WorkerPlanPoolOptions = {}): PlanP
       try {
         release = owner === undefined ? () => {} : owners.admit(owner);
       } catch (error) {
-        return Promise.reject(error as Error);
+        return Promise.reject(error);
       }
       const run = (): Promise<PlanJobOutcome<J>> => {
         if (now() < inlineUntil) return inline.run(job);
@@ -306,7 +306,7 @@ export function createWorkerPlanPool(options: WorkerPlanPoolOptions = {}): PlanP
             id: nextId++,
             job,
             queuedAtMs: now(),
-            resolve: resolve as (outcome: unknown) => void,
+            resolve: resolve,
             reject,
           });
           spawnMissing();
