@@ -29,7 +29,9 @@ export function formatGrams(value: number): string {
 
 /** A portion as people say it, household measure first where the catalogue has one: "1 cup (190 g)", else "150 g". */
 export function formatPortion(weightG: number, measure?: string): string {
-  return measure === undefined || measure === "" ? formatGrams(weightG) : `${measure} (${formatGrams(weightG)})`;
+  return measure === undefined || measure === ""
+    ? formatGrams(weightG)
+    : `${measure} (${formatGrams(weightG)})`;
 }
 
 /** "1,565.00": the two-decimal figures of a public plan's meal headers and Total. */

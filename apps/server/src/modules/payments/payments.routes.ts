@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import {
   CancelSubscriptionRequestSchema,
@@ -6,11 +5,10 @@ import {
   ResumeSubscriptionRequestSchema,
 } from "@fitwise/contracts/payments";
 import type { Database } from "../../db/database";
-import type { AppConfig, PaymentsConfig } from "../../env";
+import type { AppConfig } from "../../env";
 import type { AuthenticatedUser } from "../../http/authenticate";
 import { HttpError } from "../../http/errors";
 import { createEmailLinks } from "../account/account.routes";
-import { createLemonSqueezyClient } from "./lemonsqueezy.client";
 import { endTestProviderSubscriptions, findUser } from "./payments.repository";
 import {
   cancelSubscription,
@@ -18,11 +16,11 @@ import {
   createCheckoutUrl,
   findTestCheckout,
   handleWebhook,
+  paymentsDepsFor,
   PURCHASE_RETURN_PATH,
   restorePurchase,
   resumeSubscription,
   testPaymentProblem,
-  type PaymentsDeps,
 } from "./payments.service";
 import { renderCheckoutGonePage, renderTestCheckoutPage } from "./test-checkout.page";
 
@@ -35,25 +33,6 @@ function caller(request: FastifyRequest): AuthenticatedUser {
 
 function headerValue(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
-}
-
-/** Without payments configuration (hand-built test configs) the test provider runs with a secret of its own. */
-function paymentsConfigOf(config: AppConfig): PaymentsConfig {
-  return config.payments ?? { provider: "test", webhookSecret: randomBytes(32).toString("hex") };
-}
-
-/** What the payments service needs; account deletion builds the same to cancel at the provider. */
-export function paymentsDepsFor(db: Database, config: AppConfig, now?: () => Date): PaymentsDeps {
-  const payments = paymentsConfigOf(config);
-  return {
-    db,
-    payments,
-    lemonSqueezy:
-      payments.provider === "lemonsqueezy"
-        ? createLemonSqueezyClient({ apiKey: payments.apiKey, apiUrl: payments.apiUrl })
-        : undefined,
-    now: now ?? (() => new Date()),
-  };
 }
 
 /**

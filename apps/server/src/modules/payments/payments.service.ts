@@ -12,13 +12,13 @@ import {
 } from "@fitwise/contracts/payments";
 import type { Database } from "../../db/database";
 import type { SubscriptionRow } from "../../db/schema";
-import type { PaymentsConfig } from "../../env";
+import type { AppConfig, PaymentsConfig } from "../../env";
 import { HttpError } from "../../http/errors";
 import { firstUnstorableText } from "../../http/input-text";
 import { findProfile, findSignUpName } from "../profile/profile.repository";
 import { readSubscription } from "../profile/profile.service";
 import { getProStatus, isProSubscription } from "../subscriptions/subscription-status";
-import type { LemonSqueezyClient } from "./lemonsqueezy.client";
+import { createLemonSqueezyClient, type LemonSqueezyClient } from "./lemonsqueezy.client";
 import {
   changeOf,
   eventIdOf,
@@ -494,4 +494,23 @@ export async function cancelBeforeAccountDeletion(deps: PaymentsDeps, userId: st
     );
   }
   await deps.lemonSqueezy.cancelSubscription(subscription.subscription_id);
+}
+
+/** Without payments configuration (hand-built test configs) the test provider runs with a secret of its own. */
+function paymentsConfigOf(config: AppConfig): PaymentsConfig {
+  return config.payments ?? { provider: "test", webhookSecret: randomBytes(32).toString("hex") };
+}
+
+/** What the payments service needs; account deletion builds the same to cancel at the provider. */
+export function paymentsDepsFor(db: Database, config: AppConfig, now?: () => Date): PaymentsDeps {
+  const payments = paymentsConfigOf(config);
+  return {
+    db,
+    payments,
+    lemonSqueezy:
+      payments.provider === "lemonsqueezy"
+        ? createLemonSqueezyClient({ apiKey: payments.apiKey, apiUrl: payments.apiUrl })
+        : undefined,
+    now: now ?? (() => new Date()),
+  };
 }

@@ -45,9 +45,7 @@ export function ReplaceChoices({ day, item, onPick, onClose }: ReplaceChoicesPro
           <li key={alternative.id} className={styles.choice} data-testid="replace-choice">
             <div className={styles.text}>
               <p className={styles.name}>{alternative.Item}</p>
-              <p className={styles.facts}>
-                {formatPortion(alternative.Weight, alternative.measure)}
-              </p>
+              <p className={styles.facts}>{formatPortion(alternative.Weight, alternative.measure)}</p>
               <p className={`${styles.facts} ${styles.macros}`}>
                 <MacroFigures totals={totalsOf([alternative])} />
               </p>

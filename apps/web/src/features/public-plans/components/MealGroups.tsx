@@ -54,7 +54,8 @@ export function MealGroups({ groups, openMeal, onToggle, onReplace }: MealGroups
                   <MealIcon meal={meal} className={styles.mealIcon} />
                   <div className={styles.itemBody}>
                     <p className={styles.itemName}>
-                      {item.Item} <span className={styles.itemWeight}>{formatPortion(item.Weight, item.measure)}</span>
+                      {item.Item}{" "}
+                      <span className={styles.itemWeight}>{formatPortion(item.Weight, item.measure)}</span>
                     </p>
                     <p className={styles.itemMacros}>
                       <MacroFigures totals={totalsOf([item])} />
