@@ -105,7 +105,8 @@ function findCoveredControls(page: Page): Promise<{ checked: number; covered: Co
       element.scrollIntoView({ block: "center", inline: "center" });
       const box = element.getBoundingClientRect();
       // Visually hidden helpers (a checkbox drawn by its label, screen-reader text) have no area to cover.
-      if (box.width < 2 || box.height < 2 || getComputedStyle(element).visibility === "hidden") continue;
+      // So is a control folded inside a closed <details> (checkVisibility sees its content-visibility).
+      if (box.width < 2 || box.height < 2 || !element.checkVisibility({ visibilityProperty: true })) continue;
       checked += 1;
       const x = box.left + box.width / 2;
       const y = box.top + box.height / 2;

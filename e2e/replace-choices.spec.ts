@@ -45,6 +45,8 @@ async function seedUser(label: string): Promise<{ user: TestUser; token: string;
     user_preferred_protein_sources: ["Eggs", "Dairy", "Poultry"],
     user_fav_food: "",
     user_allergies: "",
+    // The first-visit "continue to your workout plan?" question is answered: this test is about Replace.
+    has_visited_diet_screen: true,
   });
   const plan = await callFunction<MealItem[]>("openai_get_meal_plan", token, { currentDay: 1 });
   return { user, token, plan };
@@ -95,9 +97,9 @@ describe("Replace offers real choices", () => {
         await page.goto(`${server.url}/diet`);
         await closeChat(page);
         await page.getByTestId("meal-item").first().waitFor();
-        // Items show a household measure beside whole grams.
+        // Items show a household measure first, with its grams ("2 large eggs (100 g)").
         const firstRow = await page.getByTestId("meal-item").first().textContent();
-        expect(firstRow).toMatch(/\d+ g · \S/);
+        expect(firstRow).toMatch(/\S \(\d[\d,]*(\.\d)? g\)/);
 
         await page.getByRole("button", { name: `Replace ${item.Item}`, exact: true }).click();
         const dialog = page.getByRole("dialog", { name: `Replace ${item.Item}` });
