@@ -1,4 +1,5 @@
 import type { Food, ImageCategory, MealSlot, ProteinSource } from "./food.types";
+import { isDairy, isMeat as hasMeatFlag } from "./kosher-meals";
 import MEAL_ROLES_DATA from "./meal-roles.json";
 
 /**
@@ -111,20 +112,12 @@ export function isCompleteMain(
   return mealRole(food) === "main" && food.cuisines.length > 0 && (4 * food.carbsG) / food.energyKcal >= 0.35;
 }
 
-const MEAT_FLAGS = new Set(["pork", "beef", "lamb", "poultry", "game"]);
-
-/** Meat for the kosher rule: a meat flag, or a farm-meat or poultry protein source. */
+/** Meat for the kosher rule: a meat flag (kosher-meals.ts), or a farm-meat or poultry protein source. */
 export function isMeat(food: Food): boolean {
-  return (
-    (food.flags ?? []).some((flag) => MEAT_FLAGS.has(flag)) ||
-    food.proteinSource === "Farm Meat" ||
-    food.proteinSource === "Poultry"
-  );
+  return hasMeatFlag(food) || food.proteinSource === "Farm Meat" || food.proteinSource === "Poultry";
 }
 
-export function isMilk(food: Food): boolean {
-  return food.allergens.includes("milk");
-}
+export const isMilk = isDairy;
 
 /** Whether a meal of these foods has nothing of the roles its slot is built around (ANCHOR_ROLES). */
 export function lacksAnchor(
