@@ -298,6 +298,11 @@ describe("account security in the browser (issue 8)", () => {
     const email = `google-${randomUUID().slice(0, 8)}@example.com`;
     server.setGoogleClaims({ sub: `sub-${email}`, email, email_verified: true, name: "Gina Google" });
     await withPage(browser, DESKTOP, async (page) => {
+      const visited: string[] = [];
+      // Every address the tab was sent to, redirects included.
+      page.on("request", (request) => {
+        if (request.isNavigationRequest()) visited.push(request.url());
+      });
       await page.goto(`${baseUrl}/signin`);
       await page.getByRole("button", { name: "Connect with Google" }).click();
       await page.waitForURL((url) => url.pathname === "/goal");
@@ -306,6 +311,14 @@ describe("account security in the browser (issue 8)", () => {
         user: { email, user_metadata: { full_name: "Gina Google" } },
       });
       expect(new URL(page.url()).hash).toBe("");
+      // PKCE (decision 035): the app came back with an auth code; no token was ever in an address.
+      const authorize = new URL(visited.find((url) => url.includes("/auth/v1/authorize")) ?? baseUrl);
+      expect(authorize.searchParams.get("code_challenge_method")).toBe("s256");
+      expect(
+        visited.some((url) => new URL(url).pathname === "/signin" && new URL(url).searchParams.has("code")),
+      ).toBe(true);
+      expect(visited.filter((url) => url.includes("access_token"))).toEqual([]);
+      expect(await page.evaluate(() => sessionStorage.getItem("fitwise.auth.pkce"))).toBeNull();
     });
   });
 

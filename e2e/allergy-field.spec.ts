@@ -4,25 +4,9 @@ import { checkA11y, closeChat, launchBrowser, newPage, screenshot } from "./supp
 import { startServer } from "./support/server";
 import type { RunningServer } from "./support/server";
 import { newTestUser, signInViaApi, signInViaUi, signUpViaApi } from "./support/users";
+import { completeProfile } from "./support/profiles";
 
-const PROFILE = {
-  user_full_name: "Ada Lovelace",
-  user_age: 34,
-  user_gender: "female",
-  user_weight_in_kgs: 68,
-  user_height_in_cm: 167.64,
-  user_activity: 1.375,
-  user_fitness_goal: "Lose Weight",
-  user_preferred_workout_days: ["Monday", "Wednesday", "Friday"],
-  user_workout_type: "Home Workout",
-  user_experience_level: "Beginner",
-  user_diet_preference: "standard",
-  user_food_preference: "Italian",
-  user_preferred_protein_sources: ["Poultry", "Eggs", "Dairy"],
-  user_fav_food: "pasta",
-  user_allergies: "",
-  write_table: "my_users",
-};
+const PROFILE = completeProfile({ user_full_name: "Ada Lovelace", user_fav_food: "pasta" });
 
 let server: RunningServer;
 let browser: Browser;

@@ -6,6 +6,7 @@ import { startServer } from "./support/server";
 import type { RunningServer } from "./support/server";
 import { newTestUser, signInViaApi, signInViaUi, signUpViaApi } from "./support/users";
 import type { TestUser } from "./support/users";
+import { completeProfile } from "./support/profiles";
 
 /**
  * Issue 17 §1: on wide screens Alex's panel is docked beside the page, which gives up its width
@@ -35,24 +36,22 @@ async function seedUser(): Promise<TestUser> {
   const seeded = newTestUser("dock");
   await signUpViaApi(server.url, seeded);
   const token = await signInViaApi(server.url, seeded);
-  await callFunction("write_user_data", token, {
-    write_table: "my_users",
-    user_age: 31,
-    user_gender: "female",
-    user_weight_in_kgs: 64,
-    user_height_in_cm: 165,
-    user_activity: 1.55,
-    user_fitness_goal: "Lose Weight",
-    user_experience_level: "Beginner",
-    // Friday and Saturday: the toggles the floating panel used to cover on /goal.
-    user_preferred_workout_days: ["Monday", "Wednesday", "Friday", "Saturday"],
-    user_workout_type: "Home Workout",
-    user_diet_preference: "standard",
-    user_food_preference: "American",
-    user_preferred_protein_sources: ["Poultry", "Eggs"],
-    // Not about the first /diet visit: its question was already answered.
-    has_visited_diet_screen: true,
-  });
+  await callFunction(
+    "write_user_data",
+    token,
+    completeProfile({
+      user_age: 31,
+      user_weight_in_kgs: 64,
+      user_height_in_cm: 165,
+      user_activity: 1.55,
+      // Friday and Saturday: the toggles the floating panel used to cover on /goal.
+      user_preferred_workout_days: ["Monday", "Wednesday", "Friday", "Saturday"],
+      user_food_preference: "American",
+      user_preferred_protein_sources: ["Poultry", "Eggs"],
+      // Not about the first /diet visit: its question was already answered.
+      has_visited_diet_screen: true,
+    }),
+  );
   const day1 = await callFunction<MealItem[]>("openai_get_meal_plan", token, { currentDay: 1 });
   const week = await callFunction<WorkoutItem[]>("openai_get_workout_plan", token, {});
   await callFunction("write_user_data", token, { write_table: "saved_diets", diet_one: day1 });

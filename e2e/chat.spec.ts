@@ -6,6 +6,7 @@ import { startServer } from "./support/server";
 import type { RunningServer } from "./support/server";
 import { newTestUser, signInViaApi, signInViaUi, signUpViaApi } from "./support/users";
 import type { TestUser } from "./support/users";
+import { completeProfile } from "./support/profiles";
 
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
@@ -34,25 +35,21 @@ async function seedUser(): Promise<{ user: TestUser; token: string; day1: MealIt
   const user = newTestUser("chat");
   await signUpViaApi(server.url, user);
   const token = await signInViaApi(server.url, user);
-  await callFunction("write_user_data", token, {
-    write_table: "my_users",
-    // Not about the first /diet visit: its "continue to your workouts?" question was already answered.
-    has_visited_diet_screen: true,
-    user_age: 29,
-    user_gender: "male",
-    user_weight_in_kgs: 82,
-    user_height_in_cm: 180,
-    user_activity: 1.55,
-    user_fitness_goal: "Lose Weight",
-    user_experience_level: "Beginner",
-    user_preferred_workout_days: ["Monday", "Wednesday", "Friday"],
-    user_workout_type: "Home Workout",
-    user_diet_preference: "standard",
-    user_food_preference: "American",
-    user_preferred_protein_sources: ["Poultry", "Eggs"],
-    user_fav_food: "",
-    user_allergies: "",
-  });
+  await callFunction(
+    "write_user_data",
+    token,
+    completeProfile({
+      // Not about the first /diet visit: its "continue to your workouts?" question was already answered.
+      has_visited_diet_screen: true,
+      user_age: 29,
+      user_gender: "male",
+      user_weight_in_kgs: 82,
+      user_height_in_cm: 180,
+      user_activity: 1.55,
+      user_food_preference: "American",
+      user_preferred_protein_sources: ["Poultry", "Eggs"],
+    }),
+  );
   const day1 = await callFunction<MealItem[]>("openai_get_meal_plan", token, { currentDay: 1 });
   await callFunction("openai_get_workout_plan", token, {});
   return { user, token, day1 };

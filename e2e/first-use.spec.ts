@@ -7,6 +7,7 @@ import { startServer } from "./support/server";
 import type { RunningServer } from "./support/server";
 import { newTestUser, signInViaApi, signInViaUi, signUpViaApi } from "./support/users";
 import type { TestUser } from "./support/users";
+import { completeProfile } from "./support/profiles";
 
 /** Issue 17: what a new user tripped over in the browser, point by point, on a laptop and a phone. */
 
@@ -47,22 +48,21 @@ async function seedUser(label: string, options: { visitedDiet: boolean }): Promi
   const user = newTestUser(label);
   await signUpViaApi(server.url, user);
   const token = await signInViaApi(server.url, user);
-  const profile = await callFunction<{ user_goal_tdee: number }>("write_user_data", token, {
-    write_table: "my_users",
-    user_age: 38,
-    user_gender: "male",
-    user_weight_in_kgs: 84,
-    user_height_in_cm: 180,
-    user_activity: 1.55,
-    user_fitness_goal: "Lose Weight",
-    user_experience_level: "Intermediate",
-    user_preferred_workout_days: ["Monday", "Wednesday", "Friday"],
-    user_workout_type: "GYM Workout",
-    user_diet_preference: "standard",
-    user_food_preference: "American",
-    user_preferred_protein_sources: ["Poultry", "Eggs", "Dairy"],
-    ...(options.visitedDiet ? { has_visited_diet_screen: true } : {}),
-  });
+  const profile = await callFunction<{ user_goal_tdee: number }>(
+    "write_user_data",
+    token,
+    completeProfile({
+      user_age: 38,
+      user_gender: "male",
+      user_weight_in_kgs: 84,
+      user_height_in_cm: 180,
+      user_activity: 1.55,
+      user_experience_level: "Intermediate",
+      user_workout_type: "GYM Workout",
+      user_food_preference: "American",
+      ...(options.visitedDiet ? { has_visited_diet_screen: true } : {}),
+    }),
+  );
   const day1 = await callFunction<MealItem[]>("openai_get_meal_plan", token, { currentDay: 1 });
   await callFunction<WorkoutItem[]>("openai_get_workout_plan", token, {});
   const { diet_id } = await callFunction<{ diet_id: string }>("write_user_data", token, {
@@ -262,9 +262,14 @@ describe("5. one number format and one set of meal pictures", () => {
         expect(await header.textContent()).toContain(`${twoDecimalKcal} kcal`);
         const dayKcal = formatTwoDecimals(seeded.day1.reduce((sum, item) => sum + item.Calories, 0));
         await page.getByRole("region", { name: "Total" }).getByText(`${dayKcal} kcal`).waitFor();
-        const publicFacts = await page.locator("main li p:nth-of-type(2)").allTextContents();
-        expect(publicFacts.length).toBe(seeded.day1.length);
-        for (const line of publicFacts) expect(line).not.toMatch(/\d\.\d\d/);
+        // The same meal groups as /diet (docs/decisions/031): name, portion, figures; the open group only.
+        const publicRows = await page
+          .getByTestId("meal-item")
+          .evaluateAll((items) =>
+            items.map((row) => Array.from(row.querySelectorAll("p"), (line) => line.textContent ?? "")),
+          );
+        expect(publicRows.length).toBe(breakfast.length);
+        for (const [, portion, facts] of publicRows) expect(`${portion} ${facts}`).not.toMatch(/\d\.\d\d/);
         // One picture set: breakfast is the same picture on /diet and on the public page.
         expect(await page.locator('[data-meal-icon="Breakfast"]').first().innerHTML()).toBe(dietIcon);
         await screenshot(page, `first-use-05-public-numbers-${suffix}`);

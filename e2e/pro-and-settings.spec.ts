@@ -12,27 +12,12 @@ import {
 import { startServer } from "./support/server";
 import type { RunningServer } from "./support/server";
 import { newTestUser, signInViaApi, signInViaUi, signUpViaApi } from "./support/users";
+import { completeProfile } from "./support/profiles";
 
 const PHONE = { width: 390, height: 844 };
 const LAPTOP = { width: 1280, height: 800 };
 
-const PROFILE = {
-  user_full_name: "Grace Hopper",
-  user_age: 34,
-  user_gender: "female",
-  user_weight_in_kgs: 68,
-  user_height_in_cm: 167.64,
-  user_activity: 1.375,
-  user_fitness_goal: "Lose Weight",
-  user_preferred_workout_days: ["Monday", "Wednesday", "Friday"],
-  user_workout_type: "Home Workout",
-  user_experience_level: "Beginner",
-  user_diet_preference: "standard",
-  user_food_preference: "Italian",
-  user_preferred_protein_sources: ["Poultry", "Eggs", "Dairy"],
-  user_fav_food: "pasta",
-  user_allergies: "",
-};
+const PROFILE = completeProfile({ user_full_name: "Grace Hopper", user_fav_food: "pasta" });
 
 const UPGRADED = "Successfully upgraded to premium! Enjoy all the benefits!";
 
@@ -68,7 +53,6 @@ async function signedInUser(viewport: { width: number; height: number }, label: 
   const token = await signInViaApi(server.url, user);
   const written = await callFunction("write_user_data", token, {
     ...PROFILE,
-    write_table: "my_users",
     // Not about the first /diet visit: its "continue to your workouts?" question was already answered.
     has_visited_diet_screen: true,
   });

@@ -5,6 +5,7 @@ import { checkA11y, closeChat, launchBrowser, newPage, screenshot } from "./supp
 import { startServer } from "./support/server";
 import type { RunningServer } from "./support/server";
 import { newTestUser, signInViaApi, signInViaUi, signUpViaApi } from "./support/users";
+import { completeProfile } from "./support/profiles";
 
 /** Following the plan (issue 16): weigh-ins and the chart, meals eaten, workout logging with a rest timer. */
 
@@ -13,25 +14,19 @@ const SIZES = [
   { name: "phone", viewport: { width: 390, height: 844 } },
 ] as const;
 
-const PROFILE = {
+const PROFILE = completeProfile({
   user_full_name: "Katherine Johnson",
   user_age: 41,
-  user_gender: "female",
   user_weight_in_kgs: 72,
   user_height_in_cm: 170,
   user_activity: 1.55,
   user_fitness_goal: "Gain Muscle Mass",
-  user_preferred_workout_days: ["Monday", "Wednesday", "Friday"],
   user_workout_type: "GYM Workout",
-  user_experience_level: "Beginner",
-  user_diet_preference: "standard",
   user_food_preference: "American",
   user_preferred_protein_sources: ["Poultry", "Seafood", "Eggs"],
-  user_fav_food: "",
-  user_allergies: "",
   // The first-visit "continue to your workout plan?" question is answered: these tests are about logging.
   has_visited_diet_screen: true,
-};
+});
 
 let server: RunningServer;
 let browser: Browser;
@@ -73,7 +68,7 @@ async function signedInUser(viewport: { width: number; height: number }, label: 
   const written = await fetch(`${server.url}/functions/v1/write_user_data`, {
     method: "POST",
     headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
-    body: JSON.stringify({ ...PROFILE, write_table: "my_users" }),
+    body: JSON.stringify(PROFILE),
   });
   expect(written.status).toBe(200);
   const page = await newPage(browser, viewport);
@@ -279,7 +274,7 @@ describe("the adaptive target (Pro)", () => {
     const user = newTestUser("adaptive");
     await signUpViaApi(server.url, user);
     const token = await signInViaApi(server.url, user);
-    await call(token, "write_user_data", { ...PROFILE, write_table: "my_users" });
+    await call(token, "write_user_data", PROFILE);
     const items = await call<Array<{ id: string; Weight: number; Calories: number }>>(
       token,
       "openai_get_meal_plan",

@@ -6,6 +6,7 @@ import { startServer } from "./support/server";
 import type { RunningServer } from "./support/server";
 import { newTestUser, signInViaApi, signInViaUi, signUpViaApi } from "./support/users";
 import type { TestUser } from "./support/users";
+import { completeProfile } from "./support/profiles";
 
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
@@ -29,25 +30,24 @@ async function seedUser(label: string): Promise<{ user: TestUser; token: string;
   const user = newTestUser(label);
   await signUpViaApi(server.url, user);
   const token = await signInViaApi(server.url, user);
-  await callFunction("write_user_data", token, {
-    write_table: "my_users",
-    user_age: 41,
-    user_gender: "male",
-    user_weight_in_kgs: 82,
-    user_height_in_cm: 180,
-    user_activity: 1.55,
-    user_fitness_goal: "Gain Muscle Mass",
-    user_experience_level: "Intermediate",
-    user_preferred_workout_days: ["Monday", "Wednesday", "Friday"],
-    user_workout_type: "GYM Workout",
-    user_diet_preference: "standard",
-    user_food_preference: "American",
-    user_preferred_protein_sources: ["Eggs", "Dairy", "Poultry"],
-    user_fav_food: "",
-    user_allergies: "",
-    // The first-visit "continue to your workout plan?" question is answered: this test is about Replace.
-    has_visited_diet_screen: true,
-  });
+  await callFunction(
+    "write_user_data",
+    token,
+    completeProfile({
+      user_age: 41,
+      user_gender: "male",
+      user_weight_in_kgs: 82,
+      user_height_in_cm: 180,
+      user_activity: 1.55,
+      user_fitness_goal: "Gain Muscle Mass",
+      user_experience_level: "Intermediate",
+      user_workout_type: "GYM Workout",
+      user_food_preference: "American",
+      user_preferred_protein_sources: ["Eggs", "Dairy", "Poultry"],
+      // The first-visit "continue to your workout plan?" question is answered: this test is about Replace.
+      has_visited_diet_screen: true,
+    }),
+  );
   const plan = await callFunction<MealItem[]>("openai_get_meal_plan", token, { currentDay: 1 });
   return { user, token, plan };
 }

@@ -15,6 +15,7 @@ import { startServer } from "./support/server";
 import type { RunningServer } from "./support/server";
 import { newTestUser, signInViaApi, signInViaUi, signUpViaApi, signUpViaUi } from "./support/users";
 import type { TestUser } from "./support/users";
+import { completeProfile } from "./support/profiles";
 
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
@@ -50,25 +51,17 @@ async function seedOwner(): Promise<SeededOwner> {
   const user = newTestUser("sharer");
   await signUpViaApi(server.url, user);
   const token = await signInViaApi(server.url, user);
-  await callFunction("write_user_data", token, {
-    write_table: "my_users",
-    // Not about the first /diet visit: its "continue to your workouts?" question was already answered.
-    has_visited_diet_screen: true,
-    user_age: 34,
-    user_gender: "female",
-    user_weight_in_kgs: 68,
-    user_height_in_cm: 167.64,
-    user_activity: 1.375,
-    user_fitness_goal: "Lose Weight",
-    user_experience_level: "Intermediate",
-    user_preferred_workout_days: ["Monday", "Wednesday", "Friday"],
-    user_workout_type: "Home Workout",
-    user_diet_preference: "standard",
-    user_food_preference: "Italian",
-    user_preferred_protein_sources: ["Poultry", "Eggs"],
-    user_fav_food: "",
-    user_allergies: "peanuts",
-  });
+  await callFunction(
+    "write_user_data",
+    token,
+    completeProfile({
+      // Not about the first /diet visit: its "continue to your workouts?" question was already answered.
+      has_visited_diet_screen: true,
+      user_experience_level: "Intermediate",
+      user_preferred_protein_sources: ["Poultry", "Eggs"],
+      user_allergies: "peanuts",
+    }),
+  );
   const dayPlan = await callFunction<MealItem[]>("openai_get_meal_plan", token, { currentDay: 1 });
   const week = await callFunction<WorkoutItem[]>("openai_get_workout_plan", token, {});
   // Two saves of the same day: the list shows the newest first, as Diet Plan #1.
@@ -363,7 +356,8 @@ describe("/fullworkout/{id} for a guest", () => {
         const monday = plan.filter((item) => item.Day === "Monday");
         const warmup = monday.find((item) => item["Body Part Targeted"] === "Warmup")!;
         const exercise = monday.find((item) => !["Warmup", "Cooldown"].includes(item["Body Part Targeted"]))!;
-        await page.getByRole("heading", { name: warmup["Workout Name"] }).waitFor();
+        // The same exercise rows as /workouts (docs/decisions/031).
+        await page.getByTestId("workout-item").filter({ hasText: warmup["Workout Name"] }).first().waitFor();
         expect(await page.getByRole("button", { name: `Replace ${warmup["Workout Name"]}` }).count()).toBe(0);
         const video = page.getByRole("link", {
           name: `Watch a video of ${exercise["Workout Name"]} (opens in a new tab)`,

@@ -140,8 +140,11 @@ describe.each(SIZES)("workout equipment on a %s screen", (label, viewport) => {
       .filter({ hasText: `Successfully replaced ${replacedName} with ${pickedName}` })
       .waitFor();
     const afterSwap = await workoutPlan(token);
-    expect(afterSwap.map((item) => item["Workout Name"])).toContain(pickedName);
-    expect(afterSwap.map((item) => item["Workout Name"])).not.toContain(replacedName);
+    // The seed follows the user id, so some weeks hold the replaced exercise on two days: exactly one goes.
+    const occurrences = (items: readonly WorkoutItem[], name: string): number =>
+      items.filter((item) => item["Workout Name"] === name).length;
+    expect(occurrences(afterSwap, pickedName)).toBe(occurrences(week, pickedName) + 1);
+    expect(occurrences(afterSwap, replacedName)).toBe(occurrences(week, replacedName) - 1);
     for (const piece of equipmentUsed(afterSwap)) expect(["body weight", "kettlebell"]).toContain(piece);
 
     // Workout settings show the declaration and change it; the next week follows.

@@ -1,5 +1,10 @@
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
-  test: { include: ["src/**/*.test.ts"], testTimeout: 30_000, hookTimeout: 60_000 },
+  test: {
+    include: ["src/**/*.test.ts"],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    globalSetup: ["src/test/pglite-template.global-setup.ts"],
+  },
 });

@@ -7,6 +7,7 @@ import { OAuth2Server } from "oauth2-mock-server";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "@fitwise/server/app";
 import { loadConfig } from "@fitwise/server/env";
+import { seedDataFolder, startPlanWorker } from "./server";
 
 export interface InProcessServer {
   /** The running app: specs read its database (app.db) to check what the browser caused. */
@@ -41,6 +42,7 @@ export async function startInProcessServer(name: string): Promise<InProcessServe
     Object.assign(token.payload, googleClaims);
   });
   const dataDir = await mkdtemp(join(tmpdir(), `fitwise-e2e-${name}-`));
+  await seedDataFolder(dataDir);
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const app = await buildApp(
@@ -57,6 +59,7 @@ export async function startInProcessServer(name: string): Promise<InProcessServe
     { logger: false },
   );
   await app.listen({ host: "127.0.0.1", port });
+  await startPlanWorker(baseUrl);
   return {
     app,
     baseUrl,

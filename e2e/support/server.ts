@@ -1,7 +1,9 @@
-import { existsSync } from "node:fs";
-import { mkdtemp, rm } from "node:fs/promises";
+import { existsSync, readFileSync } from "node:fs";
+import { cp, mkdtemp, rm } from "node:fs/promises";
+import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { buildApp } from "@fitwise/server/app";
 import { loadConfig } from "@fitwise/server/env";
 
@@ -10,6 +12,39 @@ export interface RunningServer {
   url: string;
   dataDir: string;
   stop(): Promise<void>;
+}
+
+const serverDir = fileURLToPath(new URL("../../apps/server/", import.meta.url));
+/** What the server build's initdb wrote (apps/server/scripts/build.mjs), and for which PGlite version. */
+const INITDB_TEMPLATE = join(serverDir, "dist", "pglite-initdb");
+
+function installedPGliteVersion(): string {
+  const entry = createRequire(join(serverDir, "package.json")).resolve("@electric-sql/pglite");
+  return (JSON.parse(readFileSync(join(dirname(entry), "..", "package.json"), "utf8")) as { version: string })
+    .version;
+}
+
+/**
+ * Starts a data folder from the server build's initdb template, as `npm start` does: the server
+ * running from its TypeScript sources finds no template beside src/db and would run PGlite's initdb,
+ * which takes 5–20 s per spec file on a busy 2-core machine. `npm test` builds first, so the template
+ * is there; without it (or for another PGlite version) the server runs initdb itself, as before.
+ */
+export async function seedDataFolder(dataDir: string): Promise<void> {
+  const versionFile = `${INITDB_TEMPLATE}.version`;
+  if (!existsSync(versionFile) || readFileSync(versionFile, "utf8") !== installedPGliteVersion()) return;
+  await cp(INITDB_TEMPLATE, join(dataDir, "pg"), { recursive: true });
+}
+
+/**
+ * Starts the server's plan worker now. It starts with the first request to the plan functions (an
+ * idle server stays small, docs/decisions/037), and a spec's first request is often a solve: from the
+ * TypeScript sources on a busy machine the worker can take longer to start than a solve may wait in
+ * the queue. An unauthenticated call is refused (401) but starts it, while the browser launches.
+ */
+export async function startPlanWorker(baseUrl: string): Promise<void> {
+  const response = await fetch(`${baseUrl}/functions/v1/openai_get_meal_plan`, { method: "POST" });
+  await response.arrayBuffer();
 }
 
 /**
@@ -30,10 +65,12 @@ export async function startServer(options: { env?: Record<string, string> } = {}
     await rm(dataDir, { recursive: true, force: true });
     throw new Error(`The web app is not built (${config.webDistDir}). Run: npm run build -w @fitwise/web`);
   }
+  await seedDataFolder(dataDir);
   const app = await buildApp(config, { logger: false });
-  const address = await app.listen({ host: "127.0.0.1", port: 0 });
+  const url = (await app.listen({ host: "127.0.0.1", port: 0 })).replace(/\/+$/, "");
+  await startPlanWorker(url);
   return {
-    url: address.replace(/\/+$/, ""),
+    url,
     dataDir,
     async stop() {
       await app.close();

@@ -1,4 +1,3 @@
-import helmet from "@fastify/helmet";
 import rateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyInstance } from "fastify";
 import { sql } from "kysely";
@@ -6,19 +5,24 @@ import type { Writable } from "node:stream";
 import type { AppConfig } from "./env";
 import { openDatabase, type Database } from "./db/database";
 import { migrate } from "./db/migrate";
-import { authenticatePlugin } from "./http/authenticate";
+import { authenticatePlugin, createSessionCache } from "./http/authenticate";
 import { HttpError, registerErrorHandler } from "./http/errors";
 import { registerInputTextCheck } from "./http/input-text";
 import { loggerOptions } from "./http/logging";
+import { registerSecurityHeaders } from "./http/security-headers";
+import { UserStateCache } from "./http/user-state-cache";
 import { fallbackRateLimitStore, SharedCounterLink } from "./http/rate-limit-store";
 import { brandLogoOrigins, registerSpa } from "./http/spa";
 import { accountRoutes } from "./modules/account/account.routes";
 import { analyticsRoutes } from "./modules/analytics/analytics.routes";
 import { authRoutes } from "./modules/auth/auth.routes";
 import { chatRoutes } from "./modules/chat/chat.routes";
+import { collectRoutes, docsRoutes } from "./modules/docs/docs.routes";
 import { paymentsRoutes } from "./modules/payments/payments.routes";
+import type { PlanPool } from "./modules/plans/plan-pool";
 import { plansRoutes } from "./modules/plans/plans.routes";
 import { profileRoutes } from "./modules/profile/profile.routes";
+import type { StoredProfile } from "./modules/profile/profile.service";
 import { progressRoutes } from "./modules/progress/progress.routes";
 import { PublicPlanCache } from "./modules/saved/public-plan-cache";
 import { savedRoutes } from "./modules/saved/saved.routes";
@@ -33,12 +37,21 @@ declare module "fastify" {
 
 export const BODY_LIMIT_BYTES = 1_048_576;
 
+/**
+ * How long a profile answer is reused without reading the database. This process drops it before
+ * answering any request that may change it; another instance may show the old profile, Pro status
+ * or replacement count for up to this long after a write elsewhere (docs/decisions/036).
+ */
+export const PROFILE_CACHE_TTL_MS = 1_000;
+
 export interface BuildAppOptions {
   logger?: boolean;
   /** An already opened database to use instead of opening one from config (tests); closed with the app. */
   database?: Database;
   /** Where log lines go instead of stdout (tests read them); needs `logger` not false. */
   logStream?: Writable;
+  /** The plan functions' pool instead of their own worker pool (tests); the caller closes it. */
+  planPool?: PlanPool;
 }
 
 export async function buildApp(config: AppConfig, options: BuildAppOptions = {}): Promise<FastifyInstance> {
@@ -47,6 +60,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
   });
+  // Before any route: the API document (GET /api/docs) lists what was registered.
+  const routes = collectRoutes(app);
   const db =
     options.database ??
     (await openDatabase(config, {
@@ -80,7 +95,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   });
 
   const https = config.publicUrl.startsWith("https://");
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -121,9 +136,19 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
 
   registerErrorHandler(app);
   registerInputTextCheck(app);
-  // Tokens and personal data must not be kept by a browser or proxy cache; a route that is meant to
-  // be cached (a public saved plan) sets its own Cache-Control.
+  const sessions = createSessionCache();
+  const profiles = new UserStateCache<StoredProfile>({
+    ttlMs: config.profileCacheTtlMs ?? PROFILE_CACHE_TTL_MS,
+    maxEntries: 10_000,
+  });
+  // One hook, registered before the routes so it runs for every one of them. onSend runs before the
+  // answer leaves, so what a request changed (a logout, a profile write, a webhook) is already
+  // dropped from the caches when the caller's next request comes.
   app.addHook("onSend", async (request, reply) => {
+    sessions.invalidateFor(request, reply);
+    profiles.invalidateFor(request, reply);
+    // Tokens and personal data must not be kept by a browser or proxy cache; a route that is meant
+    // to be cached (a public saved plan) sets its own Cache-Control.
     if (reply.hasHeader("cache-control")) return;
     const path = request.url;
     if (path.startsWith("/auth/") || path.startsWith("/functions/") || path.startsWith("/webhooks/")) {
@@ -134,6 +159,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     db,
     jwtSecret: config.jwtSecret,
     issuer: `${config.publicUrl}/auth/v1`,
+    sessions,
   });
 
   app.get("/healthz", async (_request, reply) => {
@@ -148,8 +174,12 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
 
   await app.register(authRoutes, { prefix: "/auth/v1", db, config });
   await app.register(accountRoutes, { db, config });
-  await app.register(profileRoutes, { prefix: "/functions/v1", db });
-  await app.register(plansRoutes, { prefix: "/functions/v1", db });
+  await app.register(profileRoutes, { prefix: "/functions/v1", db, profiles });
+  await app.register(plansRoutes, {
+    prefix: "/functions/v1",
+    db,
+    ...(options.planPool ? { pool: options.planPool } : {}),
+  });
   const publicPlans = new PublicPlanCache();
   // Deleting an account deletes its saved plans with it (ON DELETE CASCADE), whichever they were.
   app.addHook("onResponse", async (request, reply) => {
@@ -162,12 +192,19 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(paymentsRoutes, { db, config });
   await app.register(analyticsRoutes, { prefix: "/functions/v1", db });
   await app.register(progressRoutes, { prefix: "/functions/v1", db });
+  await app.register(docsRoutes, { routes, brandName: config.brandName, publicUrl: config.publicUrl });
   await registerSpa(
     app,
     config.webDistDir,
     { brandName: config.brandName, supportEmail: config.supportEmail },
     config.brandHosts,
-    (kind, id, brandName) => describePublicPlan(db, kind, id, brandName),
+    (kind, id, brandName) =>
+      describePublicPlan(db, kind, id, brandName).catch((error: unknown) => {
+        // An unreadable saved plan (db/stored-data.ts) still gets its page, which then shows the error;
+        // only the link preview falls back to naming the brand.
+        app.log.error({ err: error }, "share preview: saved plan unreadable");
+        return undefined;
+      }),
   );
 
   return app;

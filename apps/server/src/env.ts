@@ -238,6 +238,8 @@ export interface AppConfig {
   mailFrom?: string;
   /** Absent or false: new accounts are confirmed at sign-up. */
   authConfirmEmail?: boolean;
+  /** How long a profile answer is reused (absent: PROFILE_CACHE_TTL_MS); 0 reads the database every time. */
+  profileCacheTtlMs?: number;
   /** Set-up mistakes worth a warning at start (logged by buildApp). */
   startupWarnings?: string[];
 }

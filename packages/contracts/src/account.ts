@@ -40,6 +40,9 @@ export type VerifyFactorRequest = z.infer<typeof VerifyFactorRequestSchema>;
 export const RecoverRequestSchema = z.object({
   email: z.string().optional(),
   redirect_to: z.string().optional(),
+  /** RFC 7636: the recovery link then ends in an auth code for this browser (GoTrue's PKCE flow). */
+  code_challenge: z.string().optional(),
+  code_challenge_method: z.string().optional(),
 });
 
 export const OtpRequestSchema = z.object({
@@ -78,6 +81,8 @@ export const AuthSettingsSchema = z.object({
 export type AuthSettings = z.infer<typeof AuthSettingsSchema>;
 
 export const ExportMyDataRequestSchema = z.object({}).optional();
+/** `export_my_data`: every record the service keeps about the caller, one property per kind; saved as a file as it is. */
+export const ExportMyDataResponseSchema = z.record(z.string(), z.unknown());
 
 /** delete_my_account: the password for accounts that have one; Google-only accounts need a fresh sign-in instead. */
 export const DeleteMyAccountRequestSchema = z.object({ password: z.string().max(1000).optional() });

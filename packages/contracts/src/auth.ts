@@ -8,6 +8,9 @@ export const PASSWORD_MAX_LENGTH = 128;
 export const SignUpRequestSchema = z.object({
   email: z.string().optional(),
   password: z.string().optional(),
+  /** RFC 7636: with e-mail confirmation on, the confirmation link then ends in an auth code (PKCE). */
+  code_challenge: z.string().optional(),
+  code_challenge_method: z.string().optional(),
   data: z
     .object({ full_name: z.string().max(200).optional() })
     .catchall(z.unknown())
@@ -24,7 +27,24 @@ export type PasswordGrantRequest = z.infer<typeof PasswordGrantRequestSchema>;
 export const RefreshTokenGrantRequestSchema = z.object({ refresh_token: z.string().optional() });
 export type RefreshTokenGrantRequest = z.infer<typeof RefreshTokenGrantRequestSchema>;
 
-export const GrantTypeSchema = z.enum(["password", "refresh_token"]);
+/** grant_type=pkce: the auth code of a PKCE flow and the verifier whose challenge started it. */
+export const PkceGrantRequestSchema = z.object({
+  auth_code: z.string().optional(),
+  code_verifier: z.string().optional(),
+});
+export type PkceGrantRequest = z.infer<typeof PkceGrantRequestSchema>;
+
+/** grant_type=id_token: an ID token the client got from the provider itself (e.g. Google Identity Services). */
+export const IdTokenGrantRequestSchema = z.object({
+  provider: z.string().optional(),
+  id_token: z.string().optional(),
+  /** The raw nonce; the token's nonce claim must be its SHA-256 in hex. */
+  nonce: z.string().optional(),
+  access_token: z.string().optional(),
+});
+export type IdTokenGrantRequest = z.infer<typeof IdTokenGrantRequestSchema>;
+
+export const GrantTypeSchema = z.enum(["password", "refresh_token", "pkce", "id_token"]);
 export type GrantType = z.infer<typeof GrantTypeSchema>;
 
 export const UpdateUserRequestSchema = z.object({
@@ -97,6 +117,10 @@ export const AuthErrorCodeSchema = z.enum([
   "bad_oauth_callback",
   "provider_disabled",
   "email_address_not_authorized",
+  "flow_state_not_found",
+  "flow_state_expired",
+  "bad_code_verifier",
+  "provider_email_needs_verification",
 ]);
 export type AuthErrorCode = z.infer<typeof AuthErrorCodeSchema>;
 

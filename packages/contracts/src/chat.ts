@@ -85,6 +85,13 @@ export const ChatTrainerResponseSchema = z.object({
 });
 export type ChatTrainerResponse = z.infer<typeof ChatTrainerResponseSchema>;
 
+/** What a client must accept from `openai_chat_trainer`: the object, or the bare non-blank string docs/product.md §8 allows. */
+export const ChatTrainerReplySchema = z.union([
+  z.string().refine((text) => text.trim() !== "", "The reply is blank."),
+  ChatTrainerResponseSchema,
+]);
+export type ChatTrainerReply = z.infer<typeof ChatTrainerReplySchema>;
+
 export const ChatMessageSchema = z.object({
   sender: z.enum(CHAT_SENDERS),
   content: z.string(),
@@ -95,6 +102,9 @@ export type ChatMessage = z.infer<typeof ChatMessageSchema>;
 /** `get_chat_history` (bearer): oldest first; the default greetings when nothing is stored. */
 export const ChatHistoryResponseSchema = z.object({ messages: z.array(ChatMessageSchema) });
 export type ChatHistoryResponse = z.infer<typeof ChatHistoryResponseSchema>;
+
+/** `clear_chat_history` (bearer): how many stored messages were deleted. */
+export const ClearChatHistoryResponseSchema = z.object({ deleted: z.number().int().min(0) });
 
 export const CHAT_ERROR_CODES = {
   /** The configured model did not answer in time or failed (HTTP 502). */

@@ -37,6 +37,10 @@ const ItemIdSchema = z.string().min(1).max(200);
 /** Items the client sends back: only the id is read; the server works on its own copy. */
 const ItemReferenceSchema = z.looseObject({ id: ItemIdSchema });
 
+/*
+ * The items as they travel: the one definition of MealItem and WorkoutItem outside the engine. The engine
+ * makes them with its own interfaces (it imports nothing); plans.test.ts proves those equal these types.
+ */
 export const MealItemSchema = z.object({
   id: z.string(),
   Meal: z.enum(MEAL_SLOTS),

@@ -187,9 +187,6 @@ export const SubscriptionResponseSchema = z.object({
 });
 export type SubscriptionResponse = z.infer<typeof SubscriptionResponseSchema>;
 
-/** docs/product.md §6: three free replacements (meal and workout items together). */
-export const FREE_REPLACEMENTS_LIMIT = 3;
-
 /** The `{ error }` body of every function error. */
 export const FunctionErrorSchema = z.object({
   error: z.object({

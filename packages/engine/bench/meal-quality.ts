@@ -15,9 +15,15 @@ import { nutrientTargets, suitsDiet } from "../src/nutrition/meal-targets";
 import { exclusionConflict } from "../src/nutrition/exclusions";
 
 const ROLES = MEAL_ROLES_DATA as Record<string, { role: string }>;
-/** Protein-rich: a protein source and at least a fifth of its energy from protein. */
+/**
+ * A protein food, from the data: at least a fifth of its energy from protein, and a protein-source chip, or 8 g of
+ * protein per 100 g as a main, side, snack or drink (seitan: no chip names wheat gluten, so it is never a chosen
+ * source). Vegetables, a third of whose few calories are protein, are not protein foods.
+ */
 const isProteinRich = (food: Food) =>
-  food.proteinSource !== undefined && (4 * food.proteinG) / food.energyKcal >= 0.2;
+  (4 * food.proteinG) / food.energyKcal >= 0.2 &&
+  (food.proteinSource !== undefined ||
+    (food.proteinG >= 8 && ["main", "side", "snack", "drink"].includes(ROLES[food.id]?.role ?? "")));
 
 /** A HiGHS instance that counts its solves and their time, so the bench can tell fast-path plans from exact ones. */
 export async function timedSolver(): Promise<MipSolver & { calls: number; ms: number }> {
@@ -206,8 +212,9 @@ export async function mealQualityFigures(
     refused: refused.length,
     refusedFeasible,
     fastPathPlans: fast.length,
-    fastP50Ms: round(percentile(fast, 0.5)),
-    fastP95Ms: round(percentile(fast, 0.95)),
+    // Issue 12's names: the fast path's wall-clock times (target p95 ≤ 30 ms); the exact fallback's are apart below.
+    p50Ms: round(percentile(fast, 0.5)),
+    p95Ms: round(percentile(fast, 0.95)),
     fastCpuP50Ms: round(percentile(fastCpu, 0.5)),
     fastCpuP95Ms: round(percentile(fastCpu, 0.95)),
     exactPlans: exact.length,

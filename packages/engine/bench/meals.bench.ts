@@ -376,13 +376,15 @@ const replaceTimes = rows.flatMap((row) => (row.replaceMs === undefined ? [] : [
 console.log(
   JSON.stringify({
     profiles: PROFILES,
-    p50Ms: round(
+    // Wall-clock time of every plan of the 500, the exact fallback's included (issue 12 asks for p50Ms and p95Ms of the
+    // fast path: they follow from meal-quality, over the plans that made no exact solve).
+    allP50Ms: round(
       percentile(
         rows.map((row) => row.planMs),
         0.5,
       ),
     ),
-    p95Ms: round(
+    allP95Ms: round(
       percentile(
         rows.map((row) => row.planMs),
         0.95,

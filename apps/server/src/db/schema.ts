@@ -1,6 +1,14 @@
 import type { ColumnType, Generated, Insertable, JSONColumnType, Selectable, Updateable } from "kysely";
+import type { Cuisine, DietType, ProteinSource } from "@fitwise/engine/nutrition/food.types";
 import type { MealItem } from "@fitwise/engine/nutrition/meal-planner";
-import type { WorkoutItem } from "@fitwise/engine/workouts/exercise.types";
+import type { FitnessGoal, Gender } from "@fitwise/engine/profile.types";
+import type {
+  ExperienceLevel,
+  HomeEquipment,
+  Weekday,
+  WorkoutItem,
+  WorkoutType,
+} from "@fitwise/engine/workouts/exercise.types";
 
 /** A column the database fills in (default now()) that code may still set on insert or update. */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -127,27 +135,43 @@ export interface OidcStatesTable {
   expires_at: Date;
 }
 
+/** Migration 011: PKCE flows (grant_type=pkce) waiting for their provider, their e-mail link or their exchange. */
+export interface FlowStatesTable {
+  id: Generated<string>;
+  user_id: string | null;
+  auth_code_hash: string | null;
+  code_challenge: string;
+  code_challenge_method: "s256" | "plain";
+  provider_type: string;
+  authentication_method: string;
+  oidc_state_hash: string | null;
+  link_token_hash: string | null;
+  created_at: Timestamp;
+  expires_at: Date;
+  auth_code_issued_at: Date | null;
+}
+
 export interface MyUsersTable {
   user_id: string;
   user_email: string | null;
   user_full_name: string | null;
   user_age: number | null;
-  user_gender: "male" | "female" | null;
+  user_gender: Gender | null;
   user_weight_in_kgs: number | null;
   user_height_in_cm: number | null;
   user_activity: number | null;
   user_tdee: number | null;
   user_goal_tdee: number | null;
-  user_fitness_goal: string | null;
+  user_fitness_goal: FitnessGoal | null;
   /** jsonb array of weekday names; write with JSON.stringify. */
-  user_preferred_workout_days: JSONColumnType<string[], string | undefined, string>;
-  user_workout_type: string | null;
-  user_experience_level: string | null;
+  user_preferred_workout_days: JSONColumnType<Weekday[], string | undefined, string>;
+  user_workout_type: WorkoutType | null;
+  user_experience_level: ExperienceLevel | null;
   /** Declared home equipment (migration 006); null: not said, the default applies. */
-  user_equipment: JSONColumnType<string[] | null, string | null | undefined, string | null>;
-  user_diet_preference: string | null;
-  user_food_preference: string | null;
-  user_preferred_protein_sources: JSONColumnType<string[], string | undefined, string>;
+  user_equipment: JSONColumnType<HomeEquipment[] | null, string | null | undefined, string | null>;
+  user_diet_preference: DietType | null;
+  user_food_preference: Cuisine | null;
+  user_preferred_protein_sources: JSONColumnType<ProteinSource[], string | undefined, string>;
   user_fav_food: string | null;
   user_allergies: string | null;
   user_avoid_food: string | null;
@@ -157,7 +181,11 @@ export interface MyUsersTable {
   diet_screen_visited_at: Date | null;
   /** Migration 007: the adaptive target the user accepted, the fitness goal it is for, and when. */
   user_adaptive_goal_tdee: ColumnType<number | null, number | null | undefined, number | null>;
-  user_adaptive_fitness_goal: ColumnType<string | null, string | null | undefined, string | null>;
+  user_adaptive_fitness_goal: ColumnType<
+    FitnessGoal | null,
+    FitnessGoal | null | undefined,
+    FitnessGoal | null
+  >;
   user_adaptive_accepted_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
@@ -204,14 +232,14 @@ export interface SavedDietsTable {
   user_activity: number | null;
   user_age: number | null;
   user_allergies: string | null;
-  user_diet_preference: string | null;
+  user_diet_preference: DietType | null;
   user_fav_food: string | null;
-  user_fitness_goal: string | null;
-  user_food_preference: string | null;
-  user_gender: string | null;
+  user_fitness_goal: FitnessGoal | null;
+  user_food_preference: Cuisine | null;
+  user_gender: Gender | null;
   user_goal_tdee: number | null;
   user_height_in_cm: number | null;
-  user_preferred_protein_sources: JSONColumnType<string[], string | undefined, string>;
+  user_preferred_protein_sources: JSONColumnType<ProteinSource[], string | undefined, string>;
   user_tdee: number | null;
   user_weight_in_kgs: number | null;
   diet_one: Json<MealItem[]>;
@@ -223,10 +251,10 @@ export interface SavedWorkoutsTable {
   user_id: string;
   public: Generated<boolean>;
   workout_plan: Json<WorkoutItem[]>;
-  user_experience_level: string | null;
-  user_fitness_goal: string | null;
-  user_preferred_workout_days: JSONColumnType<string[], string | undefined, string>;
-  user_workout_type: string | null;
+  user_experience_level: ExperienceLevel | null;
+  user_fitness_goal: FitnessGoal | null;
+  user_preferred_workout_days: JSONColumnType<Weekday[], string | undefined, string>;
+  user_workout_type: WorkoutType | null;
   created_at: Timestamp;
 }
 
@@ -346,6 +374,7 @@ export interface DB {
   one_time_tokens: OneTimeTokensTable;
   mfa_factors: MfaFactorsTable;
   mfa_challenges: MfaChallengesTable;
+  flow_states: FlowStatesTable;
   my_users: MyUsersTable;
   meal_plans: MealPlansTable;
   workout_plans: WorkoutPlansTable;

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { ZodError } from "zod";
+import { StoredDataError } from "../db/stored-data";
 
 export interface ErrorIssue {
   path: string;
@@ -55,6 +56,14 @@ const DATABASE_ENCODING_ERRORS = new Set(["22021", "22P05"]);
 
 export function toHttpError(error: unknown): HttpError {
   if (error instanceof HttpError) return error;
+  // The client's request was fine; what is stored is not. The log line (registerErrorHandler) says where.
+  if (error instanceof StoredDataError) {
+    return new HttpError(
+      500,
+      "stored_data_invalid",
+      "Stored data could not be read; the problem has been logged",
+    );
+  }
   const databaseCode = (error as { code?: unknown } | null)?.code;
   if (typeof databaseCode === "string" && DATABASE_ENCODING_ERRORS.has(databaseCode)) {
     return new HttpError(

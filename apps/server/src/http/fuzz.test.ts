@@ -1,16 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { PassThrough } from "node:stream";
-import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../app";
-import {
-  createPostgresDatabase,
-  openTestPGlite,
-  postgresAdminUrl,
-  signUpThrough,
-  testConfig,
-} from "../test/test-app";
+import { expect, it } from "vitest";
+import { routesOf } from "../test/registered-routes";
+import { describeWithDatabases } from "../test/test-app";
 
 /**
  * A bounded, seeded fuzz run over every route: odd JSON, NUL and lone surrogates in every place,
@@ -29,29 +21,6 @@ function seeded(seed: number): () => number {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
   };
-}
-
-interface Route {
-  method: string;
-  url: string;
-}
-
-/** Every route, read from Fastify's own route tree (printRoutes nests shared prefixes by indentation). */
-function routesOf(app: FastifyInstance): Route[] {
-  const stack: string[] = [];
-  const routes: Route[] = [];
-  for (const line of app.printRoutes({ commonPrefix: false }).split("\n")) {
-    const match = /^(.*?)[├└]── (\S+)(?: \(([^)]*)\))?$/.exec(line);
-    if (!match) continue;
-    const depth = (match[1] ?? "").length / 4;
-    stack.length = depth;
-    const path = `${stack.at(-1) ?? ""}${match[2] ?? ""}`;
-    stack.push(path);
-    for (const method of (match[3] ?? "").split(", ").filter(Boolean)) {
-      if (method !== "HEAD") routes.push({ method, url: path });
-    }
-  }
-  return routes;
 }
 
 const FIELDS = [
@@ -83,7 +52,16 @@ const FIELDS = [
   "name",
   "meal",
   "item",
+  "auth_code",
+  "code_verifier",
+  "code_challenge",
+  "code_challenge_method",
+  "provider",
+  "id_token",
+  "nonce",
 ];
+
+const GRANT_TYPES = ["password", "refresh_token", "pkce", "id_token"] as const;
 
 function fuzzValue(random: () => number, planted: string[], depth = 0): unknown {
   const pick = <T>(values: readonly T[]): T => values[Math.floor(random() * values.length)] as T;
@@ -136,55 +114,30 @@ const PATH_PARAMETERS = [
   "a%2Fb",
 ];
 
-function logCollector() {
-  const stream = new PassThrough();
-  const chunks: string[] = [];
-  stream.on("data", (chunk: Buffer) => chunks.push(chunk.toString("utf8")));
-  return { stream, text: () => chunks.join("") };
-}
-
 const REQUESTS_PER_ROUTE = 8;
 
-const targets: Array<"PGlite" | "PostgreSQL"> = postgresAdminUrl ? ["PGlite", "PostgreSQL"] : ["PGlite"];
-
-for (const target of targets) {
-  describe(`fuzz run over every route [${target}]`, () => {
-    let app: FastifyInstance;
-    let postgres: { url: string; drop(): Promise<void> } | undefined;
-    const logs = logCollector();
-
-    beforeAll(async () => {
-      if (target === "PostgreSQL" && postgresAdminUrl)
-        postgres = await createPostgresDatabase(postgresAdminUrl);
-      app = await buildApp(
-        testConfig({ logLevel: "info", ...(postgres ? { databaseUrl: postgres.url } : {}) }),
-        { logStream: logs.stream, ...(postgres ? {} : { database: await openTestPGlite() }) },
-      );
-    });
-    afterAll(async () => {
-      await app.close();
-      await postgres?.drop();
-    });
-
+describeWithDatabases(
+  "fuzz run over every route",
+  ({ app, signUp, logs }) => {
     it("answers no 5xx, and logs neither the planted e-mail nor the password hash", async () => {
       const plantedEmail = `planted-${randomUUID()}@example.com`;
       // A route that fails inside the database with personal data as the statement's parameters,
       // as the original finding did: the error is logged, its parameters must not be.
-      app.post("/__fuzz/database-error", async () => {
-        const user = await app.db
-          .selectFrom("users")
+      app().post("/__fuzz/database-error", async () => {
+        const user = await app()
+          .db.selectFrom("users")
           .select(["email", "encrypted_password"])
           .where("email", "=", plantedEmail)
           .executeTakeFirstOrThrow();
         await sql`insert into users (email, encrypted_password) values (${user.email}, ${user.encrypted_password})`.execute(
-          app.db,
+          app().db,
         );
         return {};
       });
-      const planted = await signUpThrough(app, plantedEmail);
-      const fuzzer = await signUpThrough(app);
-      const { encrypted_password: plantedHash } = await app.db
-        .selectFrom("users")
+      const planted = await signUp(plantedEmail);
+      const fuzzer = await signUp();
+      const { encrypted_password: plantedHash } = await app()
+        .db.selectFrom("users")
         .select("encrypted_password")
         .where("id", "=", planted.userId)
         .executeTakeFirstOrThrow();
@@ -192,7 +145,7 @@ for (const target of targets) {
       const plantedValues = [plantedEmail, plantedHash ?? ""];
 
       const random = seeded(20_261_124);
-      const routes = routesOf(app).filter((route) => !route.url.startsWith("/__fuzz"));
+      const routes = routesOf(app()).filter((route) => !route.url.startsWith("/__fuzz"));
       expect(routes.length).toBeGreaterThan(30);
       const failures: string[] = [];
       let sent = 0;
@@ -204,12 +157,12 @@ for (const target of targets) {
           );
           const query = new URLSearchParams({
             email: plantedEmail,
-            grant_type: random() < 0.5 ? "password" : "refresh_token",
+            grant_type: GRANT_TYPES[Math.floor(random() * GRANT_TYPES.length)] ?? "password",
           });
           if (random() < 0.3) query.set("redirect_to", "\u0000");
           const signedIn = random() < 0.6;
           const body = random() < 0.15 ? fuzzValue(random, plantedValues) : fuzzObject(random, plantedValues);
-          const response = await app.inject({
+          const response = await app().inject({
             method: route.method as "GET",
             url: `${url}?${query.toString()}`,
             headers: {
@@ -223,7 +176,7 @@ for (const target of targets) {
             failures.push(`${route.method} ${url} → ${response.statusCode} ${response.body}`);
         }
       }
-      const databaseError = await app.inject({ method: "POST", url: "/__fuzz/database-error" });
+      const databaseError = await app().inject({ method: "POST", url: "/__fuzz/database-error" });
 
       expect(sent).toBe(routes.length * REQUESTS_PER_ROUTE);
       expect(failures).toEqual([]);
@@ -237,7 +190,7 @@ for (const target of targets) {
     });
 
     it("names the field holding U+0000 or a lone surrogate in one 400", async () => {
-      const nul = await app.inject({
+      const nul = await app().inject({
         method: "POST",
         url: "/auth/v1/signup",
         payload: '{"email":"a\\u0000@example.com","password":"long enough password"}',
@@ -249,8 +202,8 @@ for (const target of targets) {
         msg: expect.stringContaining("body.email"),
       });
 
-      const user = await signUpThrough(app);
-      const surrogate = await app.inject({
+      const user = await signUp();
+      const surrogate = await app().inject({
         method: "POST",
         url: "/functions/v1/write_user_data",
         headers: { authorization: `Bearer ${user.accessToken}`, "content-type": "application/json" },
@@ -261,7 +214,7 @@ for (const target of targets) {
         error: { code: "invalid_characters", issues: [{ path: "body.user_fav_food[1]" }] },
       });
 
-      const key = await app.inject({
+      const key = await app().inject({
         method: "POST",
         url: "/functions/v1/track_events",
         payload: '{"events":[{"name":"x","props":{"a\\u0000":1}}]}',
@@ -270,9 +223,10 @@ for (const target of targets) {
       expect(key.statusCode).toBe(400);
       expect(key.json()).toMatchObject({ error: { issues: [{ path: "body.events[0].props.a\\u0000" }] } });
 
-      const param = await app.inject({ method: "GET", url: "/test-checkout/%00" });
+      const param = await app().inject({ method: "GET", url: "/test-checkout/%00" });
       expect(param.statusCode).toBe(400);
       expect(param.json()).toMatchObject({ error: { issues: [{ path: "params.id" }] } });
     });
-  });
-}
+  },
+  { config: { logLevel: "info" }, captureLogs: true },
+);

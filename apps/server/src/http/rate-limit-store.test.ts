@@ -2,12 +2,11 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { once } from "node:events";
 import { createServer } from "node:net";
-import { PassThrough } from "node:stream";
 import type { FastifyInstance } from "fastify";
 import { Redis } from "ioredis";
 import { afterAll, describe, expect, it } from "vitest";
 import { buildApp } from "../app";
-import { openTestPGlite, testConfig } from "../test/test-app";
+import { collectLogs, openTestPGlite, testConfig } from "../test/test-app";
 
 /** The suite starts and stops its own redis-server; without the binary there is nothing to run it against. */
 const hasRedisServer = spawnSync("redis-server", ["--version"]).status === 0;
@@ -58,20 +57,6 @@ async function stopRedis(child: ChildProcess): Promise<void> {
   await exited;
 }
 
-/** Log lines of an app, parsed. */
-function logCollector() {
-  const stream = new PassThrough();
-  const lines: Array<{ level: number; msg: string }> = [];
-  let partial = "";
-  stream.on("data", (chunk: Buffer) => {
-    const text = partial + chunk.toString("utf8");
-    const parts = text.split("\n");
-    partial = parts.pop() ?? "";
-    for (const part of parts) if (part.trim()) lines.push(JSON.parse(part) as { level: number; msg: string });
-  });
-  return { stream, lines };
-}
-
 const limits = { token: { max: 3, windowMs: 60_000 }, signup: { max: 1000, windowMs: 60_000 } };
 
 async function signInStatus(app: FastifyInstance, ip: string): Promise<number> {
@@ -100,7 +85,7 @@ describe.runIf(hasRedisServer)("rate limits with a Redis that goes away and come
     const namespace = `fitwise-test-${randomUUID()}-`;
     let redis = await startRedis(port);
     children.push(redis);
-    const logs = logCollector();
+    const logs = collectLogs();
     const app = await buildApp(
       testConfig({
         logLevel: "info",
@@ -149,7 +134,7 @@ describe.runIf(hasRedisServer)("rate limits with a Redis that goes away and come
 
   it("starts and limits with a Redis that never answered", async () => {
     const port = await freePort();
-    const logs = logCollector();
+    const logs = collectLogs();
     const app = await buildApp(
       testConfig({ logLevel: "info", redisUrl: `redis://127.0.0.1:${port}`, rateLimits: limits }),
       { database: await openTestPGlite(), logStream: logs.stream },

@@ -1,10 +1,11 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { sql } from "kysely";
 import { expect, it } from "vitest";
 import type { MealItem, WorkoutItem } from "@fitwise/contracts/plans";
 import { formatKcal } from "@fitwise/engine/nutrition/number-format";
-import { callOk, PROFILE } from "../modules/plans/plan-test-helpers";
+import { callOk, PROFILE, saveFirstDayDiet } from "../modules/plans/plan-test-helpers";
 import { describeWithDatabases } from "../test/test-app";
 
 const INDEX_HTML = `<!doctype html>
@@ -39,7 +40,7 @@ const SECRET_ALLERGY = "kiwi and sesame";
 
 describeWithDatabases(
   "link previews of shared plans",
-  ({ app, signUp }) => {
+  ({ app, db, signUp }) => {
     const page = async (url: string, host = "localhost:3000") => {
       const response = await app().inject({ method: "GET", url, headers: { accept: "text/html", host } });
       expect(response.statusCode).toBe(200);
@@ -110,6 +111,17 @@ describeWithDatabases(
       expect(unknown.get("og:image")).toEqual(["http://fit.example.com/og-image.png"]);
       const malformed = await page("/fullworkout/not-a-uuid");
       expect(malformed.get("og:title")).toEqual(["Your Workout Plan"]);
+    });
+
+    it("gives a saved plan that no longer matches its contract the plain preview, not an error page", async () => {
+      const user = await signUp();
+      const diet_id = await saveFirstDayDiet(app(), user.accessToken);
+      await sql`update saved_diets set diet_one = '[{"Meal": "Brunch"}]'::jsonb where diet_id = ${diet_id}`.execute(
+        db(),
+      );
+      const preview = await page(`/fulldiet/${diet_id}`);
+      expect(preview.get("og:title")).toEqual(["FitwiseAI's Diet Plan"]);
+      expect(preview.get("og:description")).toEqual(["A meal plan shared from Fitwise."]);
     });
 
     it("leaves other pages with the generic description and no preview tags", async () => {

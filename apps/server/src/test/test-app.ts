@@ -1,7 +1,9 @@
 import { randomBytes, randomUUID } from "node:crypto";
+import { readFile } from "node:fs/promises";
+import { PassThrough } from "node:stream";
 import type { FastifyInstance } from "fastify";
 import pg from "pg";
-import { afterAll, beforeAll, describe } from "vitest";
+import { afterAll, beforeAll, describe, inject } from "vitest";
 import type { Session } from "@fitwise/contracts/auth";
 import { buildApp } from "../app";
 import { createPGlite, wrapPGlite, type Database } from "../db/database";
@@ -62,12 +64,23 @@ export async function createPostgresDatabase(
 
 let template: Promise<Blob> | undefined;
 
+/** The run's migrated dump (pglite-template.global-setup.ts); undefined outside Vitest, e.g. in benches. */
+function providedDump(): string | undefined {
+  try {
+    return inject("migratedPGliteDump");
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * A fresh in-memory PGlite with every migration applied. initdb takes seconds on a busy machine, so
- * each test process runs it once and later databases start from a dump of that first one.
+ * databases start from a dump: the one the test run made once, else one made here on first use.
  */
 export async function openTestPGlite(): Promise<Database> {
   template ??= (async () => {
+    const provided = providedDump();
+    if (provided !== undefined) return new Blob([await readFile(provided)]);
     const pglite = await createPGlite({});
     await migrate(wrapPGlite(pglite));
     const dump = await pglite.dumpDataDir("none");
@@ -90,10 +103,44 @@ export interface SignedUp {
   session: Session;
 }
 
+/** One line of the app's log, as pino writes it. */
+export interface LogLine {
+  level: number;
+  msg: string;
+  err?: { message?: string };
+}
+
+export interface LogCollector {
+  /** A stream to give buildApp as its logStream. */
+  stream: PassThrough;
+  /** The lines written so far, parsed. */
+  lines: LogLine[];
+  /** Everything written so far, as written. */
+  text(): string;
+}
+
+/** Collects what an app logs, for tests that check what is logged (and what never is). */
+export function collectLogs(): LogCollector {
+  const stream = new PassThrough();
+  const chunks: string[] = [];
+  const lines: LogLine[] = [];
+  let partial = "";
+  stream.on("data", (chunk: Buffer) => {
+    const text = chunk.toString("utf8");
+    chunks.push(text);
+    const parts = (partial + text).split("\n");
+    partial = parts.pop() ?? "";
+    for (const part of parts) if (part.trim()) lines.push(JSON.parse(part) as LogLine);
+  });
+  return { stream, lines, text: () => chunks.join("") };
+}
+
 export interface TestContext {
   app(): FastifyInstance;
   db(): Database;
   signUp(email?: string): Promise<SignedUp>;
+  /** The app's log when the suite asked for it (DescribeOptions.captureLogs), else empty. */
+  logs: LogCollector;
 }
 
 export async function signUpThrough(
@@ -118,6 +165,8 @@ export async function signUpThrough(
 
 export interface DescribeOptions {
   config?: Partial<AppConfig>;
+  /** Log at config.logLevel into ctx.logs instead of not logging. */
+  captureLogs?: boolean;
 }
 
 /**
@@ -134,12 +183,13 @@ export function describeWithDatabases(
     describe(`${title} [${target}]`, () => {
       let app: FastifyInstance | undefined;
       let postgres: { url: string; drop(): Promise<void> } | undefined;
+      const logs = collectLogs();
       beforeAll(async () => {
         if (target === "PostgreSQL" && postgresAdminUrl)
           postgres = await createPostgresDatabase(postgresAdminUrl);
         const config = testConfig({ ...options.config, ...(postgres ? { databaseUrl: postgres.url } : {}) });
         app = await buildApp(config, {
-          logger: false,
+          ...(options.captureLogs === true ? { logStream: logs.stream } : { logger: false }),
           ...(postgres ? {} : { database: await openTestPGlite() }),
         });
       });
@@ -151,7 +201,7 @@ export function describeWithDatabases(
         if (!app) throw new Error("the test app is not built yet");
         return app;
       };
-      fn({ app: current, db: () => current().db, signUp: (email) => signUpThrough(current(), email) });
+      fn({ app: current, db: () => current().db, signUp: (email) => signUpThrough(current(), email), logs });
     });
   }
 }

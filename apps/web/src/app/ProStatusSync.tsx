@@ -2,11 +2,9 @@ import { useEffect } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useAlert } from "../lib/alerts";
 import { listenForProStatus } from "../lib/pro-status-channel";
+import { queryKeys } from "../lib/query-keys";
 import { useUpgradeOverlay } from "../lib/upgrade-overlay";
 import { PURCHASE_SUCCESS_MESSAGE } from "./PurchaseReturn";
-
-/** Profile and subscription alike: both are get_user_data answers. */
-const PRO_STATUS_QUERY_KEY = ["get_user_data"] as const;
 
 /**
  * Keeps this tab's Pro status in step with the others: when another tab completes a purchase, the
@@ -20,7 +18,7 @@ export function ProStatusSync() {
   useEffect(
     () =>
       listenForProStatus((news) => {
-        void queryClient.invalidateQueries({ queryKey: PRO_STATUS_QUERY_KEY });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.userData() });
         if (news !== "granted") return;
         closeUpgradeOverlay();
         showAlert("success", PURCHASE_SUCCESS_MESSAGE, { keepOnNavigation: true });

@@ -1,7 +1,7 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { subscriptionGrantsPro } from "@fitwise/contracts/payments";
-import { fetchSubscription, SUBSCRIPTION_QUERY_KEY } from "../features/settings/api/get-subscription";
-import { USER_PROFILE_QUERY_KEY } from "../lib/user-profile";
+import { fetchSubscription } from "../features/settings/api/get-subscription";
+import { queryKeys } from "../lib/query-keys";
 
 /**
  * The provider's webhook can trail the browser's return by a few seconds: ask again, up to ten times
@@ -20,9 +20,9 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export async function confirmPurchase(queryClient: QueryClient): Promise<boolean> {
   for (let attempt = 1; attempt <= ATTEMPTS; attempt += 1) {
     const subscription = await fetchSubscription();
-    queryClient.setQueryData(SUBSCRIPTION_QUERY_KEY, subscription);
+    queryClient.setQueryData(queryKeys.subscription(), subscription);
     if (subscriptionGrantsPro(subscription, new Date())) {
-      await queryClient.invalidateQueries({ queryKey: USER_PROFILE_QUERY_KEY });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.profile() });
       return true;
     }
     if (attempt < ATTEMPTS) await wait(RETRY_MS);

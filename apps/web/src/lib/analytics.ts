@@ -1,5 +1,6 @@
 // Types only: the contract's zod schemas would otherwise land in the first page's bundle.
 import type { ANALYTICS_MAX_BATCH, AnalyticsEvent, ScreenPath } from "@fitwise/contracts/analytics";
+import type { FunctionName, FunctionRequest } from "@fitwise/contracts/functions";
 import { getAccessToken, getAuthState } from "./auth-session";
 
 /*
@@ -8,7 +9,14 @@ import { getAccessToken, getAuthState } from "./auth-session";
  * here may ever break a screen, so every entry point swallows its own failures.
  */
 
-const ENDPOINT = "/functions/v1/track_events";
+/** Sent with fetch and sendBeacon rather than call-function: keepalive, no token refresh on page hide. */
+const FUNCTION_NAME = "track_events" satisfies FunctionName;
+const ENDPOINT = `/functions/v1/${FUNCTION_NAME}`;
+
+/** The body, checked against the function registry's request type. */
+function body(events: AnalyticsEvent[]): string {
+  return JSON.stringify({ events } satisfies FunctionRequest<typeof FUNCTION_NAME>);
+}
 /** The contract's batch limit, typed as its literal so the two cannot drift apart. */
 const MAX_BATCH: typeof ANALYTICS_MAX_BATCH = 20;
 /** Events wait this long for company, so a screen change and what happens on it go in one request. */
@@ -68,7 +76,7 @@ async function post(events: AnalyticsEvent[], token: string | null): Promise<Res
       method: "POST",
       keepalive: true,
       headers: headersFor(token),
-      body: JSON.stringify({ events }),
+      body: body(events),
     });
   } catch {
     return null;
@@ -131,7 +139,7 @@ function flushOnHide(): void {
     const batch = takeQueue();
     if (!batch) return;
     const token = tokenNow(batch.owner);
-    if (token === null && navigator.sendBeacon?.(ENDPOINT, JSON.stringify({ events: batch.events }))) return;
+    if (token === null && navigator.sendBeacon?.(ENDPOINT, body(batch.events))) return;
     void post(batch.events, token);
   });
 }

@@ -105,18 +105,3 @@ export async function apiFetch<T>(path: string, options: ApiFetchOptions<T> = {}
   }
   return parsed.data;
 }
-
-/** POST /functions/v1/<name> with a JSON payload (docs/product.md §8). Every function needs the token except get_saved_data. */
-export function callFunction<T>(
-  name: string,
-  payload: unknown,
-  schema?: z.core.$ZodType<T>,
-  options: { auth?: boolean; signal?: AbortSignal } = {},
-): Promise<T> {
-  return apiFetch<T>(`/functions/v1/${encodeURIComponent(name)}`, {
-    method: "POST",
-    body: payload,
-    schema,
-    ...options,
-  });
-}

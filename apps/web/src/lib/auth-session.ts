@@ -261,6 +261,20 @@ export async function refreshUser(): Promise<AuthUser | null> {
   return user;
 }
 
+/**
+ * grant_type=pkce: the session for the auth code a PKCE redirect brought back, proven with the
+ * verifier this tab kept (supabase-js exchangeCodeForSession).
+ */
+export async function exchangeCodeForSession(authCode: string, codeVerifier: string): Promise<AuthSession> {
+  const session = await authRequest(
+    "/token?grant_type=pkce",
+    { method: "POST", body: { auth_code: authCode, code_verifier: codeVerifier } },
+    SessionSchema,
+  );
+  setSession(session);
+  return session;
+}
+
 export interface PasswordCredentials {
   email: string;
   password: string;

@@ -1,3 +1,4 @@
+import { vi } from "vitest";
 import type { AuthSession } from "./auth-session";
 
 /** An in-memory Storage for unit tests under Node, which has no localStorage. */
@@ -65,4 +66,53 @@ export function jsonResponse(status: number, body: unknown): Response {
     status,
     headers: { "Content-Type": "application/json" },
   });
+}
+
+export interface RecordedRequest {
+  url: string;
+  authorization: string | null;
+  body: unknown;
+}
+
+/** Replaces fetch: each request is recorded (URL, Authorization header, JSON body) and answered by `respond`. */
+export function stubFetch(
+  respond: (url: string, authorization: string | null) => Response,
+): RecordedRequest[] {
+  const requests: RecordedRequest[] = [];
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (url: string, init: RequestInit = {}) => {
+      const authorization = ((init.headers ?? {}) as Record<string, string>).Authorization ?? null;
+      requests.push({ url, authorization, body: init.body ? JSON.parse(String(init.body)) : undefined });
+      return respond(url, authorization);
+    }),
+  );
+  return requests;
+}
+
+/**
+ * For tests of the signed-in client (call-function, api-client): a fresh module graph on a fake clock at `nowMs`, an
+ * in-memory localStorage and fetch answered by `respond`. Returns the requests fetch receives; call in beforeEach, with
+ * `endClientTest` in afterEach.
+ */
+export function startClientTest(
+  nowMs: number,
+  respond: (url: string, authorization: string | null) => Response,
+): RecordedRequest[] {
+  vi.resetModules();
+  vi.useFakeTimers({ now: nowMs });
+  vi.stubGlobal("localStorage", new MemoryStorage());
+  return stubFetch(respond);
+}
+
+export function endClientTest(): void {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+}
+
+/** Stores a session valid for an hour from `nowMs`, then imports the client module `load` names. */
+export async function importSignedIn<T>(nowMs: number, load: () => Promise<T>): Promise<T> {
+  const session = await import("./auth-session");
+  session.setSession(makeSession(nowMs, 3600));
+  return load();
 }

@@ -1,5 +1,5 @@
 import { PLAN_ERROR_CODES, REPLACEMENT_LIMIT_MESSAGE } from "@fitwise/contracts/plans";
-import { FREE_REPLACEMENTS_LIMIT } from "@fitwise/contracts/profile";
+import { FREE_REPLACEMENTS_LIMIT, countsTowardFreeLimit, mayReplace } from "@fitwise/contracts/free-tier";
 import { useAlert } from "./alerts";
 import { ApiError } from "./api-client";
 import { apiErrorCode } from "./plan-errors";
@@ -33,13 +33,13 @@ export function usePlanReplacement({
   return {
     /** False, after telling the user, when a free user has used every free replacement. */
     mayReplace(): boolean {
-      if (isPro || replacementsUsed < FREE_REPLACEMENTS_LIMIT) return true;
+      if (mayReplace(isPro, replacementsUsed)) return true;
       refuseAtLimit();
       return false;
     },
     /** Records the server's count of free replacements and shows the screen's success text. */
     succeeded(freeReplacementsUsed: number, message: string): void {
-      if (!isPro) setReplacementsUsed(freeReplacementsUsed);
+      if (countsTowardFreeLimit(isPro)) setReplacementsUsed(freeReplacementsUsed);
       showAlert("success", message);
     },
     /** The server's refusal decides: the limit (its count is then the limit), Pro only, or any other fault. */

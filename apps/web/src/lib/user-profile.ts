@@ -1,11 +1,10 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { ProfileResponseSchema } from "@fitwise/contracts/profile";
 import type { ProfileResponse } from "@fitwise/contracts/profile";
-import { ApiError, callFunction } from "./api-client";
+import { ApiError } from "./api-client";
+import { callFunction } from "./call-function";
 import { readCache, writeCache } from "./local-cache";
-
-/** `get_user_data` my_users: one key for every screen, so one answer (and one refresh) serves them all. */
-export const USER_PROFILE_QUERY_KEY = ["get_user_data", "my_users"] as const;
+import { queryKeys } from "./query-keys";
 
 /** Mirrors the server's profile into docs/product.md §7 localStorage keys (a cache; the server stays the authority). */
 export function cacheProfile(profile: ProfileResponse): void {
@@ -44,7 +43,7 @@ export function cacheProfile(profile: ProfileResponse): void {
 export async function fetchUserProfile(): Promise<ProfileResponse | null> {
   let profile: ProfileResponse;
   try {
-    profile = await callFunction("get_user_data", { table: "my_users" }, ProfileResponseSchema);
+    profile = await callFunction("get_user_data", { table: "my_users" }, { schema: ProfileResponseSchema });
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return null;
     throw error;
@@ -58,7 +57,7 @@ export async function fetchUserProfile(): Promise<ProfileResponse | null> {
  * (docs/product.md §7 user_pro, e.g. a purchase there).
  */
 export function useUserProfile() {
-  return useQuery({ queryKey: USER_PROFILE_QUERY_KEY, queryFn: fetchUserProfile });
+  return useQuery({ queryKey: queryKeys.profile(), queryFn: fetchUserProfile });
 }
 
 /**
@@ -82,7 +81,7 @@ export function useSetReplacementsUsed() {
   const queryClient = useQueryClient();
   return (used: number) => {
     writeCache("user_replaced", used);
-    queryClient.setQueryData<ProfileResponse | null>(USER_PROFILE_QUERY_KEY, (profile) =>
+    queryClient.setQueryData<ProfileResponse | null>(queryKeys.profile(), (profile) =>
       profile ? { ...profile, user_replaced: used } : profile,
     );
   };

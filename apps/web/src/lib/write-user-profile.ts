@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { ProfileResponseSchema } from "@fitwise/contracts/profile";
 import type { ProfileResponse, WriteProfileRequest } from "@fitwise/contracts/profile";
-import { callFunction } from "./api-client";
+import { callFunction } from "./call-function";
 import { readCache } from "./local-cache";
-import { USER_PROFILE_QUERY_KEY, cacheProfile } from "./user-profile";
+import { queryKeys } from "./query-keys";
+import { cacheProfile } from "./user-profile";
 
 /** The profile fields a form sends; the device, source and table are added here. */
 export type ProfileUpdate = Omit<
@@ -20,7 +21,7 @@ export async function writeUserProfile(update: ProfileUpdate): Promise<ProfileRe
   const profile = await callFunction(
     "write_user_data",
     { ...update, write_table: "my_users", user_device: "WEB", source: readCache("source") ?? "unknown" },
-    ProfileResponseSchema,
+    { schema: ProfileResponseSchema },
   );
   cacheProfile(profile);
   return profile;
@@ -31,10 +32,10 @@ export function useWriteUserProfile() {
   return useMutation({
     mutationFn: writeUserProfile,
     onSuccess: (profile) => {
-      queryClient.setQueryData(USER_PROFILE_QUERY_KEY, profile);
+      queryClient.setQueryData(queryKeys.profile(), profile);
       // Plans are planned from the profile, so the diet and workout screens must ask the server again.
-      void queryClient.invalidateQueries({ queryKey: ["openai_get_meal_plan"] });
-      void queryClient.invalidateQueries({ queryKey: ["openai_get_workout_plan"] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.mealPlans() });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.workoutPlan() });
     },
   });
 }

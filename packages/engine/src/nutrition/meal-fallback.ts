@@ -15,6 +15,10 @@ const SHARED_PER_PLAN = 2;
 /** Portion fits the fallback's search may spend: small and fixed, with no clock, so it is quick and deterministic. */
 const FALLBACK_FITS = 40;
 
+/** A fallback day's cost: protein over its ceilings weighs most (issue 12), then the other bounds and protein short. */
+const fallbackRank = (fit: PortionFit) =>
+  100 * fit.proteinOverKcal + fit.boundBreach + 10 * fit.proteinShortG;
+
 /**
  * The planner's safety net when the search runs out of time: a handful of fixed picks per meal (the attempt-th and
  * next best-liked foods, plus the meal's most protein-dense food), each with fitted portions; if none keeps every hard
@@ -60,11 +64,7 @@ export function fallbackDay(
     }
     const fit = fitPortions(chosen, targets);
     if (fit.hardBreach > 1e-6) continue;
-    if (
-      best === undefined ||
-      fit.boundBreach + 10 * fit.proteinShortG < best.boundBreach + 10 * best.proteinShortG
-    )
-      best = fit;
+    if (best === undefined || fallbackRank(fit) < fallbackRank(best)) best = fit;
     if (fit.proteinShortG <= 1e-6 && fit.boundBreach <= 1) break;
   }
   if (best !== undefined) return best;
@@ -79,7 +79,8 @@ export function fallbackDay(
         portions: searched.portions,
         hardBreach: 0,
         boundBreach: searched.boundBreach,
-        shareBreach: searched.boundBreach,
+        shareBreach: searched.shareBreach,
+        proteinOverKcal: searched.proteinOverKcal,
         proteinShortG: searched.proteinShortG,
         proteinG: 0,
       }

@@ -6,7 +6,8 @@ import { MEAL_SLOTS, type Food, type MealSlot, type ProteinSource } from "./food
 import { selectCandidates, type CandidatePool } from "./meal-candidates";
 import { fallbackDay } from "./meal-fallback";
 import type { MealItem, MealPlanRequest } from "./meal-plan.types";
-import type { Portion } from "./meal-portions";
+import type { Portion, PortionFit } from "./meal-portions";
+import { repairProteinCeiling } from "./meal-protein-ceiling";
 import { proteinReachG } from "./meal-protein-reach";
 import { searchDay, type SearchLimits } from "./meal-search";
 import { householdMeasure } from "./meal-roles";
@@ -288,6 +289,12 @@ export function planWith(
   }
   if ("failed" in attempt)
     return { ok: false, error: solveError(attempt.failed, request, avoidances, pool, limits) };
+  // The protein ceilings hold in every served plan (issue 12): a day over them (the exact model stopped on its limit
+  // without a day, or had none) is repaired; if it cannot be, boundNotes names the ceiling that gave way.
+  if (proteinOverKcal(attempt.portions, targets) > BOUND_SLACK_KCAL) {
+    const repaired = repairProteinCeiling(attempt.portions, pool.allByMeal, targets, avoidances.kosher);
+    if (repaired !== undefined) attempt = { ...attempt, portions: repaired.portions };
+  }
 
   const items = assemble(attempt.portions, request);
   const totals = sumMacros(items);
@@ -431,21 +438,28 @@ function solve(
   // Restrictive profiles, where the search misses protein or a bound or finds no day: the exact model over every food
   // this plan may use decides (it is no cuisine probe, so a probe never uses it).
   if (missed && exact !== undefined && limits.requireCuisineMajority !== true) {
-    const exactDay = solveExactDay(pool.allByMeal, targets, exact.solver, exact.limits, {
-      kosher: limits.kosher === true,
-      proteinSources,
-    });
+    const exactWith = (sources: readonly ProteinSource[]) =>
+      solveExactDay(pool.allByMeal, targets, exact.solver, exact.limits, {
+        kosher: limits.kosher === true,
+        proteinSources: sources,
+      });
+    const rankOf = (
+      day: Pick<PortionFit, "proteinOverKcal" | "shareBreach" | "proteinShortG" | "boundBreach"> | undefined,
+    ) =>
+      day === undefined
+        ? [Infinity, Infinity, Infinity, Infinity]
+        : [day.proteinOverKcal, day.shareBreach, day.proteinShortG, day.boundBreach - day.shareBreach];
+    // The chosen sources are a preference, below the protein floor (issue 12): where the model with them brings no day
+    // or one short of protein (its solution would not fit whole portion steps, or the solver stopped on its limit in
+    // the harder model), it runs once without them and the better day is kept. Seen on a vegan gluten-free 4,118 kcal
+    // day refused, and a vegetarian soy-, nut- and egg-free day 7 g short, once more dishes joined the catalogue.
+    let exactDay = exactWith(proteinSources);
+    if (proteinSources.length > 0 && (exactDay === undefined || exactDay.proteinShortG > 0.5)) {
+      const without = exactWith([]);
+      if (ranksBefore(rankOf(without), rankOf(exactDay))) exactDay = without;
+    }
     if (exactDay !== undefined) {
-      const exactRank = [
-        exactDay.shareBreach,
-        exactDay.proteinShortG,
-        exactDay.boundBreach - exactDay.shareBreach,
-      ];
-      const searchRank =
-        searched.status === "found"
-          ? [searched.shareBreach, searched.proteinShortG, searched.boundBreach - searched.shareBreach]
-          : [Infinity, Infinity, Infinity];
-      if (ranksBefore(exactRank, searchRank))
+      if (ranksBefore(rankOf(exactDay), rankOf(searched.status === "found" ? searched : undefined)))
         return { portions: exactDay.portions, notes: [], fromFallback: false };
     }
   }
@@ -474,6 +488,23 @@ function solve(
  */
 const WIDER_SEARCH_FACTOR = 8;
 
+/** Protein above 35 % of energy or 2.4 g/kg in a day, in kcal. */
+function proteinOverKcal(portions: readonly Portion[], targets: NutrientTargets): number {
+  let kcal = 0;
+  let proteinG = 0;
+  for (const { candidate, weightG } of portions) {
+    kcal += (candidate.food.energyKcal * weightG) / 100;
+    proteinG += (candidate.food.proteinG * weightG) / 100;
+  }
+  return (
+    Math.max(0, 4 * proteinG - PROTEIN_ENERGY_SHARE_MAX * kcal) +
+    4 * Math.max(0, proteinG - targets.proteinMaxG)
+  );
+}
+
+/** Macro-bound breaches below this many kcal are rounding (the search's BOUND_SLACK). */
+const BOUND_SLACK_KCAL = 1;
+
 /** Protein over its per-kg ceiling or carbohydrate under 130 g in a searched day. */
 function breaksAbsoluteMacros(portions: readonly Portion[], targets: NutrientTargets): boolean {
   let proteinG = 0;
@@ -485,7 +516,10 @@ function breaksAbsoluteMacros(portions: readonly Portion[], targets: NutrientTar
   return proteinG > targets.proteinMaxG + 1 || carbsG < CARBS_MIN_G - 0.5;
 }
 
-/** Whether rank a (energy-share breach kcal, protein short g, absolute breach kcal) is better than b, with rounding slack. */
+/**
+ * Whether rank a (protein over its ceilings kcal, energy-share breach kcal, protein short g, absolute breach kcal) is
+ * better than b, with rounding slack.
+ */
 function ranksBefore(a: readonly number[], b: readonly number[]): boolean {
   for (const [index, value] of a.entries()) {
     const other = b[index] ?? 0;

@@ -29,10 +29,17 @@ export interface PortionFit {
   boundBreach: number;
   /** The part of boundBreach from the energy-share bounds (protein ≤ 35 %, carbohydrate ≥ 40 %), which yield last. */
   shareBreach: number;
+  /**
+   * The part of boundBreach from the protein ceilings (35 % of energy and 2.4 g/kg), in kcal: they hold before every
+   * other bound (issue 12), so a day over them is served only when no day found keeps them.
+   */
+  proteinOverKcal: number;
   proteinShortG: number;
   proteinG: number;
 }
 
+/** Per kcal of protein above its ceilings: above the energy-share bounds (50), below the hard rules (1000). */
+const PROTEIN_OVER_WEIGHT = 200;
 const MEAL_INDEX: Record<MealSlot, number> = { Breakfast: 0, Lunch: 1, Snacks: 2, Dinner: 3 };
 const MAX_ROUNDS = 80;
 
@@ -79,6 +86,14 @@ function shareBreach(state: State): number {
   );
 }
 
+/** Protein above its ceilings (35 % of energy, 2.4 g/kg), in kcal: the first bound to hold after the hard rules. */
+function proteinOver(state: State, limits: Limits): number {
+  return (
+    Math.max(0, 4 * state.proteinG - PROTEIN_ENERGY_SHARE_MAX * state.kcal) +
+    4 * Math.max(0, state.proteinG - limits.proteinMaxG)
+  );
+}
+
 /** Breaches of the absolute bounds (2.4 g/kg, 130 g carbohydrate, fibre), in kcal: they yield before protein's floor. */
 function absoluteBreach(state: State, limits: Limits): number {
   return (
@@ -99,13 +114,16 @@ function hardBreach(state: State, limits: Limits): number {
 }
 
 /**
- * The order things give way in (issue 12): the hard rules weigh 1000× per kcal, the energy-share bounds 50× per kcal,
+ * The order things give way in (issue 12): the hard rules weigh 1000× per kcal, the protein ceilings 200× per kcal
+ * (they count again in the bounds below, so a paired step that moves grams from a protein-rich food to a starch or a
+ * fat wins over any other gain), the energy-share bounds 50× per kcal,
  * protein under its floor 10 per g (2.5 per kcal), the absolute bounds 1 per kcal; energy off the target and meals off
  * their shares, preferences within the window, least.
  */
 function penalty(state: State, limits: Limits): number {
   let soft =
     (100 * Math.abs(state.kcal - limits.target)) / limits.target +
+    PROTEIN_OVER_WEIGHT * proteinOver(state, limits) +
     50 * shareBreach(state) +
     10 * Math.max(0, limits.proteinMinG - state.proteinG) +
     absoluteBreach(state, limits);
@@ -238,6 +256,7 @@ export function fitPortions(
     hardBreach: hardBreach(state, limits),
     boundBreach: shareBreach(state) + absoluteBreach(state, limits),
     shareBreach: shareBreach(state),
+    proteinOverKcal: proteinOver(state, limits),
     proteinShortG: Math.max(0, targets.proteinMinG - state.proteinG),
     proteinG: state.proteinG,
   };

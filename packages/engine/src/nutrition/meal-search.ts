@@ -86,6 +86,8 @@ export type SearchResult =
       proteinShortG: number;
       boundBreach: number;
       shareBreach: number;
+      /** Protein above its ceilings (35 % of energy, 2.4 g/kg), in kcal: the first bound to hold. */
+      proteinOverKcal: number;
       fits: number;
     }
   | { status: "infeasible"; fits: number }
@@ -755,11 +757,18 @@ export function searchDay(
 
   let fits = 0;
   /**
-   * The best valid day that breaks a macro bound or misses protein, ranked as things give way: least energy-share
-   * breach, then least protein shortfall, then least breach of the absolute bounds.
+   * The best valid day that breaks a macro bound or misses protein, ranked as things give way: least protein above its
+   * ceilings, then least energy-share breach, then least protein shortfall, then least breach of the absolute bounds.
    */
   let bestShort:
-    { portions: Portion[]; proteinShortG: number; boundBreach: number; shareBreach: number } | undefined;
+    | {
+        portions: Portion[];
+        proteinShortG: number;
+        boundBreach: number;
+        shareBreach: number;
+        proteinOverKcal: number;
+      }
+    | undefined;
   let exhausted = true;
   const groupsByMajority = new Map<boolean, ComboGroup[][]>();
   const passes = limits.requireCuisineMajority ? PASSES.filter((pass) => pass.cuisineMajority) : PASSES;
@@ -802,9 +811,16 @@ export function searchDay(
           proteinShortG: 0,
           boundBreach: 0,
           shareBreach: 0,
+          proteinOverKcal: 0,
           fits,
         };
-      const rank = (day: { shareBreach: number; proteinShortG: number; boundBreach: number }) => [
+      const rank = (day: {
+        proteinOverKcal: number;
+        shareBreach: number;
+        proteinShortG: number;
+        boundBreach: number;
+      }) => [
+        day.proteinOverKcal,
         day.shareBreach,
         day.proteinShortG > 0.5 ? day.proteinShortG : 0,
         day.boundBreach - day.shareBreach,
@@ -814,6 +830,7 @@ export function searchDay(
         proteinShortG: fit.proteinShortG,
         boundBreach,
         shareBreach,
+        proteinOverKcal: fit.proteinOverKcal > BOUND_SLACK ? fit.proteinOverKcal : 0,
       };
       if (bestShort === undefined || isBetter(rank(candidate), rank(bestShort))) bestShort = candidate;
     }

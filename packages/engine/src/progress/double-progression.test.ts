@@ -1,11 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  nextLoadKg,
-  parseRepRange,
-  restSecondsFor,
-  suggestNextStep,
-  type LoggedSet,
-} from "./double-progression";
+import { nextLoadKg, parseRepRange, suggestNextStep, type LoggedSet } from "./double-progression";
 
 const sets = (reps: number[], loadKg: number, rir = 1): LoggedSet[] =>
   reps.map((count, index) => ({ setNumber: index + 1, reps: count, loadKg, rir }));
@@ -17,15 +11,6 @@ describe("parseRepRange", () => {
     expect(parseRepRange("10")).toEqual({ min: 10, max: 10 });
     expect(parseRepRange("30 sec")).toBeUndefined();
     expect(parseRepRange("12-8")).toBeUndefined();
-  });
-});
-
-describe("restSecondsFor", () => {
-  it("rests longer after heavier sets (ACSM 2009)", () => {
-    expect(restSecondsFor("3-5")).toBe(180);
-    expect(restSecondsFor("8-12")).toBe(90);
-    expect(restSecondsFor("12-15")).toBe(60);
-    expect(restSecondsFor("30 sec")).toBe(60);
   });
 });
 

@@ -27,20 +27,6 @@ export function parseRepRange(reps: string): RepRange | undefined {
   return undefined;
 }
 
-/**
- * Rest between sets, by the prescription's reps, from the ACSM position stand "Progression models
- * in resistance training for healthy adults" (Med Sci Sports Exerc 2009;41(3):687-708): 2–3 min for
- * heavy sets (≤ 6 reps), 1–2 min for moderate-load hypertrophy work, 30–60 s (here 60 s) for
- * high-repetition endurance sets (≥ 15 reps) and timed conditioning intervals.
- */
-export function restSecondsFor(reps: string): number {
-  const range = parseRepRange(reps);
-  if (!range) return 60;
-  if (range.max <= 6) return 180;
-  if (range.max >= 15) return 60;
-  return 90;
-}
-
 /** The usual 2.5 kg step of a barbell (two 1.25 kg plates). */
 export const BARBELL_STEP_KG = 2.5;
 /** Machines and cables step by their pin stack: 5 kg is the common plate. */
@@ -78,8 +64,9 @@ export const MIN_RIR_TO_PROGRESS = 1;
 
 /**
  * Double progression: reps rise within a range at a fixed load, and the load rises once the top of
- * the range is reached. It follows ACSM 2009 (above: add 2–10 % load once the current load is done
- * for one or two reps over the target) and the NSCA's "2-for-2 rule" (Baechle & Earle, Essentials of
+ * the range is reached. It follows the ACSM position stand "Progression models in resistance training
+ * for healthy adults" (Med Sci Sports Exerc 2009;41(3):687-708: add 2–10 % load once the current load
+ * is done for one or two reps over the target) and the NSCA's "2-for-2 rule" (Baechle & Earle, Essentials of
  * Strength Training and Conditioning, 3rd ed., 2008). Here: every working set at the top of the
  * range with ≥ 1 rep in reserve → next load step, back to the bottom of the range; exercises without
  * external load add reps instead.

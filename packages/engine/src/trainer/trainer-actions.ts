@@ -12,6 +12,7 @@ import type { EngineError, FitnessGoal } from "../profile.types";
 import { bodyMassIndex, screeningNotice } from "../screening";
 import { EXERCISE_LIBRARY } from "../workouts/exercise-library";
 import { WEEKDAYS, type Weekday, type WorkoutItem } from "../workouts/exercise.types";
+import { isRestItem } from "../workouts/rest-days";
 import { createSeededRandom } from "../workouts/seeded-random";
 import { newItemId, restDayItem, youtubeSearchLink } from "../workouts/workout-items";
 import {
@@ -26,7 +27,6 @@ import { parseIntent, type Intent } from "./intent-parser";
 import { RED_FLAG_REPLIES } from "./red-flags";
 import {
   isExerciseItem,
-  isRestItem,
   mealRequestFor,
   storedMealDays,
   sumItems,

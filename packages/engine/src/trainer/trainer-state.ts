@@ -2,7 +2,6 @@ import type { Cuisine, DietType, MealSlot, ProteinSource } from "../nutrition/fo
 import type { MealItem, MealPlanRequest } from "../nutrition/meal-planner";
 import type { FitnessGoal, Gender } from "../profile.types";
 import {
-  REST_DAY_NAME,
   WARMUP,
   COOLDOWN,
   WEEKDAYS,
@@ -11,6 +10,7 @@ import {
   type WorkoutItem,
   type WorkoutType,
 } from "../workouts/exercise.types";
+import { isRestItem } from "../workouts/rest-days";
 
 /** Meal days are stored as diet_one..diet_seven; the spec's day order makes Monday day 1 (docs/product.md §6). */
 export const DAY_INDICES = [1, 2, 3, 4, 5, 6, 7] as const;
@@ -78,10 +78,6 @@ export function dayOfWeekday(weekday: Weekday): DayIndex {
 
 export function storedMealDays(state: TrainerState): DayIndex[] {
   return DAY_INDICES.filter((day) => state.mealPlans[day] !== undefined);
-}
-
-export function isRestItem(item: WorkoutItem): boolean {
-  return item["Workout Name"] === REST_DAY_NAME || item["Body Part Targeted"] === REST_DAY_NAME;
 }
 
 /** Warmup and cooldown are wrapped round a day; they are neither replaced nor counted as working sets. */

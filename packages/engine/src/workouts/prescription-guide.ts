@@ -1,7 +1,8 @@
 import type { FitnessGoal } from "../profile.types";
 import { findExerciseByName } from "./exercise-library";
 import { ADULT_AGE_YEARS } from "./exercise-eligibility";
-import { COOLDOWN, REST_DAY_NAME, WARMUP, type ExperienceLevel, type WorkoutItem } from "./exercise.types";
+import { COOLDOWN, WARMUP, type ExperienceLevel, type WorkoutItem } from "./exercise.types";
+import { isRestItem } from "./rest-days";
 
 /*
  * What the plan screen says beside each item, so a prescription reads as a coach would write it.
@@ -35,7 +36,10 @@ function intervalSeconds(reps: string): number | undefined {
   return match ? Number(match[1]) : undefined;
 }
 
-/** Seconds of rest between sets of one exercise. */
+/**
+ * Seconds of rest between sets of one exercise: the one rule for the plan screen's "rest" text and the
+ * workout logger's rest timer, so both always show the same time.
+ */
 export function restSeconds(item: WorkoutItem, goal: FitnessGoal, level: ExperienceLevel): number {
   const interval = intervalSeconds(item["No of Reps"]);
   // Conditioning intervals: rest as long as the work (the finisher's 1:1 work-to-rest).
@@ -54,7 +58,6 @@ function restText(seconds: number): string {
   return `${Number.isInteger(minutes) ? minutes : minutes.toFixed(1)} min`;
 }
 
-/** What to show for one item: minutes and a description for the bookends, rest time for exercises. */
 /** The minutes and what to do of a warm-up or cool-down; undefined for any other item. Needs no goal or level. */
 export function bookendGuide(item: WorkoutItem): Extract<ItemGuide, { kind: "bookend" }> | undefined {
   const bodyPart = item["Body Part Targeted"].trim();
@@ -67,9 +70,9 @@ export function bookendGuide(item: WorkoutItem): Extract<ItemGuide, { kind: "boo
   };
 }
 
+/** What to show for one item: minutes and a description for the bookends, rest time for exercises. */
 export function itemGuide(item: WorkoutItem, goal: FitnessGoal, level: ExperienceLevel): ItemGuide {
-  const bodyPart = item["Body Part Targeted"].trim();
-  if (bodyPart === REST_DAY_NAME) return { kind: "rest" };
+  if (isRestItem(item)) return { kind: "rest" };
   const bookend = bookendGuide(item);
   if (bookend !== undefined) return bookend;
   const seconds = restSeconds(item, goal, level);

@@ -11,7 +11,6 @@ import {
 import {
   COOLDOWN,
   EXPERIENCE_LEVELS,
-  REST_DAY_NAME,
   TRAINING_BODY_PARTS,
   WARMUP,
   WEEKDAYS,
@@ -21,6 +20,7 @@ import {
   type WorkoutItem,
   type WorkoutType,
 } from "./exercise.types";
+import { isRestItem } from "./rest-days";
 import { createSeededRandom } from "./seeded-random";
 import { exerciseItem, newItemId } from "./workout-items";
 import { loadsHipExtensors } from "./workout-planner";
@@ -114,7 +114,7 @@ export function workoutAlternatives(
     return fail("item_not_found", `No workout item with id "${input.itemId}" is in this plan.`);
 
   const bodyPartText = item["Body Part Targeted"].trim();
-  if (bodyPartText === REST_DAY_NAME || item["Workout Name"].trim() === REST_DAY_NAME) {
+  if (isRestItem(item)) {
     return fail("not_replaceable", `${item.Day} is a rest day; there is no exercise to replace.`);
   }
   if (bodyPartText === WARMUP || bodyPartText === COOLDOWN) {

@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import {
-  DeleteMyAccountRequestSchema,
   EnrollFactorRequestSchema,
   OtpRequestSchema,
   RecoverRequestSchema,
@@ -11,15 +10,17 @@ import {
 import type { Database } from "../../db/database";
 import type { AppConfig } from "../../env";
 import { HttpError } from "../../http/errors";
+import { parsePkceChallenge, PkceFlows } from "../auth/auth.pkce";
 import { AuthRepository } from "../auth/auth.repository";
 import { AuthService } from "../auth/auth.service";
 import { parseBody, sessionMeta } from "../auth/request-input";
+import { FUNCTIONS } from "@fitwise/contracts/functions";
 import { cancelBeforeAccountDeletion, paymentsDepsFor } from "../payments/payments.service";
 import { AccountRepository } from "./account.repository";
 import { AccountService } from "./account.service";
 import { EmailLinks } from "./email-links";
 import { createMailer } from "./mailer";
-import { OidcClient } from "./oidc.client";
+import { oidcClientFor } from "./oidc.client";
 import { totpSecretBox } from "./secret-box";
 
 export interface AccountRoutesOptions {
@@ -94,7 +95,8 @@ export async function accountRoutes(root: FastifyInstance, options: AccountRoute
     repo,
     auth,
     links,
-    oidc: config.google ? new OidcClient(config.google) : null,
+    oidc: config.google ? oidcClientFor(config.google) : null,
+    pkce: new PkceFlows(db),
     totpSecrets: totpSecretBox(config.jwtSecret),
     config,
     log: root.log,
@@ -127,46 +129,58 @@ async function authV1(app: FastifyInstance, service: AccountService): Promise<vo
     await limits.emailPerIp(request, ipOf(request));
     await limits.emailPerAddress(request, emailKey(body.email));
     const query = request.query as { redirect_to?: string };
-    return service.recover(body.email, body.redirect_to ?? query.redirect_to);
+    return service.email.recover(body.email, body.redirect_to ?? query.redirect_to, parsePkceChallenge(body));
   });
 
   app.post("/otp", async (request) => {
     const body = parseBody(OtpRequestSchema, request.body);
     await limits.emailPerIp(request, ipOf(request));
     await limits.emailPerAddress(request, emailKey(body.email));
-    return service.otp(body);
+    return service.email.otp(body);
   });
 
   app.post("/resend", async (request) => {
     const body = parseBody(ResendRequestSchema, request.body);
     await limits.emailPerIp(request, ipOf(request));
     await limits.emailPerAddress(request, emailKey(body.email));
-    return service.resend(body);
+    return service.email.resend(body);
   });
 
   app.get("/verify", async (request, reply) => {
     await limits.verifyPerIp(request, ipOf(request));
     const query = VerifyRequestSchema.safeParse(request.query);
-    const location = await service.verifyLinkRedirect(query.success ? query.data : {}, sessionMeta(request));
+    const location = await service.email.verifyLinkRedirect(
+      query.success ? query.data : {},
+      sessionMeta(request),
+    );
     return reply.header("Cache-Control", "no-store").redirect(location, 303);
   });
 
   app.post("/verify", async (request) => {
     await limits.verifyPerIp(request, ipOf(request));
-    return service.verifyLink(parseBody(VerifyRequestSchema, request.body), sessionMeta(request));
+    return service.email.verifyLink(parseBody(VerifyRequestSchema, request.body), sessionMeta(request));
   });
 
   app.get("/authorize", async (request, reply) => {
     await limits.oauthPerIp(request, ipOf(request));
-    const query = request.query as { provider?: string; redirect_to?: string };
-    const location = await service.authorize(query.provider, query.redirect_to);
+    const query = request.query as {
+      provider?: string;
+      redirect_to?: string;
+      code_challenge?: string;
+      code_challenge_method?: string;
+    };
+    const location = await service.google.authorize(
+      query.provider,
+      query.redirect_to,
+      parsePkceChallenge(query),
+    );
     return reply.header("Cache-Control", "no-store").redirect(location, 302);
   });
 
   app.get("/callback", async (request, reply) => {
     await limits.oauthPerIp(request, ipOf(request));
     const query = request.query as Record<string, string | undefined>;
-    const location = await service.callback(query, sessionMeta(request));
+    const location = await service.google.callback(query, sessionMeta(request));
     return reply
       .header("Cache-Control", "no-store")
       .header("Referrer-Policy", "no-referrer")
@@ -174,13 +188,13 @@ async function authV1(app: FastifyInstance, service: AccountService): Promise<vo
   });
 
   app.post("/factors", { preHandler: app.authenticate }, async (request) =>
-    service.enroll(request.user!, parseBody(EnrollFactorRequestSchema, request.body)),
+    service.mfa.enroll(request.user!, parseBody(EnrollFactorRequestSchema, request.body)),
   );
 
   app.post<{ Params: { id: string } }>(
     "/factors/:id/challenge",
     { preHandler: app.authenticate },
-    async (request) => service.challenge(request.user!, request.params.id, request.ip ?? null),
+    async (request) => service.mfa.challenge(request.user!, request.params.id, request.ip ?? null),
   );
 
   app.post<{ Params: { id: string } }>(
@@ -189,7 +203,7 @@ async function authV1(app: FastifyInstance, service: AccountService): Promise<vo
     async (request) => {
       await limits.mfaVerifyPerIp(request, ipOf(request));
       await limits.mfaVerifyPerFactor(request, request.params.id);
-      return service.verifyFactor(
+      return service.mfa.verifyFactor(
         request.user!,
         request.params.id,
         parseBody(VerifyFactorRequestSchema, request.body),
@@ -199,14 +213,15 @@ async function authV1(app: FastifyInstance, service: AccountService): Promise<vo
   );
 
   app.delete<{ Params: { id: string } }>("/factors/:id", { preHandler: app.authenticate }, async (request) =>
-    service.unenroll(request.user!, request.params.id),
+    service.mfa.unenroll(request.user!, request.params.id),
   );
 }
 
 async function functionsV1(app: FastifyInstance, service: AccountService): Promise<void> {
   const limits = limitsFor(app);
   app.post("/export_my_data", { preHandler: app.authenticate }, async (request, reply) => {
-    const data = await service.exportMyData(request.user!);
+    parseBody(FUNCTIONS.export_my_data.request, request.body);
+    const data = await service.data.exportMyData(request.user!);
     const day = new Date().toISOString().slice(0, 10);
     return reply
       .header("Cache-Control", "no-store")
@@ -215,6 +230,9 @@ async function functionsV1(app: FastifyInstance, service: AccountService): Promi
   });
   app.post("/delete_my_account", { preHandler: app.authenticate }, async (request) => {
     await limits.deletePerUser(request, request.user!.id);
-    return service.deleteMyAccount(request.user!, parseBody(DeleteMyAccountRequestSchema, request.body));
+    return service.data.deleteMyAccount(
+      request.user!,
+      parseBody(FUNCTIONS.delete_my_account.request, request.body),
+    );
   });
 }

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import type { EmailLinkType } from "@fitwise/contracts/account";
 import type { User } from "../../db/schema";
 import type { AppConfig } from "../../env";
+import type { PkceChallenge, PkceFlows } from "../auth/auth.pkce";
 import type { AccountRepository, OneTimeTokenType } from "./account.repository";
 import { linkMessage, type Mailer } from "./mailer";
 
@@ -70,15 +71,31 @@ export class EmailLinks {
     this.#config = config;
   }
 
+  /**
+   * With `pkce` (a /signup or /recover that carried a code_challenge) the link is bound to a PKCE
+   * flow: GET /verify then answers with an auth code for the browser holding the verifier.
+   */
   async send(
     user: User,
     type: "signup" | "recovery" | "magiclink",
     redirectTo: string | undefined,
+    pkce?: { flows: PkceFlows; challenge: PkceChallenge },
   ): Promise<void> {
     const token = randomBytes(32).toString("base64url");
     const now = new Date();
     const tokenType: OneTimeTokenType = type === "signup" ? "confirmation_token" : "recovery_token";
     await this.#repo.putOneTimeToken(user.id, tokenType, sha256Hex(token), user.email, now);
+    if (pkce) {
+      await pkce.flows.start({
+        challenge: pkce.challenge,
+        providerType: "email",
+        authenticationMethod: type === "signup" ? "email/signup" : type,
+        userId: user.id,
+        linkTokenHash: sha256Hex(token),
+        now,
+        expiresAt: new Date(now.getTime() + EMAIL_LINK_TTL_MS),
+      });
+    }
     const fallback = type === "recovery" ? "/reset-password" : "/signin";
     // A page of the app, not GET /auth/v1/verify: mail scanners fetch links before the user does, and
     // only the page's button spends the token (POST /auth/v1/verify).

@@ -1,4 +1,5 @@
-import { createRemoteJWKSet, jwtVerify, type JWTVerifyGetKey } from "jose";
+import { createHash } from "node:crypto";
+import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTVerifyGetKey } from "jose";
 import { z } from "zod";
 import type { GoogleConfig } from "../../env";
 
@@ -37,7 +38,24 @@ export interface IdTokenClaims {
 
 const HTTP_TIMEOUT_MS = 10_000;
 
-export class OidcError extends Error {}
+/** Why an id_token was refused; the grant_type=id_token answer names the reason as GoTrue does. */
+export type IdTokenRefusal = "invalid" | "audience" | "nonce";
+
+export class OidcError extends Error {
+  readonly reason: IdTokenRefusal;
+
+  constructor(message: string, reason: IdTokenRefusal = "invalid") {
+    super(message);
+    this.reason = reason;
+  }
+}
+
+/**
+ * How the nonce binds the id_token to our request: the callback compares the nonce it sent itself;
+ * grant_type=id_token gets the raw nonce from the client, which gave the provider its SHA-256 in hex
+ * (GoTrue's rule, so a token obtained for another request cannot be replayed here).
+ */
+export type NonceCheck = { equals: string } | { sha256HexOf: string | undefined };
 
 /**
  * An OpenID Connect relying party for one provider (Google by default): discovery, the
@@ -125,9 +143,10 @@ export class OidcClient {
     return TokenResponseSchema.parse(await response.json());
   }
 
-  /** Signature by a key of the provider's JWKS, iss, aud = our client id, exp/iat, and the nonce we sent. */
-  async verifyIdToken(idToken: string, expectedNonce: string): Promise<IdTokenClaims> {
+  /** Signature by a key of the provider's JWKS, iss, aud = our client id, exp/iat, and the nonce. */
+  async verifyIdToken(idToken: string, nonce: string | NonceCheck): Promise<IdTokenClaims> {
     const discovery = await this.#discover();
+    // createRemoteJWKSet caches the keys and refetches them only for an unknown kid (with a cooldown).
     this.#jwks ??= createRemoteJWKSet(new URL(discovery.jwks_uri), { timeoutDuration: HTTP_TIMEOUT_MS });
     // Google documents both forms of its issuer in id_tokens.
     const issuers =
@@ -141,10 +160,24 @@ export class OidcClient {
       requiredClaims: ["sub", "exp", "iat"],
       clockTolerance: 30,
     }).catch((error: unknown) => {
-      throw new OidcError(`id_token refused: ${error instanceof Error ? error.message : "invalid"}`);
+      const audience = error instanceof joseErrors.JWTClaimValidationFailed && error.claim === "aud";
+      throw new OidcError(
+        `id_token refused: ${error instanceof Error ? error.message : "invalid"}`,
+        audience ? "audience" : "invalid",
+      );
     });
     const claims = IdTokenClaimsSchema.parse(payload);
-    if (claims.nonce !== expectedNonce) throw new OidcError("id_token nonce mismatch");
+    const check = typeof nonce === "string" ? { equals: nonce } : nonce;
+    if ("equals" in check) {
+      if (claims.nonce !== check.equals) throw new OidcError("id_token nonce mismatch", "nonce");
+    } else if ((claims.nonce !== undefined) !== (check.sha256HexOf !== undefined)) {
+      throw new OidcError("Passed nonce and nonce in id_token should either both exist or not.", "nonce");
+    } else if (
+      check.sha256HexOf !== undefined &&
+      createHash("sha256").update(check.sha256HexOf).digest("hex") !== claims.nonce
+    ) {
+      throw new OidcError("Nonces mismatch", "nonce");
+    }
     return {
       sub: claims.sub,
       email: claims.email?.toLowerCase(),
@@ -153,4 +186,16 @@ export class OidcClient {
       picture: claims.picture,
     };
   }
+}
+
+const clients = new WeakMap<GoogleConfig, OidcClient>();
+
+/** One client per configuration, so the routes that verify id_tokens share its discovery and JWKS cache. */
+export function oidcClientFor(config: GoogleConfig): OidcClient {
+  let client = clients.get(config);
+  if (!client) {
+    client = new OidcClient(config);
+    clients.set(config, client);
+  }
+  return client;
 }

@@ -60,3 +60,7 @@ export async function verifyTotp(app: FastifyInstance, accessToken: string, fact
   if (response.statusCode !== 200) throw new Error(`verify failed: ${response.body}`);
   return response.json<Session>();
 }
+
+/** POST /auth/v1/token?grant_type=pkce with any body, well-formed or not (`auth_code`, `code_verifier`). */
+export const pkceGrant = (app: FastifyInstance, payload: Record<string, unknown>) =>
+  app.inject({ method: "POST", url: "/auth/v1/token?grant_type=pkce", payload });

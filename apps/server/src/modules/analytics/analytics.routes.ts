@@ -1,9 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import {
-  ANALYTICS_SCREENS,
-  TrackEventsRequestSchema,
-  type AnalyticsEvent,
-} from "@fitwise/contracts/analytics";
+import { ANALYTICS_SCREENS, type AnalyticsEvent } from "@fitwise/contracts/analytics";
+import { FUNCTIONS } from "@fitwise/contracts/functions";
 import type { Database } from "../../db/database";
 import { HttpError } from "../../http/errors";
 import { optedOutOfTracking } from "../../http/tracking-consent";
@@ -109,7 +106,7 @@ export async function analyticsRoutes(app: FastifyInstance, options: AnalyticsRo
       // Our web client sends nothing then; any other client is answered and ignored.
       if (optedOutOfTracking(request)) return reply.code(204).send();
       const userId = await callerId(app, request, reply);
-      const { events } = TrackEventsRequestSchema.parse(parseBody(request.body));
+      const { events } = FUNCTIONS.track_events.request.parse(parseBody(request.body));
       await insertAnalyticsEvents(options.db, userId, events.map(toStored));
       return reply.code(204).send();
     },

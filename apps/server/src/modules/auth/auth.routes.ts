@@ -1,18 +1,24 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import {
   GrantTypeSchema,
+  IdTokenGrantRequestSchema,
   LogoutScopeSchema,
   PasswordGrantRequestSchema,
+  PkceGrantRequestSchema,
   RefreshTokenGrantRequestSchema,
   SignUpRequestSchema,
   UpdateUserRequestSchema,
 } from "@fitwise/contracts/auth";
 import { DEFAULT_REFRESH_LIMIT, type AppConfig } from "../../env";
 import { HttpError } from "../../http/errors";
+import { IdTokenGrant } from "./auth.id-token";
+import { parsePkceChallenge, PkceFlows } from "./auth.pkce";
 import { AuthRepository } from "./auth.repository";
-import { AuthService } from "./auth.service";
+import { AuthService, sessionOptionsFor } from "./auth.service";
 import { parseBody, sessionMeta } from "./request-input";
+import { AccountRepository } from "../account/account.repository";
 import { createEmailLinks } from "../account/account.routes";
+import { oidcClientFor } from "../account/oidc.client";
 import type { Database } from "../../db/database";
 
 export interface AuthRoutesOptions {
@@ -28,13 +34,15 @@ function rateLimit(limit: { max: number; windowMs: number }) {
 export async function authRoutes(app: FastifyInstance, options: AuthRoutesOptions): Promise<void> {
   const { config } = options;
   const links = config.authConfirmEmail ? createEmailLinks(app, options.db, config) : null;
+  const pkce = new PkceFlows(options.db);
   const service = new AuthService(new AuthRepository(options.db), {
     jwtSecret: config.jwtSecret,
     issuer: `${config.publicUrl}/auth/v1`,
     ...(links
       ? {
           emailConfirmation: {
-            send: (user) => links.send(user, "signup", undefined),
+            send: (user, challenge) =>
+              links.send(user, "signup", undefined, challenge ? { flows: pkce, challenge } : undefined),
             // An unconfirmed owner gets the confirmation again; a confirmed one a sign-in link.
             sendToExisting: (user) =>
               links.send(user, user.email_confirmed_at ? "magiclink" : "signup", undefined),
@@ -42,10 +50,18 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
         }
       : {}),
   });
+  const idToken = new IdTokenGrant({
+    oidc: config.google ? oidcClientFor(config.google) : null,
+    issuer: config.google?.issuer ?? "",
+    repo: new AccountRepository(options.db),
+    auth: service,
+    log: app.log,
+  });
 
   app.post("/signup", { config: rateLimit(config.rateLimits.signup) }, async (request) => {
     const body = parseBody(SignUpRequestSchema, request.body);
-    return service.signUp(body, sessionMeta(request));
+    // GoTrue: the challenge matters only with confirmation on; an auto-confirmed sign-up gets its session now.
+    return service.signUp(body, sessionMeta(request), parsePkceChallenge(body));
   });
 
   const refreshLimit = config.rateLimits.refresh ?? DEFAULT_REFRESH_LIMIT;
@@ -53,7 +69,8 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     (request.query as { grant_type?: unknown }).grant_type === "refresh_token";
   const tokenLimits = {
     rateLimit: {
-      // Two buckets per address: refresh grants, and everything else (password and other sign-ins).
+      // Two buckets per address: refresh grants, and everything else (password, pkce and id_token
+      // sign-ins), so failed sign-ins never hold up a refresh.
       keyGenerator: (request: FastifyRequest) =>
         `${isRefresh(request) ? "refresh" : "sign-in"}:${request.ip}`,
       max: (request: FastifyRequest) => (isRefresh(request) ? refreshLimit.max : config.rateLimits.token.max),
@@ -70,6 +87,19 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
         parseBody(PasswordGrantRequestSchema, request.body),
         sessionMeta(request),
       );
+    }
+    if (grantType.data === "pkce") {
+      const now = new Date();
+      const flow = await pkce.exchange(parseBody(PkceGrantRequestSchema, request.body), now);
+      return service.startSessionFor(
+        flow.userId,
+        sessionMeta(request),
+        now,
+        sessionOptionsFor(flow.authenticationMethod, now),
+      );
+    }
+    if (grantType.data === "id_token") {
+      return idToken.signIn(parseBody(IdTokenGrantRequestSchema, request.body), sessionMeta(request));
     }
     return service.refresh(parseBody(RefreshTokenGrantRequestSchema, request.body).refresh_token);
   });

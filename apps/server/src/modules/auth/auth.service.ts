@@ -12,6 +12,7 @@ import { z } from "zod";
 import type { Session, User } from "../../db/schema";
 import { HttpError } from "../../http/errors";
 import type { AuthenticatedUser } from "../../http/authenticate";
+import type { PkceChallenge } from "./auth.pkce";
 import type { AuthRepository, FactorRow, SessionMeta, SessionOptions } from "./auth.repository";
 import { ACCESS_TOKEN_TTL_SECONDS, signAccessToken } from "./jwt";
 
@@ -20,6 +21,20 @@ const ARGON2_OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as co
 
 /** A spent refresh token re-presented within this window gets the session's current token (tab races). */
 export const REFRESH_TOKEN_REUSE_GRACE_MS = 10_000;
+
+/** A recovery link's session only has to last long enough to choose a new password. */
+export const RECOVERY_SESSION_TTL_MS = 15 * 60 * 1000;
+
+/**
+ * The session an e-mail link or a completed PKCE flow grants, by its RFC 8176 method: the method
+ * in amr, and a recovery session that ends after RECOVERY_SESSION_TTL_MS.
+ */
+export function sessionOptionsFor(method: string, now: Date): SessionOptions {
+  return {
+    amr: [{ method, timestamp: Math.floor(now.getTime() / 1000) }],
+    ...(method === "recovery" ? { notAfter: new Date(now.getTime() + RECOVERY_SESSION_TTL_MS) } : {}),
+  };
+}
 
 /** Bounds the walk down a chain of rotations that all happened inside the grace window. */
 const MAX_GRACE_CHAIN = 20;
@@ -87,7 +102,8 @@ export interface AuthServiceOptions {
    * password sign-in is refused until the address is confirmed.
    */
   emailConfirmation?: {
-    send(user: User): Promise<void>;
+    /** With a PKCE challenge from /signup, the link is bound to that flow. */
+    send(user: User, challenge: PkceChallenge | undefined): Promise<void>;
     /** Someone signed up with an address that has an account: the owner gets mail, the caller the usual answer. */
     sendToExisting(user: User): Promise<void>;
   };
@@ -163,6 +179,16 @@ export class AuthService {
     return this.#issueSession(user, session, refreshToken);
   }
 
+  /** grant_type=pkce: the session a completed flow stands for, once its code and verifier checked out. */
+  async startSessionFor(
+    userId: string,
+    meta: SessionMeta,
+    now: Date,
+    options: SessionOptions,
+  ): Promise<SessionResponse> {
+    return this.startSession(await this.#requireUser(userId), meta, now, options);
+  }
+
   async signUp(
     input: {
       email?: string | undefined;
@@ -170,6 +196,7 @@ export class AuthService {
       data?: Record<string, unknown> | undefined;
     },
     meta: SessionMeta,
+    challenge?: PkceChallenge,
   ): Promise<SessionResponse | UserResponse> {
     if (!input.email || !input.password) {
       throw new HttpError(400, "validation_failed", AUTH_MESSAGES.missingCredentials);
@@ -212,7 +239,7 @@ export class AuthService {
     }
     if (this.#options.emailConfirmation) {
       // GoTrue's answer while confirmation is pending: the user, no session.
-      await this.#options.emailConfirmation.send(user);
+      await this.#options.emailConfirmation.send(user, challenge);
       return toUserResponse(user);
     }
     const signedIn = await this.#repo.updateUser(user.id, { lastSignInAt: now }, now);

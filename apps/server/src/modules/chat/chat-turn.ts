@@ -1,7 +1,7 @@
 import type { Intent } from "@fitwise/engine/trainer/intent-parser";
 import type { DayIndex, TrainerState } from "@fitwise/engine/trainer/trainer-state";
 
-// The turn's types, shared by chat.service.ts and openai-brain.ts without either importing the other.
+// The turn's types, shared by the chat's files and openai-brain.ts without either importing the other.
 
 /** The changes of one turn, accumulated over every intent carried out (the model may call several tools). */
 export interface TurnResult {
@@ -25,4 +25,21 @@ export interface IntentRunner {
   /** Carries out one intent on the turn's current state, after the free-tier and profile checks. */
   apply(intent: Intent): Promise<{ reply: string; changed: boolean; refused: boolean }>;
   turn(): TurnResult;
+}
+
+export function emptyTurn(state: TrainerState, brain: TurnResult["brain"]): TurnResult {
+  return {
+    reply: "",
+    state,
+    mealDays: new Set(),
+    replannedDays: new Set(),
+    workout: false,
+    workoutRebuilt: false,
+    profile: false,
+    itemIdsUpdated: [],
+    activeDay: undefined,
+    freeReplacements: 0,
+    intents: [],
+    brain,
+  };
 }

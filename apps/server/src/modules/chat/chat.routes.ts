@@ -1,11 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { ChatTrainerRequestSchema } from "@fitwise/contracts/chat";
+import { FUNCTIONS } from "@fitwise/contracts/functions";
 import type { Database } from "../../db/database";
 import type { AiConfig } from "../../env";
 import { HttpError } from "../../http/errors";
 import { optedOutOfTracking } from "../../http/tracking-consent";
 import { createWorkerPlanPool, type PlanPool } from "../plans/plan-pool";
-import { chatHistory, chatTrainer, clearChatHistory, type ChatDeps } from "./chat.service";
+import type { ChatDeps } from "./chat.context";
+import { chatHistory, chatTrainer, clearChatHistory } from "./chat.service";
 
 export interface ChatRoutesOptions {
   db: Database;
@@ -61,7 +62,7 @@ export async function chatRoutes(app: FastifyInstance, options: ChatRoutesOption
       },
     },
     async (request) => {
-      const input = ChatTrainerRequestSchema.parse(request.body ?? {});
+      const input = FUNCTIONS.openai_chat_trainer.request.parse(request.body ?? {});
       return chatTrainer(deps, callerId(request), input, {
         id: request.id,
         optedOutOfTracking: optedOutOfTracking(request),
@@ -69,11 +70,13 @@ export async function chatRoutes(app: FastifyInstance, options: ChatRoutesOption
     },
   );
 
-  app.post("/get_chat_history", { preHandler: [app.authenticate] }, async (request) =>
-    chatHistory(deps.db, callerId(request), deps.now()),
-  );
+  app.post("/get_chat_history", { preHandler: [app.authenticate] }, async (request) => {
+    FUNCTIONS.get_chat_history.request.parse(request.body ?? {});
+    return chatHistory(deps.db, callerId(request), deps.now());
+  });
 
-  app.post("/clear_chat_history", { preHandler: [app.authenticate] }, async (request) =>
-    clearChatHistory(deps.db, callerId(request)),
-  );
+  app.post("/clear_chat_history", { preHandler: [app.authenticate] }, async (request) => {
+    FUNCTIONS.clear_chat_history.request.parse(request.body ?? {});
+    return clearChatHistory(deps.db, callerId(request));
+  });
 }

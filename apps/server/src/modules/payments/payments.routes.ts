@@ -1,9 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import {
-  CancelSubscriptionRequestSchema,
-  CreateCheckoutRequestSchema,
-  ResumeSubscriptionRequestSchema,
-} from "@fitwise/contracts/payments";
+import { FUNCTIONS } from "@fitwise/contracts/functions";
 import type { Database } from "../../db/database";
 import type { AppConfig } from "../../env";
 import type { AuthenticatedUser } from "../../http/authenticate";
@@ -58,14 +54,22 @@ export async function paymentsRoutes(
     async (functions) => {
       const authenticated = { preHandler: functions.authenticate };
       functions.post("/create_checkout", authenticated, async (request) => {
-        const { plan } = CreateCheckoutRequestSchema.parse(request.body ?? {});
+        const { plan } = FUNCTIONS.create_checkout.request.parse(request.body ?? {});
         return { url: await createCheckoutUrl(deps, caller(request), plan) };
       });
       functions.post("/cancel_subscription", authenticated, async (request) =>
-        cancelSubscription(deps, caller(request), CancelSubscriptionRequestSchema.parse(request.body ?? {})),
+        cancelSubscription(
+          deps,
+          caller(request),
+          FUNCTIONS.cancel_subscription.request.parse(request.body ?? {}),
+        ),
       );
       functions.post("/resume_subscription", authenticated, async (request) =>
-        resumeSubscription(deps, caller(request), ResumeSubscriptionRequestSchema.parse(request.body ?? {})),
+        resumeSubscription(
+          deps,
+          caller(request),
+          FUNCTIONS.resume_subscription.request.parse(request.body ?? {}),
+        ),
       );
       // One verification link per user and 10 minutes, however often restore is pressed.
       const verifyLimit = functions.createRateLimit({
@@ -73,14 +77,15 @@ export async function paymentsRoutes(
         timeWindow: 10 * 60_000,
         keyGenerator: (request) => `restore-verify:${request.user?.id ?? request.ip}`,
       });
-      functions.post("/restore_purchase", authenticated, async (request) =>
-        restorePurchase(deps, caller(request), async () => {
+      functions.post("/restore_purchase", authenticated, async (request) => {
+        FUNCTIONS.restore_purchase.request.parse(request.body ?? {});
+        return restorePurchase(deps, caller(request), async () => {
           const limit = await verifyLimit(request);
           if (!limit.isAllowed && limit.isExceeded) return;
           const user = await findUser(options.db, caller(request).id);
           if (user) await links.send(user, "magiclink", "/settings");
-        }),
-      );
+        });
+      });
     },
     { prefix: "/functions/v1" },
   );

@@ -3,9 +3,10 @@ import { afterEach, describe, expect, it } from "vitest";
 import { HttpError, registerErrorHandler } from "../../http/errors";
 import { WARM_UP_JOBS, type PlanJob } from "./plan-jobs";
 import { createWorkerPlanPool, PlanningBusyError, PlanningLimitError, type PlanPool } from "./plan-pool";
-import { describeWithDatabases } from "../../test/test-app";
+import { buildApp } from "../../app";
+import { describeWithDatabases, openTestPGlite, signUpThrough, testConfig } from "../../test/test-app";
 import { callFunction, callOk, errorOf, PROFILE } from "./plan-test-helpers";
-import { busySummary } from "./plans.routes";
+import { busySummary, REFUSAL_HOLD_MS } from "./plans.routes";
 
 const mealJob = WARM_UP_JOBS.find((job) => job.kind === "meal-plan") as PlanJob;
 
@@ -104,15 +105,63 @@ describeWithDatabases("plan requests per user", ({ app, signUp }) => {
     await callOk(app(), "write_user_data", PROFILE, flooder.accessToken);
     await callOk(app(), "write_user_data", PROFILE, other.accessToken);
     const ask = (token: string) => callFunction(app(), "openai_get_meal_plan", { currentDay: 1 }, token);
-    const flood = await Promise.all(Array.from({ length: 6 }, () => ask(flooder.accessToken)));
+    const timedAsk = async (token: string) => {
+      const started = performance.now();
+      const response = await ask(token);
+      return Object.assign(response, { elapsedMs: performance.now() - started });
+    };
+    const flood = await Promise.all(Array.from({ length: 6 }, () => timedAsk(flooder.accessToken)));
     const statuses = flood.map((response) => response.statusCode).sort();
     expect(statuses.filter((status) => status === 200).length).toBeGreaterThanOrEqual(2);
     expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(1);
     const limited = flood.find((response) => response.statusCode === 429);
     expect(limited?.headers["retry-after"]).toBe("1");
     expect(errorOf(limited!).code).toBe("planning_rate_limited");
+    // Held before it is sent, so a client that ignores Retry-After asks about once a second
+    // (timers may fire up to a millisecond early).
+    expect(limited!.elapsedMs).toBeGreaterThanOrEqual(REFUSAL_HOLD_MS - 1);
     expect((await ask(other.accessToken)).statusCode).toBe(200);
     // Once the answers are out, the flooder is served again.
     expect((await ask(flooder.accessToken)).statusCode).toBe(200);
   }, 120_000);
+});
+
+describe("plan requests while the pool is full", () => {
+  it("refuses a reset 503 with Retry-After before any work for it, after the hold", async () => {
+    let runs = 0;
+    const fullPool: PlanPool = {
+      run: () => {
+        runs += 1;
+        return Promise.reject(new PlanningBusyError("queue_full"));
+      },
+      warm: async () => {},
+      close: async () => {},
+      saturated: () => true,
+      capacity: () => 1,
+      mode: () => "workers",
+    };
+    const app = await buildApp(testConfig(), {
+      logger: false,
+      database: await openTestPGlite(),
+      planPool: fullPool,
+    });
+    try {
+      const user = await signUpThrough(app, "full-pool@example.com");
+      await callOk(app, "write_user_data", PROFILE, user.accessToken);
+      const started = performance.now();
+      const reset = await callFunction(
+        app,
+        "openai_get_meal_plan",
+        { currentDay: 1, buttonPress: true },
+        user.accessToken,
+      );
+      expect(performance.now() - started).toBeGreaterThanOrEqual(REFUSAL_HOLD_MS - 1);
+      expect(reset.statusCode).toBe(503);
+      expect(reset.headers["retry-after"]).toBe("2");
+      expect(errorOf(reset).code).toBe("planning_busy");
+      expect(runs).toBe(0);
+    } finally {
+      await app.close();
+    }
+  }, 60_000);
 });

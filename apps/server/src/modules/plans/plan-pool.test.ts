@@ -1,9 +1,9 @@
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
-import { createWorkerPlanPool, PlanningBusyError, type PlanPool } from "./plan-pool";
+import { createWorkerPlanPool, PlanningBusyError, WORKER_NICE, type PlanPool } from "./plan-pool";
 import { WARM_UP_JOBS, type PlanJob } from "./plan-jobs";
 
 const mealJob = WARM_UP_JOBS.find((job) => job.kind === "meal-plan") as Extract<
@@ -39,6 +39,21 @@ describe("plan pool", () => {
     expect(meals.ok).toBe(true);
     if (meals.ok) expect(meals.plan.items.map((item) => item.Meal)).toContain("Breakfast");
     expect(workouts.ok).toBe(true);
+  });
+
+  it("can solve at a lower priority than the event loop (Linux: the worker thread's own niceness)", async () => {
+    // /proc/self/task/<tid>/stat: the niceness is the 17th field after the parenthesised thread name.
+    const niceness = () =>
+      readdirSync("/proc/self/task").map((tid) => {
+        const stat = readFileSync(`/proc/self/task/${tid}/stat`, "utf8");
+        return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[16]);
+      });
+    const lowered = WORKER_NICE + 7;
+    expect(niceness()).not.toContain(lowered);
+    pool = createWorkerPlanPool({ size: 1, workerNice: lowered });
+    await pool.warm();
+    expect(niceness()).toContain(lowered);
+    expect(niceness()).toContain(WORKER_NICE);
   });
 
   it("solves in a worker started from the compiled bundle, with plain Node", async () => {

@@ -1,16 +1,28 @@
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
 import { createPlanJobRunner, type PlanJob, type PlanJobOutcome, type PlanJobRunner } from "./plan-jobs";
-import type { FromWorker, ToWorker } from "./plan-worker";
+import type { FromWorker, ToWorker, WorkerData } from "./plan-worker";
 
 /**
  * Plan solves are CPU-bound (hundreds of ms on a loaded 2-core machine), so they run in worker
  * threads: a solve never blocks the event loop that serves every other request. The pool is small
  * (1–2 workers) because the machine is small and the server scales by processes (docs/product.md §10).
  */
+export interface PlanRunOptions {
+  /**
+   * The next job of a request whose earlier job just ran (a reset trying another seed): it goes to
+   * the front of the queue and is never refused as queue_full, so work already done is not thrown away.
+   */
+  resume?: boolean;
+}
+
 export interface PlanPool {
   /** `owner` (the user) is held to the per-user limits; jobs without one (the trainer's) are not. */
-  run<J extends PlanJob>(job: J, owner?: string): Promise<PlanJobOutcome<J>>;
+  run<J extends PlanJob>(job: J, owner?: string, options?: PlanRunOptions): Promise<PlanJobOutcome<J>>;
+  /** True while a new job would be refused as queue_full: callers refuse before doing any work for it. */
+  saturated(): boolean;
+  /** Jobs running and queued at most (workers + queue places); callers admit no more solving requests. */
+  capacity(): number;
   /** Starts the workers and resolves once they are warm, or once the pool has fallen back to in-thread solves. */
   warm(): Promise<void>;
   close(): Promise<void>;
@@ -62,6 +74,8 @@ export interface WorkerPlanPoolOptions {
   /** After workers failed to start, solve in-thread for this long before trying workers again. */
   retryWorkersAfterMs?: number;
   workerUrl?: URL;
+  /** Niceness of the worker threads (default WORKER_NICE; Linux only, elsewhere ignored). */
+  workerNice?: number;
   events?: PlanPoolEvents;
   now?: () => number;
 }
@@ -84,6 +98,14 @@ const DEFAULT_PER_OWNER_CONCURRENT = 2;
 /** Far above what the screens ask for (a reset or a replacement per click), far below a flood. */
 const DEFAULT_PER_OWNER_PER_MINUTE = 30;
 const DEFAULT_RETRY_WORKERS_AFTER_MS = 30_000;
+/**
+ * Niceness of the solving threads (0: the process's own; up to 19, the lowest). Measured with
+ * bench:load on this 2-core machine: at 10, the flooded reader was no faster than at 0 (held
+ * refusals and the read caches already keep it at its idle latency), while solves at 100
+ * connections fell to a quarter of the best rate: the database work done for the requests
+ * waiting on a solve outranked the solve itself. So the default leaves the priority alone.
+ */
+export const WORKER_NICE = 0;
 /** A solve needs tens of MB; the cap keeps a runaway worker from taking the server's memory with it. */
 const WORKER_HEAP_LIMIT_MB = 256;
 
@@ -107,8 +129,11 @@ function defaultWorkerUrl(): URL {
  * registers tsx's loader inside the worker and then imports the worker module. A compiled worker
  * (.js) starts directly, with nothing but Node.
  */
-function startWorker(workerUrl: URL): Worker {
-  const options = { resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_LIMIT_MB } };
+function startWorker(workerUrl: URL, nice: number): Worker {
+  const options = {
+    resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_LIMIT_MB },
+    workerData: { nice } satisfies WorkerData,
+  };
   if (!workerUrl.pathname.endsWith(".ts")) return new Worker(workerUrl, options);
   const tsxApi = import.meta.resolve("tsx/esm/api");
   const bootstrap = `import(${JSON.stringify(tsxApi)}).then(({ register }) => { register(); return import(${JSON.stringify(workerUrl.href)}); });`;
@@ -144,6 +169,8 @@ export function createInlinePlanPool(): PlanPool {
       await getRunner();
     },
     async close() {},
+    saturated: () => false,
+    capacity: () => Infinity,
     mode: () => "inline",
   };
 }
@@ -161,6 +188,7 @@ export function createWorkerPlanPool(options: WorkerPlanPoolOptions = {}): PlanP
     options.now ?? Date.now,
   );
   const workerUrl = options.workerUrl ?? defaultWorkerUrl();
+  const workerNice = options.workerNice ?? WORKER_NICE;
   const now = options.now ?? Date.now;
   const inline = createInlinePlanPool();
 
@@ -230,7 +258,7 @@ export function createWorkerPlanPool(options: WorkerPlanPoolOptions = {}): PlanP
   const spawn = () => {
     let worker: Worker;
     try {
-      worker = startWorker(workerUrl);
+      worker = startWorker(workerUrl, workerNice);
     } catch (error) {
       startFailed(undefined, error);
       return;
@@ -290,7 +318,11 @@ export function createWorkerPlanPool(options: WorkerPlanPoolOptions = {}): PlanP
   };
 
   return {
-    run<J extends PlanJob>(job: J, owner?: string): Promise<PlanJobOutcome<J>> {
+    run<J extends PlanJob>(
+      job: J,
+      owner?: string,
+      runOptions: PlanRunOptions = {},
+    ): Promise<PlanJobOutcome<J>> {
       if (closed) return Promise.reject(new Error("the plan pool is closed"));
       let release: () => void;
       try {
@@ -300,15 +332,12 @@ export function createWorkerPlanPool(options: WorkerPlanPoolOptions = {}): PlanP
       }
       const run = (): Promise<PlanJobOutcome<J>> => {
         if (now() < inlineUntil) return inline.run(job);
-        if (queue.length >= maxQueue) return Promise.reject(new PlanningBusyError("queue_full"));
+        if (!runOptions.resume && queue.length >= maxQueue)
+          return Promise.reject(new PlanningBusyError("queue_full"));
         return new Promise<PlanJobOutcome<J>>((resolve, reject) => {
-          queue.push({
-            id: nextId++,
-            job,
-            queuedAtMs: now(),
-            resolve: resolve,
-            reject,
-          });
+          const pending = { id: nextId++, job, queuedAtMs: now(), resolve, reject };
+          if (runOptions.resume) queue.unshift(pending);
+          else queue.push(pending);
           spawnMissing();
           if (slots.length === 0) runQueuedInline();
           else dispatch();
@@ -324,16 +353,20 @@ export function createWorkerPlanPool(options: WorkerPlanPoolOptions = {}): PlanP
     },
     async close() {
       closed = true;
-      for (const pending of queue.splice(0)) pending.reject(new Error("the plan pool is closed"));
+      // Jobs cut short by a shutdown are answered busy (503, retry): another instance, or this one
+      // restarted, can make the plan; a 500 would say something is broken.
+      for (const pending of queue.splice(0)) pending.reject(new PlanningBusyError("worker_stopped"));
       const workers = slots.splice(0).map((slot) => {
         slot.dead = true;
         clearTimeout(slot.timer);
-        slot.current?.reject(new Error("the plan pool is closed"));
+        slot.current?.reject(new PlanningBusyError("worker_stopped"));
         return slot.worker.terminate();
       });
       await Promise.all(workers);
       settleWarmWaiters();
     },
+    saturated: () => now() >= inlineUntil && queue.length >= maxQueue,
+    capacity: () => (now() < inlineUntil ? Infinity : size + maxQueue),
     mode: () => (now() < inlineUntil ? "inline" : "workers"),
   };
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { expect } from "vitest";
 import type { WriteProfileRequest } from "@fitwise/contracts/profile";
+import type { MealItem } from "@fitwise/contracts/plans";
 import type { Database } from "../../db/database";
 
 /** Helpers shared by the plan-journey integration tests (profile, plans, saved). */
@@ -76,4 +77,17 @@ export async function makePro(
       conflict.column("user_id").doUpdateSet({ status_name: status, ends_at: endsAt }),
     )
     .execute();
+}
+
+/** Writes PROFILE, plans day 1's meals and saves them, as a user sharing a plan would: the saved plan's id. */
+export async function saveFirstDayDiet(app: FastifyInstance, accessToken: string): Promise<string> {
+  await callOk(app, "write_user_data", PROFILE, accessToken);
+  const meals = await callOk<MealItem[]>(app, "openai_get_meal_plan", { currentDay: 1 }, accessToken);
+  const saved = await callOk<{ diet_id: string }>(
+    app,
+    "write_user_data",
+    { write_table: "saved_diets", diet_one: meals },
+    accessToken,
+  );
+  return saved.diet_id;
 }

@@ -1,27 +1,63 @@
 import type { Selectable } from "kysely";
+import { z } from "zod";
+import { MealPlanResponseSchema, WorkoutPlanResponseSchema } from "@fitwise/contracts/plans";
 import type { MealItem } from "@fitwise/engine/nutrition/meal-planner";
 import type { WorkoutItem } from "@fitwise/engine/workouts/exercise.types";
 import type { Database } from "../../db/database";
 import type { MealPlansTable, WorkoutPlansTable } from "../../db/schema";
+import { parseStored } from "../../db/stored-data";
 
 export type MealPlanRow = Selectable<MealPlansTable>;
 export type WorkoutPlanRow = Selectable<WorkoutPlansTable>;
+
+const TextListSchema = z.array(z.string());
+
+/** A stored day with its JSON checked against the contracts (a corrupt one is a StoredDataError, not a crash later). */
+function checkedMealPlan(row: MealPlanRow): MealPlanRow {
+  const place = (column: string) => ({
+    table: "meal_plans",
+    column,
+    row: `${row.user_id} day ${row.day_index}`,
+  });
+  return {
+    ...row,
+    items: parseStored(MealPlanResponseSchema, row.items, place("items")),
+    notes: parseStored(TextListSchema, row.notes, place("notes")),
+    replaced_food_ids: parseStored(TextListSchema, row.replaced_food_ids, place("replaced_food_ids")),
+  };
+}
+
+function checkedWorkoutPlan(row: WorkoutPlanRow): WorkoutPlanRow {
+  const place = (column: string) => ({ table: "workout_plans", column, row: row.user_id });
+  return {
+    ...row,
+    items: parseStored(WorkoutPlanResponseSchema, row.items, place("items")),
+    replaced_away: parseStored(TextListSchema, row.replaced_away, place("replaced_away")),
+  };
+}
 
 export async function findMealPlan(
   db: Database,
   userId: string,
   dayIndex: number,
 ): Promise<MealPlanRow | undefined> {
-  return db
+  const row = await db
     .selectFrom("meal_plans")
     .selectAll()
     .where("user_id", "=", userId)
     .where("day_index", "=", dayIndex)
     .executeTakeFirst();
+  return row && checkedMealPlan(row);
 }
 
 export async function listMealPlans(db: Database, userId: string): Promise<MealPlanRow[]> {
-  return db.selectFrom("meal_plans").selectAll().where("user_id", "=", userId).orderBy("day_index").execute();
+  const rows = await db
+    .selectFrom("meal_plans")
+    .selectAll()
+    .where("user_id", "=", userId)
+    .orderBy("day_index")
+    .execute();
+  return rows.map(checkedMealPlan);
 }
 
 export interface NewMealPlan {
@@ -94,7 +130,12 @@ export async function updateMealPlanItems(
 }
 
 export async function findWorkoutPlan(db: Database, userId: string): Promise<WorkoutPlanRow | undefined> {
-  return db.selectFrom("workout_plans").selectAll().where("user_id", "=", userId).executeTakeFirst();
+  const row = await db
+    .selectFrom("workout_plans")
+    .selectAll()
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
+  return row && checkedWorkoutPlan(row);
 }
 
 export interface NewWorkoutPlan {

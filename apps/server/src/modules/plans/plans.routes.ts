@@ -1,14 +1,7 @@
+import { setTimeout as sleep } from "node:timers/promises";
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import {
-  GetMealPlanRequestSchema,
-  GetWorkoutPlanRequestSchema,
-  ListDietReplacementsRequestSchema,
-  ReplaceDietItemRequestSchema,
-  ReplaceWorkoutItemRequestSchema,
-  UNRECOGNISED_AVOIDANCES_HEADER,
-  encodeHeaderList,
-  WorkoutAlternativesRequestSchema,
-} from "@fitwise/contracts/plans";
+import { FUNCTIONS } from "@fitwise/contracts/functions";
+import { PLAN_ERROR_CODES, UNRECOGNISED_AVOIDANCES_HEADER, encodeHeaderList } from "@fitwise/contracts/plans";
 import type { Database } from "../../db/database";
 import { HttpError } from "../../http/errors";
 import { verifyAccessToken } from "../auth/jwt";
@@ -40,6 +33,32 @@ const RETRY_AFTER_S = 2;
 function callerId(request: FastifyRequest): string {
   if (!request.user) throw new HttpError(401, "no_authorization", "This endpoint requires a Bearer token");
   return request.user.id;
+}
+
+/**
+ * A refused plan request (429 over the user's share, 503 planning busy) is answered after this
+ * long rather than at once. The refusal costs no database work and no solve either way; what the
+ * wait changes is a client that ignores Retry-After: answered at once, 100 connections of such
+ * retries keep a 2-core machine's event loop busy refusing them (issue 15 measured everyone's reads
+ * 23–91× slower) and take the CPU from the solves being made. Held, each connection asks about
+ * once a second. A client that honours Retry-After (1–2 s) loses nothing. docs/decisions/036.
+ */
+export const REFUSAL_HOLD_MS = 1_000;
+/** Refusals held at once; past it they are answered at once, so a flood of connections cannot pile up timers. */
+const MAX_HELD_REFUSALS = 1_000;
+
+/** Routes that always run a solve: refused before any database work while the pool's queue is full. */
+const ALWAYS_SOLVES = new Set([
+  "/functions/v1/replace_diet_item",
+  "/functions/v1/list_diet_replacements",
+  "/functions/v1/replace_workout_item",
+  "/functions/v1/workout_alternatives",
+]);
+
+function certainToSolve(request: FastifyRequest): boolean {
+  if (ALWAYS_SOLVES.has(request.routeOptions.url ?? "")) return true;
+  const body = request.body as { buttonPress?: unknown } | undefined;
+  return body?.buttonPress === true;
 }
 
 /** How often refused solves are summed up in the log (one warn line, not one per request). */
@@ -89,8 +108,13 @@ export async function plansRoutes(app: FastifyInstance, options: PlansRoutesOpti
   const ownsPool = options.pool === undefined;
   const pool = options.pool ?? createWorkerPlanPool({ events: app.log });
   if (ownsPool) {
-    // Warm the workers once the server listens (not in app.inject tests, which start them on first use).
-    app.addHook("onListen", async () => {
+    // The worker (its own engine, food catalogue and HiGHS: ~50 MB) starts with the first request to
+    // these routes, not when the server starts listening: an idle server stays within the start-up
+    // memory budget (docs/decisions/037), and a user's first solve waits at most a worker's start (~1 s).
+    let warming = false;
+    app.addHook("onRequest", async () => {
+      if (warming) return;
+      warming = true;
       void pool.warm();
     });
     app.addHook("onClose", async () => {
@@ -124,6 +148,35 @@ export async function plansRoutes(app: FastifyInstance, options: PlansRoutesOpti
     inFlight.set(userId, count + 1);
     counted.set(request, userId);
   });
+  // After the body is parsed and before app.authenticate (route preHandlers run after this hook):
+  // a reset or replacement is admitted only while the pool has room for it, counting those admitted
+  // but still at their database queries, so it is refused before its session, profile and plan
+  // queries rather than after them as queue_full.
+  let admitted = 0;
+  app.addHook("preHandler", async (request, reply) => {
+    if (!certainToSolve(request)) return;
+    if (pool.saturated() || admitted >= pool.capacity()) {
+      summary.record(PLAN_ERROR_CODES.planningBusy);
+      reply.header("retry-after", String(RETRY_AFTER_S));
+      throw new HttpError(503, PLAN_ERROR_CODES.planningBusy, "Planning is busy, please retry");
+    }
+    admitted += 1;
+    // "close" comes once the answer is out or the connection is gone, even when the client hung up.
+    reply.raw.once("close", () => {
+      admitted -= 1;
+    });
+  });
+  let held = 0;
+  app.addHook("onSend", async (_request, reply, payload) => {
+    if ((reply.statusCode !== 429 && reply.statusCode !== 503) || held >= MAX_HELD_REFUSALS) return payload;
+    held += 1;
+    try {
+      await sleep(REFUSAL_HOLD_MS, undefined, { ref: false });
+    } finally {
+      held -= 1;
+    }
+    return payload;
+  });
   app.addHook("onResponse", async (request) => {
     const userId = counted.get(request);
     if (userId === undefined) return;
@@ -136,34 +189,34 @@ export async function plansRoutes(app: FastifyInstance, options: PlansRoutesOpti
   const authenticated = { preHandler: app.authenticate };
 
   app.post("/openai_get_meal_plan", authenticated, async (request, reply) => {
-    const input = GetMealPlanRequestSchema.parse(request.body ?? {});
+    const input = FUNCTIONS.openai_get_meal_plan.request.parse(request.body ?? {});
     const answer = await withRetryAfter(reply, summary, () => getMealPlan(deps, callerId(request), input));
     reply.header(UNRECOGNISED_AVOIDANCES_HEADER, encodeHeaderList(answer.unrecognisedAvoidances));
     return answer.items;
   });
 
   app.post("/replace_diet_item", authenticated, async (request, reply) => {
-    const input = ReplaceDietItemRequestSchema.parse(request.body ?? {});
+    const input = FUNCTIONS.replace_diet_item.request.parse(request.body ?? {});
     return withRetryAfter(reply, summary, () => replaceDietItem(deps, callerId(request), input));
   });
 
   app.post("/list_diet_replacements", authenticated, async (request, reply) => {
-    const input = ListDietReplacementsRequestSchema.parse(request.body ?? {});
+    const input = FUNCTIONS.list_diet_replacements.request.parse(request.body ?? {});
     return withRetryAfter(reply, summary, () => listDietReplacements(deps, callerId(request), input));
   });
 
   app.post("/openai_get_workout_plan", authenticated, async (request, reply) => {
-    const input = GetWorkoutPlanRequestSchema.parse(request.body ?? {});
+    const input = FUNCTIONS.openai_get_workout_plan.request.parse(request.body ?? {});
     return withRetryAfter(reply, summary, () => getWorkoutPlan(deps, callerId(request), input));
   });
 
   app.post("/replace_workout_item", authenticated, async (request, reply) => {
-    const input = ReplaceWorkoutItemRequestSchema.parse(request.body ?? {});
+    const input = FUNCTIONS.replace_workout_item.request.parse(request.body ?? {});
     return withRetryAfter(reply, summary, () => replaceWorkout(deps, callerId(request), input));
   });
 
   app.post("/workout_alternatives", authenticated, async (request, reply) => {
-    const input = WorkoutAlternativesRequestSchema.parse(request.body ?? {});
+    const input = FUNCTIONS.workout_alternatives.request.parse(request.body ?? {});
     return withRetryAfter(reply, summary, () => workoutAlternativesFor(deps, callerId(request), input));
   });
 }

@@ -13,19 +13,26 @@ import {
   type WorkoutAlternativesRequest,
   type WorkoutAlternativesResponse,
 } from "@fitwise/contracts/plans";
-import { FREE_REPLACEMENTS_LIMIT } from "@fitwise/contracts/profile";
+import {
+  FREE_REPLACEMENTS_LIMIT,
+  countsTowardFreeLimit,
+  mayReplace,
+  mayReset,
+  mayUseMeal,
+  mayUsePlanDay,
+  mayUseWorkoutDay,
+} from "@fitwise/contracts/free-tier";
 import { PLANNING_FLOOR_KCAL } from "@fitwise/engine/nutrition/energy";
 import type { Cuisine, DietType, ProteinSource } from "@fitwise/engine/nutrition/food.types";
 import type { MealItem, MealPlanRequest } from "@fitwise/engine/nutrition/meal-planner";
 import type { ReplacementInput } from "@fitwise/engine/nutrition/meal-replacement";
+import { PLANNING_DEFAULTS } from "@fitwise/engine/planning-defaults";
 import type { FitnessGoal } from "@fitwise/engine/profile.types";
-import {
-  REST_DAY_NAME,
-  WEEKDAYS,
-  type ExperienceLevel,
-  type Weekday,
-  type WorkoutItem,
-  type WorkoutType,
+import type {
+  ExperienceLevel,
+  Weekday,
+  WorkoutItem,
+  WorkoutType,
 } from "@fitwise/engine/workouts/exercise.types";
 import type { WorkoutPlanRequest } from "@fitwise/engine/workouts/workout-planner";
 import type { WorkoutReplacementRequest } from "@fitwise/engine/workouts/workout-replacement";
@@ -36,7 +43,7 @@ import { avoidanceText, energyTargetsOf, unrecognisedAvoidances } from "../profi
 import { findProfile } from "../profile/profile.repository";
 import { getProStatus } from "../subscriptions/subscription-status";
 import type { PlanJob, PlanJobOutcome } from "./plan-jobs";
-import { PlanningBusyError, PlanningLimitError, type PlanPool } from "./plan-pool";
+import { PlanningBusyError, PlanningLimitError, type PlanPool, type PlanRunOptions } from "./plan-pool";
 import { derivedSeed, inputsHash } from "./plan-seeds";
 import {
   findMealPlan,
@@ -54,21 +61,6 @@ export interface PlansDeps {
   pool: PlanPool;
   now: () => Date;
 }
-
-/** docs/product.md §6 defaults, used where neither the stored profile nor the request says otherwise. */
-const DEFAULTS = {
-  goal: "Lose Weight",
-  dietType: "standard",
-  cuisine: "American",
-  level: "Beginner",
-  workoutType: "Home Workout",
-} as const satisfies {
-  goal: FitnessGoal;
-  dietType: DietType;
-  cuisine: Cuisine;
-  level: ExperienceLevel;
-  workoutType: WorkoutType;
-};
 
 /** docs/product.md §3 "/diet": three plan tabs. Days 4–7 reuse the plan types with their own seeds. */
 const PLAN_TYPES = 3;
@@ -99,9 +91,14 @@ export class PlanningLimitHttpError extends HttpError {
   }
 }
 
-async function runJob<J extends PlanJob>(pool: PlanPool, userId: string, job: J): Promise<PlanJobOutcome<J>> {
+async function runJob<J extends PlanJob>(
+  pool: PlanPool,
+  userId: string,
+  job: J,
+  options: PlanRunOptions = {},
+): Promise<PlanJobOutcome<J>> {
   try {
-    return await pool.run(job, userId);
+    return await pool.run(job, userId, options);
   } catch (error) {
     if (error instanceof PlanningBusyError) {
       throw new HttpError(503, PLAN_ERROR_CODES.planningBusy, "Planning is busy, please retry");
@@ -139,8 +136,7 @@ export function mealInputs(profile: MyUser | undefined, payload: Partial<GetMeal
   const gender = profile?.user_gender ?? undefined;
   const weightKg = profile?.user_weight_in_kgs ?? undefined;
   const goal =
-    present<FitnessGoal>(profile?.user_fitness_goal as FitnessGoal, payload.user_fitness_goal) ??
-    DEFAULTS.goal;
+    present<FitnessGoal>(profile?.user_fitness_goal, payload.user_fitness_goal) ?? PLANNING_DEFAULTS.goal;
   const energy = profile ? energyTargetsOf({ ...profile, user_fitness_goal: goal }) : undefined;
   const goalKcal = energy?.goalTdeeKcal ?? present(profile?.user_goal_tdee, payload.user_goal_tdee);
   const missing = [
@@ -165,14 +161,14 @@ export function mealInputs(profile: MyUser | undefined, payload: Partial<GetMeal
     gender,
     goal,
     dietType:
-      present<DietType>(profile?.user_diet_preference as DietType, payload.user_diet_preference) ??
-      DEFAULTS.dietType,
+      present<DietType>(profile?.user_diet_preference, payload.user_diet_preference) ??
+      PLANNING_DEFAULTS.dietType,
     cuisine:
-      present<Cuisine>(profile?.user_food_preference as Cuisine, payload.user_food_preference) ??
-      DEFAULTS.cuisine,
+      present<Cuisine>(profile?.user_food_preference, payload.user_food_preference) ??
+      PLANNING_DEFAULTS.cuisine,
     proteinSources:
       nonEmptyList<ProteinSource>(
-        profile?.user_preferred_protein_sources as ProteinSource[] | undefined,
+        profile?.user_preferred_protein_sources,
         payload.user_preferred_protein_sources,
       ) ?? [],
     favouriteFoodsText: present(profile?.user_fav_food, payload.user_fav_food) ?? "",
@@ -214,8 +210,9 @@ export async function getMealPlan(
   const { db, pool } = deps;
   const dayIndex = input.currentDay;
   const { isPro } = await getProStatus(db, userId, deps.now());
-  if (!isPro && dayIndex > 1) throw proRequired("Plans 2 and 3 are part of Pro. Upgrade to unlock them.");
-  if (!isPro && input.buttonPress)
+  if (!mayUsePlanDay(isPro, dayIndex))
+    throw proRequired("Plans 2 and 3 are part of Pro. Upgrade to unlock them.");
+  if (!mayReset(isPro) && input.buttonPress)
     throw proRequired("Resetting a meal plan is part of Pro. Upgrade to reset it.");
 
   const inputs = mealInputs(await findProfile(db, userId), input);
@@ -241,7 +238,12 @@ export async function getMealPlan(
   ) {
     generation += 1;
     seed = derivedSeed("meal-plan", userId, dayIndex, generation);
-    const next = await runJob(pool, userId, { kind: "meal-plan", request: { ...inputs, planNumber, seed } });
+    const next = await runJob(
+      pool,
+      userId,
+      { kind: "meal-plan", request: { ...inputs, planNumber, seed } },
+      { resume: true },
+    );
     if (!next.ok) break;
     outcome = next;
   }
@@ -272,7 +274,7 @@ async function commitReplacement(
 ): Promise<number> {
   return db.transaction().execute(async (trx) => {
     let used = usedBefore;
-    if (!isPro) {
+    if (countsTowardFreeLimit(isPro)) {
       const counted = await takeFreeReplacement(trx, userId, FREE_REPLACEMENTS_LIMIT);
       if (counted === undefined) throw replacementLimitReached();
       used = counted;
@@ -297,7 +299,7 @@ async function dietReplacementContext(
   const { db } = deps;
   const dayIndex = DAY_COLUMNS.indexOf(input.column_name) + 1;
   const { isPro } = await getProStatus(db, userId, deps.now());
-  if (!isPro && dayIndex > 1)
+  if (!mayUsePlanDay(isPro, dayIndex))
     throw proRequired("Plans 2 and 3 are part of Pro. Upgrade to replace their items.");
 
   const stored = await findMealPlan(db, userId, dayIndex);
@@ -311,7 +313,7 @@ async function dietReplacementContext(
       "That item is no longer in your plan. Reload the plan and try again.",
     );
   }
-  if (!isPro && item.Meal !== "Breakfast") {
+  if (!mayUseMeal(isPro, item.Meal)) {
     throw proRequired("Replacing Lunch, Snacks and Dinner items is part of Pro. Upgrade to unlock them.");
   }
   const inputs = mealInputs(await findProfile(db, userId), {});
@@ -353,7 +355,7 @@ export async function replaceDietItem(
   const { db, pool } = deps;
   const { dayIndex, isPro, stored, item, engineInput } = await dietReplacementContext(deps, userId, input);
   const used = await readFreeReplacements(db, userId);
-  if (!isPro && used >= FREE_REPLACEMENTS_LIMIT) throw replacementLimitReached();
+  if (!mayReplace(isPro, used)) throw replacementLimitReached();
 
   const outcome = await runJob(pool, userId, {
     kind: "meal-replacement",
@@ -388,20 +390,18 @@ export function workoutInputs(
   payload: Partial<GetWorkoutPlanRequest>,
 ): WorkoutInputs {
   const days = nonEmptyList<Weekday>(
-    profile?.user_preferred_workout_days as Weekday[] | undefined,
+    profile?.user_preferred_workout_days,
     payload.user_preferred_workout_days,
   );
   if (!days) throw profileIncomplete(["your workout days"]);
   const workoutType =
-    present<WorkoutType>(profile?.user_workout_type as WorkoutType, payload.user_workout_type) ??
-    DEFAULTS.workoutType;
+    present<WorkoutType>(profile?.user_workout_type, payload.user_workout_type) ??
+    PLANNING_DEFAULTS.workoutType;
   return {
-    goal: present<FitnessGoal>(profile?.user_fitness_goal as FitnessGoal, payload.userGoal) ?? DEFAULTS.goal,
+    goal: present<FitnessGoal>(profile?.user_fitness_goal, payload.userGoal) ?? PLANNING_DEFAULTS.goal,
     level:
-      present<ExperienceLevel>(
-        profile?.user_experience_level as ExperienceLevel,
-        payload.user_experience_level,
-      ) ?? DEFAULTS.level,
+      present<ExperienceLevel>(profile?.user_experience_level, payload.user_experience_level) ??
+      PLANNING_DEFAULTS.level,
     days,
     workoutType,
     // Only a home plan depends on the declaration (a gym has everything); null: the default set.
@@ -413,13 +413,6 @@ export function workoutInputs(
   };
 }
 
-/** The free tier's one workout day: the first day of the week (Monday first) that is not a rest day. */
-export function firstWorkoutDay(items: readonly WorkoutItem[]): Weekday | undefined {
-  return WEEKDAYS.find((day) =>
-    items.some((item) => item.Day === day && item["Body Part Targeted"].trim() !== REST_DAY_NAME),
-  );
-}
-
 /** openai_get_workout_plan: the stored week, or a new one when there is none, it is stale, or on reset. */
 export async function getWorkoutPlan(
   deps: PlansDeps,
@@ -428,7 +421,7 @@ export async function getWorkoutPlan(
 ): Promise<WorkoutItem[]> {
   const { db, pool } = deps;
   const { isPro } = await getProStatus(db, userId, deps.now());
-  if (!isPro && input.buttonPress)
+  if (!mayReset(isPro) && input.buttonPress)
     throw proRequired("Resetting the workout plan is part of Pro. Upgrade to reset it.");
 
   const inputs = workoutInputs(await findProfile(db, userId), input);
@@ -465,17 +458,17 @@ async function replaceableWorkout(deps: PlansDeps, userId: string, itemId: strin
       "That exercise is no longer in your plan. Reload the plan and try again.",
     );
   }
-  if (!isPro && item.Day !== firstWorkoutDay(stored.items)) {
+  if (!mayUseWorkoutDay(isPro, item.Day, stored.items)) {
     throw proRequired("Only your first workout day is free. Upgrade to Pro to change the other days.");
   }
   const used = await readFreeReplacements(db, userId);
-  if (!isPro && used >= FREE_REPLACEMENTS_LIMIT) throw replacementLimitReached();
+  if (!mayReplace(isPro, used)) throw replacementLimitReached();
   const profile = await findProfile(db, userId);
-  const workoutType = (profile?.user_workout_type as WorkoutType | null) ?? DEFAULTS.workoutType;
+  const workoutType = profile?.user_workout_type ?? PLANNING_DEFAULTS.workoutType;
   const input: WorkoutReplacementRequest = {
     plan: stored.items,
     itemId: item.id,
-    level: (profile?.user_experience_level as ExperienceLevel | null) ?? DEFAULTS.level,
+    level: profile?.user_experience_level ?? PLANNING_DEFAULTS.level,
     workoutType,
     equipment: workoutType === "Home Workout" ? (profile?.user_equipment ?? null) : null,
     ageYears: profile?.user_age ?? null,

@@ -770,6 +770,8 @@ describeWithDatabases("plan functions", ({ app, db, signUp }) => {
         run: () => Promise.reject(new PlanningBusyError()),
         warm: async () => {},
         close: async () => {},
+        saturated: () => true,
+        capacity: () => 0,
         mode: () => "workers",
       };
       const attempt = getMealPlan({ db: db(), pool: busyPool, now: () => new Date() }, user.userId, {

@@ -1,11 +1,47 @@
 import type { Insertable } from "kysely";
+import { z } from "zod";
+import {
+  CuisineSchema,
+  DietTypeSchema,
+  ExperienceLevelSchema,
+  FitnessGoalSchema,
+  GenderSchema,
+  HomeEquipmentSchema,
+  ProteinSourceSchema,
+  WeekdaySchema,
+  WorkoutTypeSchema,
+} from "@fitwise/contracts/profile";
 import type { Database } from "../../db/database";
 import type { MyUser, MyUsersTable } from "../../db/schema";
+import { parseStored } from "../../db/stored-data";
 
 export type ProfileValues = Omit<Insertable<MyUsersTable>, "user_id" | "created_at">;
 
+/** The columns schema.ts types with the domain unions, as the contracts define them. */
+const DomainColumnsSchema = z.object({
+  user_gender: GenderSchema.nullable(),
+  user_fitness_goal: FitnessGoalSchema.nullable(),
+  user_adaptive_fitness_goal: FitnessGoalSchema.nullable(),
+  user_workout_type: WorkoutTypeSchema.nullable(),
+  user_experience_level: ExperienceLevelSchema.nullable(),
+  user_diet_preference: DietTypeSchema.nullable(),
+  user_food_preference: CuisineSchema.nullable(),
+  user_preferred_workout_days: z.array(WeekdaySchema),
+  user_preferred_protein_sources: z.array(ProteinSourceSchema),
+  user_equipment: z.array(HomeEquipmentSchema).nullable(),
+});
+
+/** Writes are typed with the unions; the read check catches what reached the table another way. */
+function checkedProfile(row: MyUser): MyUser {
+  return {
+    ...row,
+    ...parseStored(DomainColumnsSchema, row, { table: "my_users", column: "*", row: row.user_id }),
+  };
+}
+
 export async function findProfile(db: Database, userId: string): Promise<MyUser | undefined> {
-  return db.selectFrom("my_users").selectAll().where("user_id", "=", userId).executeTakeFirst();
+  const row = await db.selectFrom("my_users").selectAll().where("user_id", "=", userId).executeTakeFirst();
+  return row && checkedProfile(row);
 }
 
 /** Inserts the profile or updates exactly the columns in `values`, leaving the others as they are. */

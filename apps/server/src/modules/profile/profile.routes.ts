@@ -1,14 +1,25 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
-import { GetUserDataRequestSchema, WriteProfileRequestSchema } from "@fitwise/contracts/profile";
+import { FUNCTIONS } from "@fitwise/contracts/functions";
+import { WriteProfileRequestSchema } from "@fitwise/contracts/profile";
 import { SaveDietRequestSchema, SaveWorkoutRequestSchema } from "@fitwise/contracts/saved";
 import type { Database } from "../../db/database";
 import type { AuthenticatedUser } from "../../http/authenticate";
 import { HttpError } from "../../http/errors";
 import { saveDiet, saveWorkout } from "../saved/saved.service";
-import { readProfile, readSubscription, writeProfile } from "./profile.service";
+import type { UserStateCache } from "../../http/user-state-cache";
+import {
+  loadProfile,
+  profileAnswerJson,
+  readSubscription,
+  writeProfile,
+  type StoredProfile,
+} from "./profile.service";
 
-/** write_user_data writes the profile unless write_table names a saved-plan table. */
+/**
+ * write_user_data writes the profile unless write_table names a saved-plan table. The body is parsed with
+ * that branch of the registry's union (FUNCTIONS.write_user_data), so an error names the branch's fields.
+ */
 const WriteTableSchema = z.object({
   write_table: z.enum(["my_users", "saved_diets", "saved_workouts"]).optional(),
 });
@@ -21,9 +32,9 @@ function caller(request: FastifyRequest): AuthenticatedUser {
 /** write_user_data and get_user_data under /functions/v1. */
 export async function profileRoutes(
   app: FastifyInstance,
-  options: { db: Database; now?: () => Date },
+  options: { db: Database; profiles: UserStateCache<StoredProfile>; now?: () => Date },
 ): Promise<void> {
-  const { db } = options;
+  const { db, profiles } = options;
   const now = options.now ?? (() => new Date());
   const authenticated = { preHandler: app.authenticate };
 
@@ -37,9 +48,11 @@ export async function profileRoutes(
     return writeProfile(db, user, WriteProfileRequestSchema.parse(body), now());
   });
 
-  app.post("/get_user_data", authenticated, async (request) => {
-    const { table } = GetUserDataRequestSchema.parse(request.body ?? {});
+  app.post("/get_user_data", authenticated, async (request, reply) => {
+    const { table } = FUNCTIONS.get_user_data.request.parse(request.body ?? {});
     const userId = caller(request).id;
-    return table === "my_users" ? readProfile(db, userId, now()) : readSubscription(db, userId, now());
+    if (table !== "my_users") return readSubscription(db, userId, now());
+    const stored = await profiles.getOrLoad(userId, userId, () => loadProfile(db, userId, now()));
+    return reply.type("application/json; charset=utf-8").send(profileAnswerJson(stored, now()));
   });
 }

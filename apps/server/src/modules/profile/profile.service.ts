@@ -2,17 +2,16 @@ import type { ProfileResponse, SubscriptionResponse, WriteProfileRequest } from 
 import { parseAvoidances } from "@fitwise/engine/nutrition/avoidances";
 import { computeEnergyTargets, type EnergyTargets } from "@fitwise/engine/nutrition/energy";
 import { FOOD_CATALOGUE } from "@fitwise/engine/nutrition/food-catalogue";
-import type { FitnessGoal } from "@fitwise/engine/profile.types";
 import {
   DEFAULT_HOME_EQUIPMENT,
   HOME_EQUIPMENT_CHOICES,
   type HomeEquipment,
 } from "@fitwise/engine/workouts/exercise.types";
 import type { Database } from "../../db/database";
-import type { MyUser } from "../../db/schema";
+import type { MyUser, SubscriptionRow } from "../../db/schema";
 import { HttpError } from "../../http/errors";
 import { readFreeReplacements } from "../plans/plans.repository";
-import { getProStatus } from "../subscriptions/subscription-status";
+import { getProStatus, isProSubscription } from "../subscriptions/subscription-status";
 import { findProfile, findSignUpName, upsertProfile, type ProfileValues } from "./profile.repository";
 
 export const PROFILE_NOT_FOUND = "profile_not_found";
@@ -54,7 +53,7 @@ export function energyTargetsOf(profile: Partial<BodyData>): EnergyTargets | und
     ageYears: user_age,
     gender: user_gender,
     activityFactor: user_activity,
-    goal: user_fitness_goal as FitnessGoal,
+    goal: user_fitness_goal,
   });
   // An accepted adaptive target (docs/decisions/022) stands in for the formula's goal while the
   // fitness goal it was made for holds.
@@ -128,9 +127,19 @@ export function avoidanceText(
     .join(", ");
 }
 
+/** Allergy texts already read; a person's text changes rarely and reading one takes about half a millisecond. */
+const unrecognisedByText = new Map<string, readonly string[]>();
+const MAX_REMEMBERED_TEXTS = 2_000;
+
 /** The words of the allergy fields no plan can leave out, because the reader could not place them. */
 export function unrecognisedAvoidances(text: string): string[] {
-  return parseAvoidances(text, FOOD_CATALOGUE).unrecognised;
+  let words = unrecognisedByText.get(text);
+  if (!words) {
+    words = parseAvoidances(text, FOOD_CATALOGUE).unrecognised;
+    if (unrecognisedByText.size >= MAX_REMEMBERED_TEXTS) unrecognisedByText.clear();
+    unrecognisedByText.set(text, words);
+  }
+  return [...words];
 }
 
 export function toProfileResponse(
@@ -149,16 +158,14 @@ export function toProfileResponse(
     user_activity: row.user_activity,
     user_tdee: row.user_tdee,
     user_goal_tdee: row.user_goal_tdee,
-    user_fitness_goal: row.user_fitness_goal as ProfileResponse["user_fitness_goal"],
-    user_preferred_workout_days:
-      row.user_preferred_workout_days as ProfileResponse["user_preferred_workout_days"],
-    user_workout_type: row.user_workout_type as ProfileResponse["user_workout_type"],
-    user_experience_level: row.user_experience_level as ProfileResponse["user_experience_level"],
+    user_fitness_goal: row.user_fitness_goal,
+    user_preferred_workout_days: row.user_preferred_workout_days,
+    user_workout_type: row.user_workout_type,
+    user_experience_level: row.user_experience_level,
     user_equipment: declaredEquipment(row),
-    user_diet_preference: row.user_diet_preference as ProfileResponse["user_diet_preference"],
-    user_food_preference: row.user_food_preference as ProfileResponse["user_food_preference"],
-    user_preferred_protein_sources:
-      row.user_preferred_protein_sources as ProfileResponse["user_preferred_protein_sources"],
+    user_diet_preference: row.user_diet_preference,
+    user_food_preference: row.user_food_preference,
+    user_preferred_protein_sources: row.user_preferred_protein_sources,
     user_fav_food: row.user_fav_food,
     user_allergies: row.user_allergies,
     user_avoid_food: row.user_avoid_food,
@@ -202,10 +209,36 @@ export async function writeProfile(
   return withStatus(db, row, now);
 }
 
-export async function readProfile(db: Database, userId: string, now: Date): Promise<ProfileResponse> {
+/** What a profile read takes from the database; `profileAnswer` makes the answer at a given time. */
+export interface StoredProfile {
+  /** The answer as of the read, with user_pro for that moment (profileAnswer redoes it). */
+  response: ProfileResponse;
+  subscription: SubscriptionRow | null;
+  /** The answer as JSON, made on the first read that needed it, with the Pro status it carries. */
+  json?: { isPro: boolean; text: string };
+}
+
+export async function loadProfile(db: Database, userId: string, now: Date): Promise<StoredProfile> {
   const row = await findProfile(db, userId);
   if (!row) throw new HttpError(404, PROFILE_NOT_FOUND, "No profile yet: complete your fitness goals first.");
-  return withStatus(db, row, now);
+  const [{ isPro, subscription }, replaced] = await Promise.all([
+    getProStatus(db, row.user_id, now),
+    readFreeReplacements(db, row.user_id),
+  ]);
+  return { response: toProfileResponse(row, isPro, replaced), subscription };
+}
+
+/**
+ * The answer as JSON. Pro depends on the clock as well as on the stored subscription (a paid period
+ * ends on its own), so it is worked out at every read; the JSON is made again only when it changed.
+ */
+export function profileAnswerJson(stored: StoredProfile, now: Date): string {
+  const isPro = isProSubscription(stored.subscription, now);
+  if (stored.json?.isPro !== isPro) {
+    const answer: ProfileResponse = { ...stored.response, user_pro: isPro ? 1 : 0 };
+    stored.json = { isPro, text: JSON.stringify(answer) };
+  }
+  return stored.json.text;
 }
 
 export async function readSubscription(

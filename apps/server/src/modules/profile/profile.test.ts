@@ -210,22 +210,6 @@ describeWithDatabases("profile functions", ({ app, db, signUp }) => {
     ).toBe(400);
   });
 
-  it("reports Pro from the subscription record, not from anything the client sends", async () => {
-    const { accessToken, userId } = await signUp();
-    await callOk(app(), "write_user_data", { ...PROFILE, user_pro: 1 }, accessToken);
-    const read = () => callOk<ProfileResponse>(app(), "get_user_data", { table: "my_users" }, accessToken);
-    expect((await read()).user_pro).toBe(0);
-
-    await makePro(db(), userId, "on_trial");
-    expect((await read()).user_pro).toBe(1);
-    await makePro(db(), userId, "cancelled", new Date(Date.now() + 86_400_000));
-    expect((await read()).user_pro).toBe(1);
-    await makePro(db(), userId, "cancelled", new Date(Date.now() - 1000));
-    expect((await read()).user_pro).toBe(0);
-    await makePro(db(), userId, "expired");
-    expect((await read()).user_pro).toBe(0);
-  });
-
   it("returns the caller's own subscription record, and 404 when there is none", async () => {
     const owner = await signUp();
     const other = await signUp();
@@ -288,3 +272,27 @@ describeWithDatabases("profile functions", ({ app, db, signUp }) => {
     expect(cleared.statusCode).toBe(400);
   });
 });
+
+// Subscriptions are written straight to the database here, as the provider's webhook on another
+// instance would; with the profile cache such a change shows within its TTL (profile.cache.test.ts).
+describeWithDatabases(
+  "profile functions without the profile cache",
+  ({ app, db, signUp }) => {
+    it("reports Pro from the subscription record, not from anything the client sends", async () => {
+      const { accessToken, userId } = await signUp();
+      await callOk(app(), "write_user_data", { ...PROFILE, user_pro: 1 }, accessToken);
+      const read = () => callOk<ProfileResponse>(app(), "get_user_data", { table: "my_users" }, accessToken);
+      expect((await read()).user_pro).toBe(0);
+
+      await makePro(db(), userId, "on_trial");
+      expect((await read()).user_pro).toBe(1);
+      await makePro(db(), userId, "cancelled", new Date(Date.now() + 86_400_000));
+      expect((await read()).user_pro).toBe(1);
+      await makePro(db(), userId, "cancelled", new Date(Date.now() - 1000));
+      expect((await read()).user_pro).toBe(0);
+      await makePro(db(), userId, "expired");
+      expect((await read()).user_pro).toBe(0);
+    });
+  },
+  { config: { profileCacheTtlMs: 0 } },
+);

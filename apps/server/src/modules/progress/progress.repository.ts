@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import type { FitnessGoal } from "@fitwise/engine/profile.types";
 import type { Database } from "../../db/database";
 
 /** Dates leave the database as YYYY-MM-DD text: the drivers would turn a `date` into a local-time Date. */
@@ -154,7 +155,7 @@ export async function listSets(db: Database, userId: string, exerciseId?: string
 export async function saveAdaptiveTarget(
   db: Database,
   userId: string,
-  values: { goalKcal: number; fitnessGoal: string; acceptedAt: Date },
+  values: { goalKcal: number; fitnessGoal: FitnessGoal | null; acceptedAt: Date },
 ): Promise<void> {
   await db
     .updateTable("my_users")

@@ -1,13 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import {
-  AcceptTargetRequestSchema,
-  DeleteWeightRequestSchema,
-  GetProgressRequestSchema,
-  GetWorkoutHistoryRequestSchema,
-  LogMealEatenRequestSchema,
-  LogWeightRequestSchema,
-  LogWorkoutSetRequestSchema,
-} from "@fitwise/contracts/progress";
+import { FUNCTIONS } from "@fitwise/contracts/functions";
 import type { Database } from "../../db/database";
 import { HttpError } from "../../http/errors";
 import {
@@ -35,34 +27,34 @@ export async function progressRoutes(
   const authenticated = { preHandler: app.authenticate };
 
   app.post("/log_weight", authenticated, async (request) =>
-    logWeight(db, callerId(request), LogWeightRequestSchema.parse(request.body ?? {}), now()),
+    logWeight(db, callerId(request), FUNCTIONS.log_weight.request.parse(request.body ?? {}), now()),
   );
 
   app.post("/delete_weight", authenticated, async (request) => {
-    const { date } = DeleteWeightRequestSchema.parse(request.body ?? {});
+    const { date } = FUNCTIONS.delete_weight.request.parse(request.body ?? {});
     return deleteWeight(db, callerId(request), date);
   });
 
   app.post("/get_progress", authenticated, async (request) => {
-    const { today } = GetProgressRequestSchema.parse(request.body ?? {});
+    const { today } = FUNCTIONS.get_progress.request.parse(request.body ?? {});
     return getProgress(db, callerId(request), today, now());
   });
 
   app.post("/accept_suggested_target", authenticated, async (request) => {
-    const { goal_kcal, today } = AcceptTargetRequestSchema.parse(request.body ?? {});
+    const { goal_kcal, today } = FUNCTIONS.accept_suggested_target.request.parse(request.body ?? {});
     return acceptSuggestedTarget(db, callerId(request), goal_kcal, today, now());
   });
 
   app.post("/log_meal_eaten", authenticated, async (request) =>
-    logMealEaten(db, callerId(request), LogMealEatenRequestSchema.parse(request.body ?? {}), now()),
+    logMealEaten(db, callerId(request), FUNCTIONS.log_meal_eaten.request.parse(request.body ?? {}), now()),
   );
 
   app.post("/log_workout_set", authenticated, async (request) =>
-    logWorkoutSet(db, callerId(request), LogWorkoutSetRequestSchema.parse(request.body ?? {}), now()),
+    logWorkoutSet(db, callerId(request), FUNCTIONS.log_workout_set.request.parse(request.body ?? {}), now()),
   );
 
   app.post("/get_workout_history", authenticated, async (request) => {
-    const { exercise_id } = GetWorkoutHistoryRequestSchema.parse(request.body ?? {});
+    const { exercise_id } = FUNCTIONS.get_workout_history.request.parse(request.body ?? {});
     return getWorkoutHistory(db, callerId(request), exercise_id);
   });
 }

@@ -1,3 +1,4 @@
+import { mayUseAdaptiveTarget } from "@fitwise/contracts/free-tier";
 import type {
   AdaptiveTarget,
   LogMealEatenRequest,
@@ -22,7 +23,7 @@ import {
 import { isoDateOfDay, isoDayNumber, weeklyRateKg, weightTrend } from "@fitwise/engine/progress/weight-trend";
 import { progressReply } from "@fitwise/engine/trainer/progress-check";
 import { findExerciseByName } from "@fitwise/engine/workouts/exercise-library";
-import type { FitnessGoal, Gender } from "@fitwise/engine/profile.types";
+import type { FitnessGoal } from "@fitwise/engine/profile.types";
 import type { Database } from "../../db/database";
 import { HttpError } from "../../http/errors";
 import { findWorkoutPlan, listMealPlans } from "../plans/plans.repository";
@@ -103,8 +104,11 @@ async function adaptiveTarget(
     explanation: null,
   };
   const none = { estimatedTdee: null, suggestedGoal: null };
-  if (!isPro) return { adaptive: { ...base, status: "pro_required" }, ...none };
-  if (!profile || !energy) return { adaptive: { ...base, status: "not_enough_data" }, ...none };
+  if (!mayUseAdaptiveTarget(isPro)) return { adaptive: { ...base, status: "pro_required" }, ...none };
+  // energyTargetsOf answers only for a profile with a goal and a gender; the checks narrow their types.
+  if (!profile || !energy || profile.user_fitness_goal === null || profile.user_gender === null) {
+    return { adaptive: { ...base, status: "not_enough_data" }, ...none };
+  }
 
   const estimate = estimateExpenditure({
     weighIns: weighIns.map((entry) => ({ date: entry.date, weightKg: entry.weight_kg })),
@@ -122,8 +126,8 @@ async function adaptiveTarget(
 
   const suggestion = suggestTarget({
     tdeeKcal: estimate.tdeeKcal,
-    goal: profile.user_fitness_goal as FitnessGoal,
-    gender: profile.user_gender as Gender,
+    goal: profile.user_fitness_goal,
+    gender: profile.user_gender,
     currentTargetKcal: energy.planningKcal,
   });
   const acceptedAt = profile.user_adaptive_accepted_at;
@@ -187,7 +191,7 @@ export async function acceptSuggestedTarget(
   now: Date,
 ): Promise<{ goal_tdee: number }> {
   const { isPro } = await getProStatus(db, userId, now);
-  if (!isPro)
+  if (!mayUseAdaptiveTarget(isPro))
     throw new HttpError(403, PROGRESS_ERROR_CODES.proRequired, "The adaptive target is part of Pro.");
   const progress = await getProgress(db, userId, today, now);
   if (progress.adaptive.status !== "suggest" || progress.suggested_goal_tdee !== goalKcal) {
@@ -200,7 +204,7 @@ export async function acceptSuggestedTarget(
   const profile = await findProfile(db, userId);
   await saveAdaptiveTarget(db, userId, {
     goalKcal,
-    fitnessGoal: profile?.user_fitness_goal ?? "",
+    fitnessGoal: profile?.user_fitness_goal ?? null,
     acceptedAt: now,
   });
   return { goal_tdee: goalKcal };

@@ -1,7 +1,6 @@
 import { expect, it } from "vitest";
-import type { MealItem } from "@fitwise/contracts/plans";
 import { describeWithDatabases } from "../../test/test-app";
-import { callFunction, callOk, PROFILE } from "../plans/plan-test-helpers";
+import { callFunction, callOk, saveFirstDayDiet } from "../plans/plan-test-helpers";
 import { PUBLIC_PLAN_CACHE_CONTROL } from "./public-plan-cache";
 
 describeWithDatabases(
@@ -9,20 +8,7 @@ describeWithDatabases(
   ({ app, signUp }) => {
     async function savedDiet() {
       const user = await signUp();
-      await callOk(app(), "write_user_data", PROFILE, user.accessToken);
-      const meals = await callOk<MealItem[]>(
-        app(),
-        "openai_get_meal_plan",
-        { currentDay: 1 },
-        user.accessToken,
-      );
-      const saved = await callFunction(
-        app(),
-        "write_user_data",
-        { write_table: "saved_diets", diet_one: meals, user_id: user.userId },
-        user.accessToken,
-      );
-      return { user, dietId: saved.json<{ diet_id: string }>().diet_id };
+      return { user, dietId: await saveFirstDayDiet(app(), user.accessToken) };
     }
 
     it("serves GET and POST with the same strong ETag and a public Cache-Control, 304 on If-None-Match", async () => {

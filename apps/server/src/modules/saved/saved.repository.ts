@@ -1,6 +1,10 @@
 import type { Insertable, Selectable } from "kysely";
+import { z } from "zod";
+import { MealPlanResponseSchema, WorkoutPlanResponseSchema } from "@fitwise/contracts/plans";
+import { ProteinSourceSchema, WeekdaySchema } from "@fitwise/contracts/profile";
 import type { Database } from "../../db/database";
 import type { SavedDietsTable, SavedWorkoutsTable } from "../../db/schema";
+import { parseStored } from "../../db/stored-data";
 
 export type SavedDietRow = Selectable<SavedDietsTable>;
 export type SavedWorkoutRow = Selectable<SavedWorkoutsTable>;
@@ -34,6 +38,47 @@ export const PUBLIC_WORKOUT_COLUMNS = [
 export type PublicDietRow = Pick<SavedDietRow, (typeof PUBLIC_DIET_COLUMNS)[number]>;
 export type PublicWorkoutRow = Pick<SavedWorkoutRow, (typeof PUBLIC_WORKOUT_COLUMNS)[number]>;
 
+const WeekdayListSchema = z.array(WeekdaySchema);
+const ProteinSourceListSchema = z.array(ProteinSourceSchema);
+
+/** Saved plans are kept for good, across releases: their JSON is checked against today's contracts on every read. */
+function checkedDiet<R extends Pick<SavedDietRow, "diet_id" | "diet_one">>(row: R): R {
+  return {
+    ...row,
+    diet_one: parseStored(MealPlanResponseSchema, row.diet_one, {
+      table: "saved_diets",
+      column: "diet_one",
+      row: row.diet_id,
+    }),
+  };
+}
+
+function checkedWorkout<
+  R extends Pick<SavedWorkoutRow, "workout_id" | "workout_plan" | "user_preferred_workout_days">,
+>(row: R): R {
+  const place = (column: string) => ({ table: "saved_workouts", column, row: row.workout_id });
+  return {
+    ...row,
+    workout_plan: parseStored(WorkoutPlanResponseSchema, row.workout_plan, place("workout_plan")),
+    user_preferred_workout_days: parseStored(
+      WeekdayListSchema,
+      row.user_preferred_workout_days,
+      place("user_preferred_workout_days"),
+    ),
+  };
+}
+
+function checkedDietRecord(row: SavedDietRow): SavedDietRow {
+  return {
+    ...checkedDiet(row),
+    user_preferred_protein_sources: parseStored(ProteinSourceListSchema, row.user_preferred_protein_sources, {
+      table: "saved_diets",
+      column: "user_preferred_protein_sources",
+      row: row.diet_id,
+    }),
+  };
+}
+
 export async function insertSavedDiet(db: Database, row: Insertable<SavedDietsTable>): Promise<void> {
   await db.insertInto("saved_diets").values(row).execute();
 }
@@ -43,44 +88,48 @@ export async function insertSavedWorkout(db: Database, row: Insertable<SavedWork
 }
 
 export async function listSavedDiets(db: Database, userId: string): Promise<SavedDietRow[]> {
-  return db
+  const rows = await db
     .selectFrom("saved_diets")
     .selectAll()
     .where("user_id", "=", userId)
     .orderBy("created_at", "desc")
     .orderBy("diet_id")
     .execute();
+  return rows.map(checkedDietRecord);
 }
 
 export async function listSavedWorkouts(db: Database, userId: string): Promise<SavedWorkoutRow[]> {
-  return db
+  const rows = await db
     .selectFrom("saved_workouts")
     .selectAll()
     .where("user_id", "=", userId)
     .orderBy("created_at", "desc")
     .orderBy("workout_id")
     .execute();
+  return rows.map(checkedWorkout);
 }
 
 export async function findPublicDiet(db: Database, dietId: string): Promise<PublicDietRow | undefined> {
-  return db
+  const row = await db
     .selectFrom("saved_diets")
     .select(PUBLIC_DIET_COLUMNS)
     .where("diet_id", "=", dietId)
     .where("public", "=", true)
     .executeTakeFirst();
+  return row && checkedDiet(row);
 }
 
 export async function findPublicWorkout(
   db: Database,
   workoutId: string,
 ): Promise<PublicWorkoutRow | undefined> {
-  return db
+  const row = await db
     .selectFrom("saved_workouts")
     .select(PUBLIC_WORKOUT_COLUMNS)
     .where("workout_id", "=", workoutId)
     .where("public", "=", true)
     .executeTakeFirst();
+  return row && checkedWorkout(row);
 }
 
 /** Deletes the record only if `userId` owns it; false otherwise (unknown and foreign ids look the same). */

@@ -1,10 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import {
-  DeleteSavedPlanRequestSchema,
-  GetSavedDataRequestSchema,
-  GetSavedListRequestSchema,
-  type SavedPlanRef,
-} from "@fitwise/contracts/saved";
+import { FUNCTIONS } from "@fitwise/contracts/functions";
+import type { SavedPlanRef } from "@fitwise/contracts/saved";
 import type { Database } from "../../db/database";
 import { HttpError } from "../../http/errors";
 import { matchesIfNoneMatch, PUBLIC_PLAN_CACHE_CONTROL, type PublicPlanCache } from "./public-plan-cache";
@@ -26,7 +22,7 @@ export async function savedRoutes(
   const { db, publicPlans } = options;
 
   app.post("/get_saved_list", { preHandler: app.authenticate }, async (request) => {
-    const { table } = GetSavedListRequestSchema.parse(request.body ?? {});
+    const { table } = FUNCTIONS.get_saved_list.request.parse(request.body ?? {});
     return listSaved(db, callerId(request), table);
   });
 
@@ -39,15 +35,15 @@ export async function savedRoutes(
 
   // Public by design (docs/product.md §5): anyone holding the unguessable link may read the allow-listed fields.
   app.post("/get_saved_data", async (request, reply) =>
-    sendPublic(GetSavedDataRequestSchema.parse(request.body ?? {}), request, reply),
+    sendPublic(FUNCTIONS.get_saved_data.request.parse(request.body ?? {}), request, reply),
   );
   // The same as a GET with the reference in the query, so a browser or CDN can cache it by URL.
   app.get("/get_saved_data", async (request, reply) =>
-    sendPublic(GetSavedDataRequestSchema.parse(request.query ?? {}), request, reply),
+    sendPublic(FUNCTIONS.get_saved_data.request.parse(request.query ?? {}), request, reply),
   );
 
   app.post("/delete_saved_plan", { preHandler: app.authenticate }, async (request) => {
-    const ref = DeleteSavedPlanRequestSchema.parse(request.body ?? {});
+    const ref = FUNCTIONS.delete_saved_plan.request.parse(request.body ?? {});
     const deleted = await deleteSaved(db, callerId(request), ref);
     publicPlans.delete(keyOf(ref));
     return deleted;

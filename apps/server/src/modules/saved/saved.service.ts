@@ -108,13 +108,13 @@ function toPublicDiet(row: PublicDietRow): PublicSavedDiet {
   return {
     diet_id: row.diet_id,
     created_at: row.created_at.toISOString(),
-    user_fitness_goal: row.user_fitness_goal as PublicSavedDiet["user_fitness_goal"],
+    user_fitness_goal: row.user_fitness_goal,
     user_weight_in_kgs: row.user_weight_in_kgs,
     user_height_in_cm: row.user_height_in_cm,
     user_age: row.user_age,
-    user_gender: row.user_gender as PublicSavedDiet["user_gender"],
-    user_diet_preference: row.user_diet_preference as PublicSavedDiet["user_diet_preference"],
-    user_food_preference: row.user_food_preference as PublicSavedDiet["user_food_preference"],
+    user_gender: row.user_gender,
+    user_diet_preference: row.user_diet_preference,
+    user_food_preference: row.user_food_preference,
     user_tdee: row.user_tdee,
     user_goal_tdee: row.user_goal_tdee,
     diet_one: row.diet_one,
@@ -126,11 +126,10 @@ function toPublicWorkout(row: PublicWorkoutRow): PublicSavedWorkout {
     workout_id: row.workout_id,
     created_at: row.created_at.toISOString(),
     workout_plan: row.workout_plan,
-    user_experience_level: row.user_experience_level as PublicSavedWorkout["user_experience_level"],
-    user_fitness_goal: row.user_fitness_goal as PublicSavedWorkout["user_fitness_goal"],
-    user_preferred_workout_days:
-      row.user_preferred_workout_days as PublicSavedWorkout["user_preferred_workout_days"],
-    user_workout_type: row.user_workout_type as PublicSavedWorkout["user_workout_type"],
+    user_experience_level: row.user_experience_level,
+    user_fitness_goal: row.user_fitness_goal,
+    user_preferred_workout_days: row.user_preferred_workout_days,
+    user_workout_type: row.user_workout_type,
   };
 }
 
@@ -147,8 +146,7 @@ export async function listSaved(
       user_activity: row.user_activity,
       user_allergies: row.user_allergies,
       user_fav_food: row.user_fav_food,
-      user_preferred_protein_sources:
-        row.user_preferred_protein_sources as SavedDietRecord["user_preferred_protein_sources"],
+      user_preferred_protein_sources: row.user_preferred_protein_sources,
     }));
   }
   return (await listSavedWorkouts(db, userId)).map((row) => ({

@@ -2,6 +2,7 @@ import { useId } from "react";
 import { FREE_TEXT_MAX } from "@fitwise/contracts/profile";
 import { CUISINES, PROTEIN_SOURCES } from "@fitwise/engine/nutrition/food.types";
 import type { Cuisine, DietType, ProteinSource } from "@fitwise/engine/nutrition/food.types";
+import { PLANNING_DEFAULTS } from "@fitwise/engine/planning-defaults";
 import { AllergyField, type SavedAvoidances } from "./AllergyField";
 import { ChoiceGroup } from "./ChoiceGroup";
 import { ToggleGroup } from "./ToggleGroup";
@@ -61,7 +62,10 @@ export function DietPreferenceFields({
           className={styles.input}
           value={values.cuisine}
           onChange={(event) =>
-            set("cuisine", CUISINES.find((option) => option === event.target.value) ?? "American")
+            set(
+              "cuisine",
+              CUISINES.find((option) => option === event.target.value) ?? PLANNING_DEFAULTS.cuisine,
+            )
           }
         >
           {CUISINES.map((option) => (

@@ -1,7 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { getAuthState, SESSION_STORAGE_KEY } from "../../../lib/auth-session";
 import { jsonResponse, makeSession, MemoryStorage } from "../../../lib/test-support";
-import { completeRedirect, NO_SESSION_IN_URL, TOKEN_VERIFICATION_FAILED } from "./complete-redirect";
+import {
+  completeCodeRedirect,
+  completeRedirect,
+  NO_CODE_DETECTED,
+  NO_SESSION_IN_URL,
+  NOT_A_PKCE_FLOW_URL,
+  TOKEN_VERIFICATION_FAILED,
+} from "./complete-redirect";
 
 describe("the session or error in the redirect fragment", () => {
   beforeEach(() => {
@@ -62,5 +69,15 @@ describe("the session or error in the redirect fragment", () => {
     );
     expect(outcome).toEqual({ ok: false, message: TOKEN_VERIFICATION_FAILED });
     expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
+  });
+});
+
+describe("the auth code of a PKCE redirect", () => {
+  it("is not exchanged without a flow this tab started, nor when it is empty", async () => {
+    expect(await completeCodeRedirect("a-code", null)).toEqual({ ok: false, message: NOT_A_PKCE_FLOW_URL });
+    expect(await completeCodeRedirect("", { verifier: "v".repeat(43), kind: "google" })).toEqual({
+      ok: false,
+      message: NO_CODE_DETECTED,
+    });
   });
 });

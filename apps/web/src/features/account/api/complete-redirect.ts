@@ -1,12 +1,34 @@
 import { UserSchema } from "../../../lib/auth-schemas";
 import * as z from "zod/mini";
-import { setSession } from "../../../lib/auth-session";
+import { AuthError, exchangeCodeForSession, setSession } from "../../../lib/auth-session";
+import type { PkceFlow } from "../../../lib/pkce";
 
 export type RedirectOutcome = { ok: true; type: string | null } | { ok: false; message: string };
 
 /** The auth library texts of docs/product.md §9 for a callback that carries no usable session. */
 export const NO_SESSION_IN_URL = "No session defined in URL";
 export const TOKEN_VERIFICATION_FAILED = "An error occurred on token verification.";
+export const NOT_A_PKCE_FLOW_URL = "Not a valid PKCE flow url.";
+export const NO_CODE_DETECTED = "No code detected.";
+
+/**
+ * Finishes a PKCE redirect (`?code=` after Google sign-in started with a challenge): exchanges the
+ * code with the verifier this tab stored and keeps the session. Without a stored flow the URL is not
+ * one this tab started, whatever it carries.
+ */
+export async function completeCodeRedirect(
+  authCode: string,
+  flow: PkceFlow | null,
+): Promise<RedirectOutcome> {
+  if (!flow) return { ok: false, message: NOT_A_PKCE_FLOW_URL };
+  if (!authCode) return { ok: false, message: NO_CODE_DETECTED };
+  try {
+    await exchangeCodeForSession(authCode, flow.verifier);
+    return { ok: true, type: null };
+  } catch (error) {
+    return { ok: false, message: error instanceof AuthError ? error.message : TOKEN_VERIFICATION_FAILED };
+  }
+}
 
 /**
  * Reads the session (or the error) the server put in the URL fragment after Google sign-in or an

@@ -1,11 +1,6 @@
-import { DeleteMyAccountResponseSchema } from "@fitwise/contracts/account";
-import { callFunction } from "../../../lib/api-client";
+import { callFunction } from "../../../lib/call-function";
 
 /** delete_my_account: the password for password accounts; Google-only accounts send none. */
 export async function deleteMyAccount(password: string | null): Promise<void> {
-  await callFunction(
-    "delete_my_account",
-    password === null ? {} : { password },
-    DeleteMyAccountResponseSchema,
-  );
+  await callFunction("delete_my_account", password === null ? {} : { password });
 }

@@ -1,8 +1,8 @@
-import { callFunction } from "../../../lib/api-client";
+import { callFunction } from "../../../lib/call-function";
 
 /** export_my_data, saved as a JSON file by the browser. */
 export async function downloadMyData(): Promise<void> {
-  const data = await callFunction<unknown>("export_my_data", {});
+  const data = await callFunction("export_my_data", {});
   const blob = new Blob([JSON.stringify(data, null, 2)], { type: "application/json" });
   const url = URL.createObjectURL(blob);
   const link = document.createElement("a");

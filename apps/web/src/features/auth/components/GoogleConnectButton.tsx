@@ -1,12 +1,13 @@
 import { useState } from "react";
 import { Button } from "../../../components/Button";
 import { useAlert } from "../../../lib/alerts";
+import { startPkceFlow } from "../../../lib/pkce";
 import { isGoogleSignInEnabled } from "../api/get-auth-settings";
 import styles from "./AuthForm.module.css";
 
 /**
- * "Connect with Google". Google sign-in is its own issue; until the server offers it, this says so
- * instead of sending the user to a flow that cannot finish.
+ * "Connect with Google": a PKCE sign-in through /auth/v1/authorize when the server offers Google;
+ * otherwise it says so instead of sending the user to a flow that cannot finish.
  */
 export function GoogleConnectButton() {
   const { showAlert } = useAlert();
@@ -20,10 +21,14 @@ export function GoogleConnectButton() {
       showAlert("alert", "Google sign-in is not configured on this server.");
       return;
     }
-    const redirectTo = `${window.location.origin}/signin`;
-    window.location.assign(
-      `/auth/v1/authorize?provider=google&redirect_to=${encodeURIComponent(redirectTo)}`,
-    );
+    // PKCE (decision 035): the server answers with ?code= for this tab's verifier, not a session in the URL.
+    const challenge = await startPkceFlow(sessionStorage, "google");
+    const query = new URLSearchParams({
+      provider: "google",
+      redirect_to: `${window.location.origin}/signin`,
+      ...challenge,
+    });
+    window.location.assign(`/auth/v1/authorize?${query.toString()}`);
   };
 
   return (

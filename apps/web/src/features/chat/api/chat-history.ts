@@ -1,15 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
 import { z } from "zod";
-import {
-  ChatHistoryResponseSchema,
-  ChatMessageSchema,
-  DEFAULT_GREETINGS,
-  type ChatMessage,
-} from "@fitwise/contracts/chat";
-import { callFunction } from "../../../lib/api-client";
+import { ChatMessageSchema, DEFAULT_GREETINGS, type ChatMessage } from "@fitwise/contracts/chat";
+import { callFunction } from "../../../lib/call-function";
 import { readCache, writeCache } from "../../../lib/local-cache";
-
-export const CHAT_HISTORY_QUERY_KEY = ["get_chat_history"] as const;
+import { queryKeys } from "../../../lib/query-keys";
 
 /** Messages kept locally (docs/product.md §7 chat_history); the server holds the history, this is for the first paint. */
 const CACHED_MESSAGES = 50;
@@ -29,7 +23,7 @@ export function cacheHistory(messages: readonly ChatMessage[]): void {
 }
 
 export async function fetchChatHistory(): Promise<ChatMessage[]> {
-  const { messages } = await callFunction("get_chat_history", {}, ChatHistoryResponseSchema);
+  const { messages } = await callFunction("get_chat_history", {});
   cacheHistory(messages);
   return messages;
 }
@@ -37,7 +31,7 @@ export async function fetchChatHistory(): Promise<ChatMessage[]> {
 /** The stored conversation; the cached copy shows at once. */
 export function useChatHistory() {
   return useQuery({
-    queryKey: CHAT_HISTORY_QUERY_KEY,
+    queryKey: queryKeys.chatHistory(),
     queryFn: fetchChatHistory,
     staleTime: Number.POSITIVE_INFINITY,
   });

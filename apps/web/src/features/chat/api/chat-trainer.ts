@@ -1,5 +1,6 @@
-import { ChatTrainerResponseSchema, type ChatTrainerResponse } from "@fitwise/contracts/chat";
-import { callFunction } from "../../../lib/api-client";
+import { ChatTrainerReplySchema, type ChatTrainerResponse } from "@fitwise/contracts/chat";
+import { ApiError } from "../../../lib/api-client";
+import { callFunction } from "../../../lib/call-function";
 import { readCache } from "../../../lib/local-cache";
 
 /** The reply had neither shape docs/product.md §8 allows (a string, or an object with a message). */
@@ -11,12 +12,9 @@ export class UnexpectedReplyError extends Error {
 }
 
 /** docs/product.md §8 allows a bare string or the object form; both become the object. */
-export function parseTrainerReply(body: unknown): ChatTrainerResponse {
-  if (typeof body === "string" && body.trim() !== "") return { message: body };
-  const parsed = ChatTrainerResponseSchema.safeParse(body);
-  if (!parsed.success) throw new UnexpectedReplyError();
-  return parsed.data;
-}
+export const TrainerReplySchema = ChatTrainerReplySchema.transform((reply): ChatTrainerResponse =>
+  typeof reply === "string" ? { message: reply } : reply,
+);
 
 export interface ContextMessage {
   role: "user" | "assistant";
@@ -50,11 +48,19 @@ export async function sendChatMessage(
   message: string,
   history: readonly ContextMessage[],
 ): Promise<ChatTrainerResponse> {
-  const body = await callFunction<unknown>("openai_chat_trainer", {
-    ...profileFields(),
-    user_message: message,
-    conversation_history: history,
-    active_day: readCache("active_day") ?? undefined,
-  });
-  return parseTrainerReply(body);
+  try {
+    return await callFunction(
+      "openai_chat_trainer",
+      {
+        ...profileFields(),
+        user_message: message,
+        conversation_history: [...history],
+        active_day: readCache("active_day") ?? undefined,
+      },
+      { schema: TrainerReplySchema },
+    );
+  } catch (error) {
+    if (error instanceof ApiError && error.code === "unexpected_response") throw new UnexpectedReplyError();
+    throw error;
+  }
 }

@@ -1,23 +1,16 @@
 import type { QueryClient } from "@tanstack/react-query";
-import { DAY_COLUMNS, MealPlanResponseSchema, type WorkoutItem } from "@fitwise/contracts/plans";
-import { callFunction } from "../../../lib/api-client";
+import { DAY_COLUMNS, type WorkoutItem } from "@fitwise/contracts/plans";
+import { callFunction } from "../../../lib/call-function";
 import { writeCache } from "../../../lib/local-cache";
-import { USER_PROFILE_QUERY_KEY } from "../../../lib/user-profile";
+import { queryKeys } from "../../../lib/query-keys";
 import { wrapWarmupCooldown } from "./workout-wrap";
-
-/*
- * Query keys of the diet and workout screens (their api/ files): the chat cannot import other features,
- * so it names the keys; invalidating them makes an open screen fetch the server's new plan.
- */
-const MEAL_PLAN_QUERY_PREFIX = ["openai_get_meal_plan"] as const;
-const WORKOUT_PLAN_QUERY_KEY = ["openai_get_workout_plan"] as const;
 
 const PLAN_TAB_KEYS: Partial<Record<number, "Day1" | "Day2" | "Day3">> = { 1: "Day1", 2: "Day2", 3: "Day3" };
 
 /** active_day: the day's stored plan (diet_one … diet_seven) is replaced by the server's new one. */
 export async function refreshMealDay(queryClient: QueryClient, day: number): Promise<void> {
   try {
-    const items = await callFunction("openai_get_meal_plan", { currentDay: day }, MealPlanResponseSchema);
+    const items = await callFunction("openai_get_meal_plan", { currentDay: day });
     const column = DAY_COLUMNS[day - 1];
     if (column) writeCache(column, items);
     const tab = PLAN_TAB_KEYS[day];
@@ -26,8 +19,8 @@ export async function refreshMealDay(queryClient: QueryClient, day: number): Pro
     // The diet screen fetches the day itself when it opens; the cache is only a head start.
   }
   await Promise.all([
-    queryClient.invalidateQueries({ queryKey: MEAL_PLAN_QUERY_PREFIX }),
-    queryClient.invalidateQueries({ queryKey: USER_PROFILE_QUERY_KEY }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.mealPlans() }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.profile() }),
   ]);
 }
 
@@ -41,7 +34,7 @@ export async function replaceWorkoutPlan(
     wrapWarmupCooldown(plan, () => crypto.randomUUID()),
   );
   await Promise.all([
-    queryClient.invalidateQueries({ queryKey: WORKOUT_PLAN_QUERY_KEY }),
-    queryClient.invalidateQueries({ queryKey: USER_PROFILE_QUERY_KEY }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.workoutPlan() }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.profile() }),
   ]);
 }

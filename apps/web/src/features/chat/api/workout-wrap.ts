@@ -1,6 +1,5 @@
 import type { WorkoutItem } from "@fitwise/contracts/plans";
-
-const REST_DAY = "Rest Day";
+import { isRestDay } from "@fitwise/engine/workouts/rest-days";
 
 function bookend(id: string, day: WorkoutItem["Day"], part: "Warmup" | "Cooldown"): WorkoutItem {
   return {
@@ -22,10 +21,7 @@ export function wrapWarmupCooldown(plan: readonly WorkoutItem[], newId: () => st
   const days = [...new Set(plan.map((item) => item.Day))];
   return days.flatMap((day) => {
     const items = plan.filter((item) => item.Day === day);
-    const rest = items.every(
-      (item) => item["Workout Name"] === REST_DAY || item["Body Part Targeted"] === REST_DAY,
-    );
-    if (rest) return items;
+    if (isRestDay(items)) return items;
     const hasWarmup = items.some((item) => item["Body Part Targeted"] === "Warmup");
     const hasCooldown = items.some((item) => item["Body Part Targeted"] === "Cooldown");
     return [

@@ -2,7 +2,8 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { CHAT_CONTEXT_MESSAGES, type ChatMessage, type ChatTrainerResponse } from "@fitwise/contracts/chat";
 import { useAlert } from "../../../lib/alerts";
-import { cacheHistory, CHAT_HISTORY_QUERY_KEY, readCachedHistory, useChatHistory } from "../api/chat-history";
+import { queryKeys } from "../../../lib/query-keys";
+import { cacheHistory, readCachedHistory, useChatHistory } from "../api/chat-history";
 import { sendChatMessage, UnexpectedReplyError } from "../api/chat-trainer";
 import { refreshMealDay, replaceWorkoutPlan } from "../api/refresh-plans";
 import { markItemsUpdating } from "./item-updating";
@@ -97,7 +98,7 @@ export function useChat() {
           append(message("assistant", reply.message));
           const stored = messagesRef.current.filter((entry) => !entry.local);
           cacheHistory(stored);
-          queryClient.setQueryData(CHAT_HISTORY_QUERY_KEY, stored);
+          queryClient.setQueryData(queryKeys.chatHistory(), stored);
           return { reply };
         })
         .catch((failure: unknown) => {

@@ -1,13 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { MealPlanResponseSchema } from "@fitwise/contracts/plans";
 import { CuisineSchema, ProteinSourcesSchema } from "@fitwise/contracts/profile";
 import type { GetMealPlanRequest, MealItem } from "@fitwise/contracts/plans";
-import { callFunction } from "../../../lib/api-client";
+import { callFunction } from "../../../lib/call-function";
 import { readCache } from "../../../lib/local-cache";
+import { queryKeys } from "../../../lib/query-keys";
 import { cachePlan, readCachedPlan } from "./meal-plan-cache";
 import type { PlanDay } from "./meal-plan-cache";
-
-export const mealPlanQueryKey = (day: PlanDay) => ["openai_get_meal_plan", day] as const;
 
 /** The docs/product.md §8 payload; the server plans from the stored profile and uses these only to fill gaps. */
 function payload(day: PlanDay, buttonPress: boolean): GetMealPlanRequest {
@@ -30,7 +28,7 @@ function payload(day: PlanDay, buttonPress: boolean): GetMealPlanRequest {
 
 /** `openai_get_meal_plan`: the stored plan of the day, or a new one (buttonPress true plans it afresh, Pro only). */
 export async function fetchMealPlan(day: PlanDay, buttonPress = false): Promise<MealItem[]> {
-  const items = await callFunction("openai_get_meal_plan", payload(day, buttonPress), MealPlanResponseSchema);
+  const items = await callFunction("openai_get_meal_plan", payload(day, buttonPress));
   cachePlan(day, items);
   return items;
 }
@@ -41,7 +39,7 @@ export async function fetchMealPlan(day: PlanDay, buttonPress = false): Promise<
  */
 export function useMealPlan(day: PlanDay, enabled: boolean) {
   return useQuery({
-    queryKey: mealPlanQueryKey(day),
+    queryKey: queryKeys.mealPlan(day),
     queryFn: () => fetchMealPlan(day),
     enabled,
     placeholderData: () => readCachedPlan(day),
@@ -54,6 +52,6 @@ export function useResetMealPlan() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (day: PlanDay) => fetchMealPlan(day, true),
-    onSuccess: (items, day) => queryClient.setQueryData(mealPlanQueryKey(day), items),
+    onSuccess: (items, day) => queryClient.setQueryData(queryKeys.mealPlan(day), items),
   });
 }

@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
-import { ListDietReplacementsResponseSchema } from "@fitwise/contracts/plans";
 import type { ListDietReplacementsRequest, MealItem } from "@fitwise/contracts/plans";
-import { callFunction } from "../../../lib/api-client";
+import { callFunction } from "../../../lib/call-function";
+import { queryKeys } from "../../../lib/query-keys";
 import { dayColumn } from "./meal-plan-cache";
 import type { PlanDay } from "./meal-plan-cache";
 
@@ -11,14 +11,14 @@ export async function listDietReplacements(day: PlanDay, item: MealItem): Promis
     itemToReplace: { id: item.id },
     column_name: dayColumn(day),
   };
-  const response = await callFunction("list_diet_replacements", request, ListDietReplacementsResponseSchema);
+  const response = await callFunction("list_diet_replacements", request);
   return response.alternatives;
 }
 
 /** The alternatives for the item Replace was pressed on; idle while no item is chosen. */
 export function useDietReplacements(day: PlanDay, item: MealItem | null) {
   return useQuery({
-    queryKey: ["list_diet_replacements", day, item?.id ?? null] as const,
+    queryKey: queryKeys.dietReplacements(day, item?.id ?? null),
     queryFn: () => listDietReplacements(day, item as MealItem),
     enabled: item !== null,
     // The choices depend on the stored plan's revision, which a replacement moves on.

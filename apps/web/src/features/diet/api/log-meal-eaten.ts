@@ -1,16 +1,16 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { LogMealEatenRequestSchema, LogMealEatenResponseSchema } from "@fitwise/contracts/progress";
+import { LogMealEatenRequestSchema } from "@fitwise/contracts/progress";
 import type {
   LogMealEatenRequest,
   LogMealEatenResponse,
   ProgressResponse,
 } from "@fitwise/contracts/progress";
-import { callFunction } from "../../../lib/api-client";
-import { PROGRESS_QUERY_KEY } from "../../../lib/get-progress";
+import { callFunction } from "../../../lib/call-function";
+import { queryKeys } from "../../../lib/query-keys";
 
 /** `log_meal_eaten`: ticks (with the grams eaten) or unticks a plan item for a day; answers that day's eaten items. */
 export function logMealEaten(input: LogMealEatenRequest): Promise<LogMealEatenResponse> {
-  return callFunction("log_meal_eaten", LogMealEatenRequestSchema.parse(input), LogMealEatenResponseSchema);
+  return callFunction("log_meal_eaten", LogMealEatenRequestSchema.parse(input));
 }
 
 export function useLogMealEaten() {
@@ -18,10 +18,10 @@ export function useLogMealEaten() {
   return useMutation({
     mutationFn: logMealEaten,
     onSuccess: (result) => {
-      queryClient.setQueryData<ProgressResponse>(PROGRESS_QUERY_KEY, (progress) =>
+      queryClient.setQueryData<ProgressResponse>(queryKeys.progress(), (progress) =>
         progress && progress.today === result.date ? { ...progress, eaten_today: result.eaten } : progress,
       );
-      void queryClient.invalidateQueries({ queryKey: PROGRESS_QUERY_KEY });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.progress() });
     },
   });
 }

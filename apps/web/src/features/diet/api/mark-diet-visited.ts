@@ -1,7 +1,7 @@
 import { useCallback } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { writeCache } from "../../../lib/local-cache";
-import { USER_PROFILE_QUERY_KEY } from "../../../lib/user-profile";
+import { queryKeys } from "../../../lib/query-keys";
 import { writeUserProfile } from "../../../lib/write-user-profile";
 
 /**
@@ -14,7 +14,7 @@ export function useMarkDietVisited() {
   return useCallback(() => {
     writeCache("hasVisitedDietScreen", true);
     void writeUserProfile({ has_visited_diet_screen: true })
-      .then((profile) => queryClient.setQueryData(USER_PROFILE_QUERY_KEY, profile))
+      .then((profile) => queryClient.setQueryData(queryKeys.profile(), profile))
       // Not recorded (offline, say): the question simply comes once more on the next visit.
       .catch(() => undefined);
   }, [queryClient]);

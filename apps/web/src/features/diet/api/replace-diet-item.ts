@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { MealItemSchema, ReplaceDietItemResponseSchema } from "@fitwise/contracts/plans";
+import { MealItemSchema } from "@fitwise/contracts/plans";
 import type { MealItem } from "@fitwise/contracts/plans";
-import { callFunction } from "../../../lib/api-client";
+import { callFunction } from "../../../lib/call-function";
 import { parseJsonTextResponse } from "../../../lib/json-text-response";
+import { queryKeys } from "../../../lib/query-keys";
 import { cachePlan, dayColumn } from "./meal-plan-cache";
 import type { PlanDay } from "./meal-plan-cache";
-import { mealPlanQueryKey } from "./get-meal-plan";
 
 export interface DietReplacement {
   oldItem: MealItem;
@@ -22,17 +22,13 @@ export async function replaceDietItem(
   /** The alternative the user picked (list_diet_replacements); without it the server takes the best. */
   replacementFoodId?: string,
 ): Promise<DietReplacement> {
-  const response = await callFunction(
-    "replace_diet_item",
-    {
-      itemToReplace: item,
-      column_name: dayColumn(day),
-      current_diet: plan,
-      user_food_preference: null,
-      ...(replacementFoodId === undefined ? {} : { replacementFoodId }),
-    },
-    ReplaceDietItemResponseSchema,
-  );
+  const response = await callFunction("replace_diet_item", {
+    itemToReplace: item,
+    column_name: dayColumn(day),
+    current_diet: plan,
+    user_food_preference: null,
+    ...(replacementFoodId === undefined ? {} : { replacementFoodId }),
+  });
   const newItem = parseJsonTextResponse(response.replacementItem, MealItemSchema);
   return {
     oldItem: item,
@@ -55,7 +51,7 @@ export function useReplaceDietItem(day: PlanDay) {
       replacementFoodId?: string;
     }) => replaceDietItem(day, item, plan, replacementFoodId),
     onSuccess: ({ oldItem, newItem }) => {
-      const plan = queryClient.setQueryData<MealItem[]>(mealPlanQueryKey(day), (current) =>
+      const plan = queryClient.setQueryData<MealItem[]>(queryKeys.mealPlan(day), (current) =>
         current?.map((candidate) => (candidate.id === oldItem.id ? newItem : candidate)),
       );
       if (plan) cachePlan(day, plan);

@@ -1,14 +1,15 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { SaveDietResponseSchema } from "@fitwise/contracts/saved";
 import type { MealItem } from "@fitwise/contracts/plans";
-import { callFunction } from "../../../lib/api-client";
+import { callFunction } from "../../../lib/call-function";
+import { queryKeys } from "../../../lib/query-keys";
 
 /** `write_user_data` { write_table: "saved_diets", diet_one }: saves the shown day; answers its share id. */
 export function saveDiet(items: readonly MealItem[]): Promise<{ diet_id: string }> {
   return callFunction(
     "write_user_data",
-    { write_table: "saved_diets", diet_one: items },
-    SaveDietResponseSchema,
+    { write_table: "saved_diets", diet_one: [...items] },
+    { schema: SaveDietResponseSchema },
   );
 }
 
@@ -17,6 +18,6 @@ export function useSaveDiet() {
   return useMutation({
     mutationFn: saveDiet,
     // The saved-plans screen lists the new record next time it is opened.
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ["get_saved_list"] }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.savedList("saved_diets") }),
   });
 }

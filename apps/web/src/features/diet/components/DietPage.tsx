@@ -2,13 +2,15 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { PLAN_ERROR_CODES } from "@fitwise/contracts/plans";
 import type { MealItem } from "@fitwise/contracts/plans";
-import { FREE_REPLACEMENTS_LIMIT } from "@fitwise/contracts/profile";
+import { FREE_REPLACEMENTS_LIMIT, mayReset, mayUseMeal, mayUsePlanDay } from "@fitwise/contracts/free-tier";
 import { PLANNING_FLOOR_KCAL } from "@fitwise/engine/nutrition/energy";
+import { MEAL_SLOTS } from "@fitwise/engine/nutrition/food.types";
 import type { MealSlot } from "@fitwise/engine/nutrition/food.types";
 import { Button } from "../../../components/Button";
 import { ErrorBox } from "../../../components/ErrorBox";
 import { CheckingForUpdates, EmptyPlan } from "../../../components/PlanStatus";
 import { FreeReplacementsNotice } from "../../../components/FreeReplacementsNotice";
+import { MealGroups } from "../../../components/MealGroups";
 import { MissingTargetGate } from "../../../components/MissingTargetGate";
 import { Modal } from "../../../components/Modal";
 import { ProfileScreeningNotice } from "../../../components/ScreeningNotice";
@@ -34,8 +36,8 @@ import { useReplaceDietItem } from "../api/replace-diet-item";
 import { ReplaceChoices } from "./ReplaceChoices";
 import { useSaveDiet } from "../api/save-diet";
 import { DietLoading } from "./DietLoading";
+import { EatenCheckbox } from "./EatenCheckbox";
 import { EatenToday } from "./EatenToday";
-import { MealGroups } from "./MealGroups";
 import styles from "./Diet.module.css";
 
 /** Spec §8 texts. */
@@ -56,10 +58,10 @@ const UPGRADE_REASONS = {
   reset: "Resetting a meal plan is part of Pro. Upgrade for unlimited meal resets.",
 } as const;
 
-/** Spec §4: a free user may open Breakfast only. */
-const FREE_MEALS: ReadonlySet<MealSlot> = new Set(["Breakfast"]);
-const LOCKED_FOR_FREE: ReadonlySet<MealSlot> = new Set(["Lunch", "Snacks", "Dinner"]);
-const NOTHING_LOCKED: ReadonlySet<MealSlot> = new Set();
+/** The meal groups shown with a Pro badge (docs/product.md §5). */
+function lockedMeals(isPro: boolean): ReadonlySet<MealSlot> {
+  return new Set(MEAL_SLOTS.filter((meal) => !mayUseMeal(isPro, meal)));
+}
 
 function isPlanDay(value: number | null): value is PlanDay {
   return value === 1 || value === 2 || value === 3;
@@ -80,7 +82,7 @@ export function DietPage() {
     return isPlanDay(stored) ? stored : 1;
   });
   // A free user who was Pro before (or another tab's choice) still lands on the plan they may use.
-  const day: PlanDay = isPro ? selectedDay : 1;
+  const day: PlanDay = mayUsePlanDay(isPro, selectedDay) ? selectedDay : 1;
   const [openMeal, setOpenMeal] = useState<MealSlot | null>("Breakfast");
   const [askContinue, setAskContinue] = useState(false);
   const [choosingFor, setChoosingFor] = useState<MealItem | null>(null);
@@ -92,6 +94,7 @@ export function DietPage() {
   const save = useSaveDiet();
   const items = plan.data;
   const updatingIds = useUpdatingItems();
+  const locked = useMemo(() => lockedMeals(isPro), [isPro]);
   const replacingId = replace.isPending ? (replace.variables?.item.id ?? null) : null;
 
   // Spec §2: the first visit after plan creation asks whether to continue to /workouts — once per
@@ -111,14 +114,13 @@ export function DietPage() {
     () =>
       PLAN_DAYS.map((planDay) => ({
         key: String(planDay) as `${PlanDay}`,
-        label:
-          !isPro && planDay > 1 ? (
-            <>
-              Plan {planDay} <ProBadge />
-            </>
-          ) : (
-            `Plan ${planDay}`
-          ),
+        label: !mayUsePlanDay(isPro, planDay) ? (
+          <>
+            Plan {planDay} <ProBadge />
+          </>
+        ) : (
+          `Plan ${planDay}`
+        ),
       })),
     [isPro],
   );
@@ -137,7 +139,7 @@ export function DietPage() {
   const selectDay = (key: string) => {
     const next = Number(key);
     if (!isPlanDay(next) || next === day) return;
-    if (!isPro && next > 1) {
+    if (!mayUsePlanDay(isPro, next)) {
       openUpgradeOverlay(UPGRADE_REASONS.plans);
       return;
     }
@@ -146,7 +148,7 @@ export function DietPage() {
   };
 
   const toggleMeal = (meal: MealSlot) => {
-    if (!isPro && !FREE_MEALS.has(meal)) {
+    if (!mayUseMeal(isPro, meal)) {
       openUpgradeOverlay(UPGRADE_REASONS.meals);
       return;
     }
@@ -176,7 +178,7 @@ export function DietPage() {
   };
 
   const onReset = () => {
-    if (!isPro) {
+    if (!mayReset(isPro)) {
       openUpgradeOverlay(UPGRADE_REASONS.reset);
       return;
     }
@@ -234,10 +236,11 @@ export function DietPage() {
           items={items}
           openMeal={openMeal}
           onToggle={toggleMeal}
-          lockedMeals={isPro ? NOTHING_LOCKED : LOCKED_FOR_FREE}
+          lockedMeals={locked}
           replacingId={replacingId}
           updatingIds={updatingIds}
           onReplace={onReplace}
+          renderItemExtra={(item) => <EatenCheckbox item={item} />}
         />
         <TotalBox totals={totalsOf(items)} className={styles.total} testId="diet-total" />
         <div className={styles.actions}>

@@ -6,6 +6,7 @@ import {
   HOME_EQUIPMENT_CHOICES,
   WEEKDAYS,
 } from "@fitwise/engine/workouts/exercise.types";
+import { PLANNING_DEFAULTS } from "@fitwise/engine/planning-defaults";
 import { Button } from "../../../components/Button";
 import { PageTitle } from "../../../components/PageTitle";
 import { WorkoutPreferenceFields } from "../../../components/profile-forms/WorkoutPreferenceFields";
@@ -43,10 +44,10 @@ function GoalForm() {
   const { showAlert, hideAlert } = useAlert();
   const writeProfile = useWriteUserProfile();
   const [values, setValues] = useState<WorkoutPreferences>(() => ({
-    goal: readCache("user_fitness_goal") ?? "Lose Weight",
-    level: readCache("user_experience_level") ?? "Beginner",
+    goal: readCache("user_fitness_goal") ?? PLANNING_DEFAULTS.goal,
+    level: readCache("user_experience_level") ?? PLANNING_DEFAULTS.level,
     days: WEEKDAYS.filter((day) => readCache("user_preferred_workout_days")?.includes(day)),
-    workoutType: readCache("user_workout_type") ?? "Home Workout",
+    workoutType: readCache("user_workout_type") ?? PLANNING_DEFAULTS.workoutType,
     equipment: HOME_EQUIPMENT_CHOICES.filter((item) =>
       (readCache("user_equipment") ?? DEFAULT_HOME_EQUIPMENT).includes(item),
     ),

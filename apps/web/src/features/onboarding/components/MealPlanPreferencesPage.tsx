@@ -2,6 +2,7 @@ import { useState } from "react";
 import type { FormEvent } from "react";
 import { useNavigate } from "react-router";
 import { CUISINES, PROTEIN_SOURCES } from "@fitwise/engine/nutrition/food.types";
+import { PLANNING_DEFAULTS } from "@fitwise/engine/planning-defaults";
 import { Button } from "../../../components/Button";
 import { PageTitle } from "../../../components/PageTitle";
 import { DietPreferenceFields } from "../../../components/profile-forms/DietPreferenceFields";
@@ -22,8 +23,8 @@ const SAVE_FAILED = "We couldn't save your preferences. Please check your connec
 function storedPreferences(): DietPreferences {
   const storedCuisine = readCache("user_food_preference");
   return {
-    dietType: readCache("user_diet_preference") ?? "standard",
-    cuisine: CUISINES.find((option) => option === storedCuisine) ?? "American",
+    dietType: readCache("user_diet_preference") ?? PLANNING_DEFAULTS.dietType,
+    cuisine: CUISINES.find((option) => option === storedCuisine) ?? PLANNING_DEFAULTS.cuisine,
     sources: PROTEIN_SOURCES.filter((source) =>
       readCache("user_preferred_protein_sources")?.includes(source),
     ),

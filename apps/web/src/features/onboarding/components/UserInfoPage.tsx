@@ -2,6 +2,7 @@ import { useId, useState } from "react";
 import type { FormEvent } from "react";
 import { Link, useNavigate } from "react-router";
 import { computeEnergyTargets, feetInchesToCm, roundTo2 } from "@fitwise/engine/nutrition/energy";
+import { PLANNING_DEFAULTS } from "@fitwise/engine/planning-defaults";
 import { Button } from "../../../components/Button";
 import { PageTitle } from "../../../components/PageTitle";
 import { ScreeningNotice } from "../../../components/ScreeningNotice";
@@ -64,7 +65,7 @@ function CalorieCalculatorForm() {
           ageYears: valid.ageYears,
           gender: valid.gender,
           activityFactor: fields.activity,
-          goal: goal ?? "Lose Weight",
+          goal: goal ?? PLANNING_DEFAULTS.goal,
         })
       : null;
 
@@ -86,7 +87,7 @@ function CalorieCalculatorForm() {
         user_activity: fields.activity,
         user_tdee: targets.tdeeKcal,
         user_goal_tdee: targets.goalTdeeKcal,
-        user_fitness_goal: goal ?? "Lose Weight",
+        user_fitness_goal: goal ?? PLANNING_DEFAULTS.goal,
       },
       {
         onSuccess: () => void navigate("/mealplanpreferences"),
@@ -123,7 +124,7 @@ function CalorieCalculatorForm() {
               ? {
                   weightKg,
                   heightCm,
-                  goal: goal ?? "Lose Weight",
+                  goal: goal ?? PLANNING_DEFAULTS.goal,
                   tdeeKcal: targets.tdeeKcal,
                   planningKcal: targets.planningKcal,
                 }

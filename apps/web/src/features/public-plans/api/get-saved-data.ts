@@ -5,7 +5,9 @@ import {
   PublicSavedWorkoutSchema,
 } from "@fitwise/contracts/saved";
 import type { PublicSavedDiet, PublicSavedWorkout } from "@fitwise/contracts/saved";
-import { ApiError, callFunction } from "../../../lib/api-client";
+import { ApiError } from "../../../lib/api-client";
+import { callFunction } from "../../../lib/call-function";
+import { queryKeys } from "../../../lib/query-keys";
 
 const notFound = () => new ApiError(404, "saved_plan_not_found", "This plan doesn't exist.");
 
@@ -14,13 +16,13 @@ export async function getPublicDiet(dietId: string): Promise<PublicSavedDiet> {
   const payload = GetSavedDataRequestSchema.safeParse({ table: "saved_diets", diet_id: dietId });
   // An id no saved plan could have (e.g. far too long) is simply not found; no need to ask.
   if (!payload.success) throw notFound();
-  return callFunction("get_saved_data", payload.data, PublicSavedDietSchema, { auth: false });
+  return callFunction("get_saved_data", payload.data, { schema: PublicSavedDietSchema });
 }
 
 export async function getPublicWorkout(workoutId: string): Promise<PublicSavedWorkout> {
   const payload = GetSavedDataRequestSchema.safeParse({ table: "saved_workouts", workout_id: workoutId });
   if (!payload.success) throw notFound();
-  return callFunction("get_saved_data", payload.data, PublicSavedWorkoutSchema, { auth: false });
+  return callFunction("get_saved_data", payload.data, { schema: PublicSavedWorkoutSchema });
 }
 
 /** Unknown, malformed and deleted ids all answer 404. */
@@ -29,9 +31,12 @@ export function isPlanNotFound(error: unknown): boolean {
 }
 
 export function usePublicDiet(dietId: string) {
-  return useQuery({ queryKey: ["public-diet", dietId], queryFn: () => getPublicDiet(dietId) });
+  return useQuery({ queryKey: queryKeys.publicDiet(dietId), queryFn: () => getPublicDiet(dietId) });
 }
 
 export function usePublicWorkout(workoutId: string) {
-  return useQuery({ queryKey: ["public-workout", workoutId], queryFn: () => getPublicWorkout(workoutId) });
+  return useQuery({
+    queryKey: queryKeys.publicWorkout(workoutId),
+    queryFn: () => getPublicWorkout(workoutId),
+  });
 }

@@ -3,6 +3,7 @@ import { Link, useLocation, useParams } from "react-router";
 import type { PublicSavedDiet } from "@fitwise/contracts/saved";
 import { SITE_CONFIG } from "../../../lib/site-config";
 import { Button } from "../../../components/Button";
+import { MealGroups } from "../../../components/MealGroups";
 import { PageTitle } from "../../../components/PageTitle";
 import { ShareButton } from "../../../components/ShareButton";
 import { TotalBox } from "../../../components/TotalBox";
@@ -11,7 +12,6 @@ import { totalsOf } from "../../../lib/meal-totals";
 import { usePublicDiet } from "../api/get-saved-data";
 import { formatKcal } from "@fitwise/engine/nutrition/number-format";
 import { amount, groupMeals } from "../model/meal-groups";
-import { MealGroups } from "./MealGroups";
 import { PublicPlanStates } from "./PlanStates";
 import { usePublicReplace, useSignUpPrompt } from "./sign-up-prompt";
 import { useIsCachedPro } from "./use-user-pro";
@@ -124,10 +124,16 @@ function DietPlan({ plan }: { plan: PublicSavedDiet }) {
       ) : (
         <>
           <MealGroups
-            groups={groups}
+            items={plan.diet_one}
             openMeal={openMeal}
             onToggle={(meal) => setOpenMeal((current) => (current === meal ? null : meal))}
             onReplace={onReplace}
+            headerFigures="two-decimals"
+            emptyMeals="leave-out"
+            renderItemExtra={(item) => (
+              // Kept from the original screen, where it had no effect; here it only ticks for the reader.
+              <input type="checkbox" className={styles.checkbox} aria-label={`Tick off ${item.Item}`} />
+            )}
           />
           <TotalBox totals={total} style="two-decimals" />
         </>

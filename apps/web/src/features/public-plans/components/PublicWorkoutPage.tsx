@@ -1,24 +1,16 @@
 import { useId, useState } from "react";
 import { useLocation, useNavigate, useParams } from "react-router";
-import type { WorkoutItem } from "@fitwise/contracts/plans";
 import type { PublicSavedWorkout } from "@fitwise/contracts/saved";
-import { bookendGuide } from "@fitwise/engine/workouts/prescription-guide";
+import { PLANNING_DEFAULTS } from "@fitwise/engine/planning-defaults";
 import { Button } from "../../../components/Button";
-import { ReplaceButton } from "../../../components/ReplaceButton";
+import { ExerciseGroups } from "../../../components/ExerciseGroups";
 import { PageTitle } from "../../../components/PageTitle";
 import { ShareButton } from "../../../components/ShareButton";
 import { Tabs } from "../../../components/Tabs";
 import { useAuth } from "../../../lib/auth";
 import { readCache, writeCache } from "../../../lib/local-cache";
 import { usePublicWorkout } from "../api/get-saved-data";
-import {
-  formatWorkoutDays,
-  groupByBodyPart,
-  initialDay,
-  isReplaceable,
-  planDays,
-  workoutPlace,
-} from "../model/workout-days";
+import { formatWorkoutDays, initialDay, planDays, workoutPlace } from "../model/workout-days";
 import type { PlanDay } from "../model/workout-days";
 import { PublicPlanStates } from "./PlanStates";
 import { usePublicReplace, useSignUpPrompt } from "./sign-up-prompt";
@@ -141,7 +133,13 @@ function WorkoutPlan({ plan }: { plan: PublicSavedWorkout }) {
               </p>
             </div>
           ) : (
-            <DayExercises items={dayItems} onReplace={onReplace} />
+            // The owner's goal and level set the rest times, as on their own screen.
+            <ExerciseGroups
+              items={dayItems}
+              onReplace={onReplace}
+              goal={plan.user_fitness_goal ?? PLANNING_DEFAULTS.goal}
+              level={plan.user_experience_level ?? PLANNING_DEFAULTS.level}
+            />
           )}
         </Tabs>
       )}
@@ -150,83 +148,5 @@ function WorkoutPlan({ plan }: { plan: PublicSavedWorkout }) {
         <Button onClick={onCreate}>Create my custom workout plan</Button>
       </div>
     </section>
-  );
-}
-
-/** Sets and reps; a warm-up or cool-down (stored as 1 × 1) reads as minutes and what to do instead. */
-function ExerciseFigures({ item }: { item: WorkoutItem }) {
-  const bookend = bookendGuide(item);
-  if (bookend !== undefined)
-    return (
-      <dl className={styles.exerciseFigures}>
-        <div>
-          <dt>Duration</dt>
-          <dd>{bookend.minutes} min</dd>
-        </div>
-        {bookend.description === "" ? null : (
-          <div>
-            <dt>How</dt>
-            <dd>{bookend.description}</dd>
-          </div>
-        )}
-      </dl>
-    );
-  return (
-    <dl className={styles.exerciseFigures}>
-      <div>
-        <dt>No of Sets</dt>
-        <dd>{item["No of Sets"]}</dd>
-      </div>
-      <div>
-        <dt>No of Reps</dt>
-        <dd>{item["No of Reps"]}</dd>
-      </div>
-    </dl>
-  );
-}
-
-function DayExercises({ items, onReplace }: { items: readonly WorkoutItem[]; onReplace(): void }) {
-  return (
-    <div className={styles.bodyParts}>
-      {groupByBodyPart(items).map((group) => (
-        <section key={group.bodyPart} className={styles.bodyPart}>
-          <h2 className={styles.bodyPartTitle}>{group.bodyPart}</h2>
-          <ul className={styles.exercises}>
-            {group.items.map((item) => (
-              <li key={item.id} className={styles.exercise}>
-                <div className={styles.exerciseBody}>
-                  <h3 className={styles.exerciseName}>{item["Workout Name"]}</h3>
-                  <ExerciseFigures item={item} />
-                </div>
-                <div className={styles.exerciseActions}>
-                  {item["Youtube Video Link"] ? (
-                    <a
-                      href={item["Youtube Video Link"]}
-                      target="_blank"
-                      rel="noopener noreferrer"
-                      className={styles.videoLink}
-                      aria-label={`Watch a video of ${item["Workout Name"]} (opens in a new tab)`}
-                    >
-                      <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
-                        <rect x="2" y="5" width="20" height="14" rx="4" fill="#c4302b" />
-                        <path d="M10 9l5 3-5 3z" fill="#fff" />
-                      </svg>
-                    </a>
-                  ) : null}
-                  {isReplaceable(item) ? (
-                    <ReplaceButton
-                      name={item["Workout Name"]}
-                      replacing={false}
-                      disabled={false}
-                      onClick={onReplace}
-                    />
-                  ) : null}
-                </div>
-              </li>
-            ))}
-          </ul>
-        </section>
-      ))}
-    </div>
   );
 }

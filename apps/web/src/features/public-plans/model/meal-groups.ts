@@ -1,11 +1,9 @@
 import type { MealItem } from "@fitwise/contracts/plans";
+import { MEAL_SLOTS } from "@fitwise/engine/nutrition/food.types";
 import { totalsOf } from "../../../lib/meal-totals";
 import type { NutritionTotals } from "../../../lib/meal-totals";
 
 export type MealType = MealItem["Meal"];
-
-/** Spec §2: groups shown in this order. */
-export const MEAL_ORDER: readonly MealType[] = ["Breakfast", "Lunch", "Snacks", "Dinner"];
 
 export interface MealGroup {
   meal: MealType;
@@ -15,7 +13,7 @@ export interface MealGroup {
 
 /** The day's items by meal, in spec order; meals with no items are left out. */
 export function groupMeals(items: readonly MealItem[]): MealGroup[] {
-  return MEAL_ORDER.map((meal) => {
+  return MEAL_SLOTS.map((meal) => {
     const mealItems = items.filter((item) => item.Meal === meal);
     return { meal, items: mealItems, totals: totalsOf(mealItems) };
   }).filter((group) => group.items.length > 0);

@@ -1,13 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { WorkoutItem } from "@fitwise/contracts/plans";
-import {
-  formatWorkoutDays,
-  groupByBodyPart,
-  initialDay,
-  isReplaceable,
-  planDays,
-  workoutPlace,
-} from "./workout-days";
+import { formatWorkoutDays, initialDay, planDays, workoutPlace } from "./workout-days";
 
 function item(id: string, Day: WorkoutItem["Day"], bodyPart: string, name = id): WorkoutItem {
   return {
@@ -53,26 +46,6 @@ describe("initialDay", () => {
     expect(initialDay(days, null)).toBe("Monday");
     expect(initialDay(days, "Sunday")).toBe("Monday");
     expect(initialDay([], "Monday")).toBeNull();
-  });
-});
-
-describe("groupByBodyPart", () => {
-  it("groups a day's exercises in plan order", () => {
-    const monday = plan.filter((entry) => entry.Day === "Monday");
-    expect(
-      groupByBodyPart(monday).map((group) => [group.bodyPart, group.items.map((entry) => entry.id)]),
-    ).toEqual([
-      ["Warmup", ["m1"]],
-      ["Legs", ["m2", "m4"]],
-      ["Back", ["m3"]],
-      ["Cooldown", ["m5"]],
-    ]);
-  });
-});
-
-describe("isReplaceable", () => {
-  it("offers Replace except on warm-up, cool-down and rest entries", () => {
-    expect(plan.filter(isReplaceable).map((entry) => entry.id)).toEqual(["w2", "m2", "m3", "m4"]);
   });
 });
 

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { DeleteSavedPlanRequestSchema, DeleteSavedPlanResponseSchema } from "@fitwise/contracts/saved";
+import { DeleteSavedPlanRequestSchema } from "@fitwise/contracts/saved";
 import type { SavedTable } from "@fitwise/contracts/saved";
-import { callFunction } from "../../../lib/api-client";
-import { savedListKey } from "./get-saved-list";
+import { callFunction } from "../../../lib/call-function";
+import { queryKeys } from "../../../lib/query-keys";
 
 export interface DeleteSavedPlanInput {
   table: SavedTable;
@@ -12,11 +12,7 @@ export interface DeleteSavedPlanInput {
 /** `delete_saved_plan` (bearer, owner only): after it the plan's public link answers "not found". */
 export function deleteSavedPlan({ table, id }: DeleteSavedPlanInput): Promise<{ deleted: true }> {
   const payload = table === "saved_diets" ? { table, diet_id: id } : { table, workout_id: id };
-  return callFunction(
-    "delete_saved_plan",
-    DeleteSavedPlanRequestSchema.parse(payload),
-    DeleteSavedPlanResponseSchema,
-  );
+  return callFunction("delete_saved_plan", DeleteSavedPlanRequestSchema.parse(payload));
 }
 
 export function useDeleteSavedPlan() {
@@ -26,7 +22,7 @@ export function useDeleteSavedPlan() {
     // Not awaited: the refetch removes the deleted card, and a caller's mutate() callbacks must run
     // before their component unmounts (TanStack Query skips them afterwards).
     onSuccess: (_result, { table }) => {
-      void queryClient.invalidateQueries({ queryKey: savedListKey(table) });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.savedList(table) });
     },
   });
 }

@@ -6,7 +6,9 @@ import {
   SavedWorkoutRecordSchema,
 } from "@fitwise/contracts/saved";
 import type { SavedDietRecord, SavedTable, SavedWorkoutRecord } from "@fitwise/contracts/saved";
-import { ApiError, callFunction } from "../../../lib/api-client";
+import { ApiError } from "../../../lib/api-client";
+import { callFunction } from "../../../lib/call-function";
+import { queryKeys } from "../../../lib/query-keys";
 
 export type SavedListOf<T extends SavedTable> = T extends "saved_diets"
   ? SavedDietRecord[]
@@ -20,10 +22,8 @@ const listSchemas = {
 /** `get_saved_list` (bearer): the signed-in user's saved plans of one kind, newest first. */
 export function getSavedList<T extends SavedTable>(table: T): Promise<SavedListOf<T>> {
   const schema = listSchemas[table] as unknown as z.ZodType<SavedListOf<T>>;
-  return callFunction("get_saved_list", GetSavedListRequestSchema.parse({ table }), schema);
+  return callFunction("get_saved_list", GetSavedListRequestSchema.parse({ table }), { schema });
 }
-
-export const savedListKey = (table: SavedTable) => ["saved-list", table] as const;
 
 /** docs/product.md §9 "Saved list": the message shown in the red banner for a failed listing. */
 export function savedListErrorMessage(error: unknown): string {
@@ -40,7 +40,7 @@ export function savedListErrorMessage(error: unknown): string {
 /** Re-requested whenever its tab is shown (docs/product.md §8); a list seen before stays on screen meanwhile. */
 export function useSavedList<T extends SavedTable>(table: T) {
   return useQuery({
-    queryKey: savedListKey(table),
+    queryKey: queryKeys.savedList(table),
     queryFn: () => getSavedList(table),
     staleTime: 0,
     refetchOnMount: "always",

@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { SavedDietRecord, SavedTable, SavedWorkoutRecord } from "@fitwise/contracts/saved";
 import { formatKcal } from "@fitwise/engine/nutrition/number-format";
+import { isRestItem } from "@fitwise/engine/workouts/rest-days";
 import { Button } from "../../../components/Button";
 import { Modal } from "../../../components/Modal";
 import { ShareButton } from "../../../components/ShareButton";
@@ -134,12 +135,8 @@ export function SavedDietCard({ record, number }: { record: SavedDietRecord; num
   );
 }
 
-/** Rest-day placeholders ("Rest Day") are not exercises, so they are neither previewed nor counted. */
-function isRestItem(item: SavedWorkoutRecord["workout_plan"][number]): boolean {
-  return /\brest\b/i.test(item["Body Part Targeted"]) || /^rest day$/i.test(item["Workout Name"]);
-}
-
 export function SavedWorkoutCard({ record, number }: { record: SavedWorkoutRecord; number: number }) {
+  // Rest-day placeholders are not exercises, so they are neither previewed nor counted.
   const preview = previewOf(record.workout_plan.filter((item) => !isRestItem(item)));
   return (
     <CardFrame

@@ -1,6 +1,5 @@
 import { useMutation } from "@tanstack/react-query";
-import { UpdatedSubscriptionResponseSchema } from "@fitwise/contracts/payments";
-import { callFunction } from "../../../lib/api-client";
+import { callFunction } from "../../../lib/call-function";
 import { useStoreSubscription } from "./get-subscription";
 
 /** `cancel_subscription` { subscription_id, cancel_reason } → updatedRow replaces the subscription (docs/product.md §5). */
@@ -8,7 +7,7 @@ export function useCancelSubscription() {
   const store = useStoreSubscription();
   return useMutation({
     mutationFn: (input: { subscription_id: string; cancel_reason: string }) =>
-      callFunction("cancel_subscription", input, UpdatedSubscriptionResponseSchema),
+      callFunction("cancel_subscription", input),
     onSuccess: ({ updatedRow }) => store(updatedRow),
   });
 }

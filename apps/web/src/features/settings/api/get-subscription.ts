@@ -2,10 +2,10 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { subscriptionGrantsPro } from "@fitwise/contracts/payments";
 import { SubscriptionResponseSchema } from "@fitwise/contracts/profile";
 import type { SubscriptionResponse } from "@fitwise/contracts/profile";
-import { ApiError, callFunction } from "../../../lib/api-client";
+import { ApiError } from "../../../lib/api-client";
+import { callFunction } from "../../../lib/call-function";
 import { removeCache, writeCache } from "../../../lib/local-cache";
-
-export const SUBSCRIPTION_QUERY_KEY = ["get_user_data", "user_subscriptions"] as const;
+import { queryKeys } from "../../../lib/query-keys";
 
 /** Spec §3: the subscription is cached as subscription_data, and user_pro follows it. */
 export function cacheSubscription(subscription: SubscriptionResponse | null): void {
@@ -20,7 +20,7 @@ export async function fetchSubscription(): Promise<SubscriptionResponse | null> 
     const subscription = await callFunction(
       "get_user_data",
       { table: "user_subscriptions" },
-      SubscriptionResponseSchema,
+      { schema: SubscriptionResponseSchema },
     );
     cacheSubscription(subscription);
     return subscription;
@@ -34,7 +34,7 @@ export async function fetchSubscription(): Promise<SubscriptionResponse | null> 
 }
 
 export function useSubscription() {
-  return useQuery({ queryKey: SUBSCRIPTION_QUERY_KEY, queryFn: fetchSubscription });
+  return useQuery({ queryKey: queryKeys.subscription(), queryFn: fetchSubscription });
 }
 
 /** After any change the profile (its user_pro) is read again too, so every screen agrees on Pro. */
@@ -42,7 +42,7 @@ export function useStoreSubscription() {
   const queryClient = useQueryClient();
   return (subscription: SubscriptionResponse | null) => {
     cacheSubscription(subscription);
-    queryClient.setQueryData(SUBSCRIPTION_QUERY_KEY, subscription);
-    void queryClient.invalidateQueries({ queryKey: ["get_user_data", "my_users"] });
+    queryClient.setQueryData(queryKeys.subscription(), subscription);
+    void queryClient.invalidateQueries({ queryKey: queryKeys.profile() });
   };
 }

@@ -1,6 +1,5 @@
 import { useMutation } from "@tanstack/react-query";
-import { UpdatedSubscriptionResponseSchema } from "@fitwise/contracts/payments";
-import { callFunction } from "../../../lib/api-client";
+import { callFunction } from "../../../lib/call-function";
 import { useStoreSubscription } from "./get-subscription";
 
 /** `resume_subscription`: keeps a cancelled subscription going ("Continue being a Pro"). */
@@ -8,11 +7,7 @@ export function useResumeSubscription() {
   const store = useStoreSubscription();
   return useMutation({
     mutationFn: (subscriptionId: string) =>
-      callFunction(
-        "resume_subscription",
-        { subscription_id: subscriptionId },
-        UpdatedSubscriptionResponseSchema,
-      ),
+      callFunction("resume_subscription", { subscription_id: subscriptionId }),
     onSuccess: ({ updatedRow }) => store(updatedRow),
   });
 }

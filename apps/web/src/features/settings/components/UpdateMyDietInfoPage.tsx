@@ -1,6 +1,7 @@
 import { useState } from "react";
 import type { FormEvent } from "react";
 import type { ProfileResponse } from "@fitwise/contracts/profile";
+import { PLANNING_DEFAULTS } from "@fitwise/engine/planning-defaults";
 import { Button } from "../../../components/Button";
 import { DietPreferenceFields } from "../../../components/profile-forms/DietPreferenceFields";
 import type { DietPreferences } from "../../../components/profile-forms/DietPreferenceFields";
@@ -21,8 +22,8 @@ function DietForm({ profile }: { profile: ProfileResponse }) {
   const { status } = useAuth();
   const save = useWriteUserProfile();
   const [values, setValues] = useState<DietPreferences>(() => ({
-    dietType: profile.user_diet_preference ?? "standard",
-    cuisine: profile.user_food_preference ?? "American",
+    dietType: profile.user_diet_preference ?? PLANNING_DEFAULTS.dietType,
+    cuisine: profile.user_food_preference ?? PLANNING_DEFAULTS.cuisine,
     sources: profile.user_preferred_protein_sources,
     favouriteFoods: profile.user_fav_food ?? "",
     allergies: profile.user_allergies ?? "",

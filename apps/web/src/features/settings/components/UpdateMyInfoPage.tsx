@@ -8,6 +8,7 @@ import {
   PLANNING_FLOOR_KCAL,
   roundTo2,
 } from "@fitwise/engine/nutrition/energy";
+import { PLANNING_DEFAULTS } from "@fitwise/engine/planning-defaults";
 import { Button } from "../../../components/Button";
 import { BodyDataFields } from "../../../components/profile-forms/BodyDataFields";
 import { ReadOnlyField } from "../../../components/profile-forms/ReadOnlyField";
@@ -47,7 +48,7 @@ function InfoForm({ profile }: { profile: ProfileResponse }) {
   const [submitted, setSubmitted] = useState(false);
   const [message, showMessage] = useFormMessage();
   const idPrefix = useId();
-  const goal = profile.user_fitness_goal ?? "Lose Weight";
+  const goal = profile.user_fitness_goal ?? PLANNING_DEFAULTS.goal;
   const email = profile.user_email ?? user?.email ?? "";
 
   const update = (next: BodyData) => {

@@ -2,6 +2,7 @@ import { useState } from "react";
 import type { FormEvent } from "react";
 import { WORKOUT_DAYS } from "@fitwise/contracts/profile";
 import type { ProfileResponse } from "@fitwise/contracts/profile";
+import { PLANNING_DEFAULTS } from "@fitwise/engine/planning-defaults";
 import { Button } from "../../../components/Button";
 import { WorkoutPreferenceFields } from "../../../components/profile-forms/WorkoutPreferenceFields";
 import type {
@@ -36,10 +37,10 @@ function WorkoutForm({ profile }: { profile: ProfileResponse }) {
   const { status } = useAuth();
   const save = useWriteUserProfile();
   const [values, setValues] = useState<WorkoutPreferences>(() => ({
-    goal: profile.user_fitness_goal ?? "Lose Weight",
-    level: profile.user_experience_level ?? "Beginner",
+    goal: profile.user_fitness_goal ?? PLANNING_DEFAULTS.goal,
+    level: profile.user_experience_level ?? PLANNING_DEFAULTS.level,
     days: profile.user_preferred_workout_days,
-    workoutType: profile.user_workout_type ?? "Home Workout",
+    workoutType: profile.user_workout_type ?? PLANNING_DEFAULTS.workoutType,
     equipment: profile.user_equipment,
   }));
   const [message, showMessage] = useFormMessage(MESSAGE_MS);

@@ -2,7 +2,7 @@ import { useMutation } from "@tanstack/react-query";
 import { z } from "zod";
 import { CreateCheckoutRequestSchema, CreateCheckoutResponseSchema } from "@fitwise/contracts/payments";
 import type { CheckoutPlan } from "@fitwise/contracts/pricing";
-import { callFunction } from "../../../lib/api-client";
+import { callFunction } from "../../../lib/call-function";
 
 /** The URL made absolute; only http(s) is opened, never javascript: or data:. */
 const CheckoutUrlSchema = CreateCheckoutResponseSchema.transform(({ url }, context) => {
@@ -14,7 +14,9 @@ const CheckoutUrlSchema = CreateCheckoutResponseSchema.transform(({ url }, conte
 
 /** `create_checkout` (bearer): the server builds the provider's checkout URL for the signed-in user. */
 export function createCheckout(plan: CheckoutPlan): Promise<{ url: string }> {
-  return callFunction("create_checkout", CreateCheckoutRequestSchema.parse({ plan }), CheckoutUrlSchema);
+  return callFunction("create_checkout", CreateCheckoutRequestSchema.parse({ plan }), {
+    schema: CheckoutUrlSchema,
+  });
 }
 
 /**

@@ -1,7 +1,6 @@
 import { useMutation } from "@tanstack/react-query";
-import { WorkoutAlternativesResponseSchema } from "@fitwise/contracts/plans";
 import type { WorkoutAlternativesRequest, WorkoutItem } from "@fitwise/contracts/plans";
-import { callFunction } from "../../../lib/api-client";
+import { callFunction } from "../../../lib/call-function";
 
 /**
  * `workout_alternatives`: up to three exercises that could take this one's place (same body part,
@@ -9,7 +8,7 @@ import { callFunction } from "../../../lib/api-client";
  */
 export async function fetchWorkoutAlternatives(item: WorkoutItem): Promise<WorkoutItem[]> {
   const request: WorkoutAlternativesRequest = { workoutToReplace: { id: item.id } };
-  const response = await callFunction("workout_alternatives", request, WorkoutAlternativesResponseSchema);
+  const response = await callFunction("workout_alternatives", request);
   return response.alternatives;
 }
 

@@ -1,12 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { z } from "zod";
-import { WorkoutItemSchema, WorkoutPlanResponseSchema } from "@fitwise/contracts/plans";
+import { WorkoutItemSchema } from "@fitwise/contracts/plans";
 import type { GetWorkoutPlanRequest, WorkoutItem } from "@fitwise/contracts/plans";
 import { WorkoutDaysSchema } from "@fitwise/contracts/profile";
-import { callFunction } from "../../../lib/api-client";
+import { callFunction } from "../../../lib/call-function";
 import { readCache, writeCache } from "../../../lib/local-cache";
-
-export const WORKOUT_PLAN_QUERY_KEY = ["openai_get_workout_plan"] as const;
+import { queryKeys } from "../../../lib/query-keys";
 
 /** docs/product.md §7 userWorkoutData: the week kept in localStorage, if it still has the item shape. */
 export function readCachedWorkoutPlan(): WorkoutItem[] | undefined {
@@ -32,11 +31,7 @@ function payload(buttonPress: boolean): GetWorkoutPlanRequest {
 
 /** `openai_get_workout_plan`: the stored week, or a new one (buttonPress true plans it afresh, Pro only). */
 export async function fetchWorkoutPlan(buttonPress = false): Promise<WorkoutItem[]> {
-  const items = await callFunction(
-    "openai_get_workout_plan",
-    payload(buttonPress),
-    WorkoutPlanResponseSchema,
-  );
+  const items = await callFunction("openai_get_workout_plan", payload(buttonPress));
   cacheWorkoutPlan(items);
   return items;
 }
@@ -44,7 +39,7 @@ export async function fetchWorkoutPlan(buttonPress = false): Promise<WorkoutItem
 /** The week's plan: the cached copy shows at once while the server, the authority, answers (generating one if none). */
 export function useWorkoutPlan(enabled: boolean) {
   return useQuery({
-    queryKey: WORKOUT_PLAN_QUERY_KEY,
+    queryKey: queryKeys.workoutPlan(),
     queryFn: () => fetchWorkoutPlan(),
     enabled,
     placeholderData: readCachedWorkoutPlan,
@@ -57,6 +52,6 @@ export function useResetWorkoutPlan() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => fetchWorkoutPlan(true),
-    onSuccess: (items) => queryClient.setQueryData(WORKOUT_PLAN_QUERY_KEY, items),
+    onSuccess: (items) => queryClient.setQueryData(queryKeys.workoutPlan(), items),
   });
 }

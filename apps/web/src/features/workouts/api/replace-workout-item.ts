@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { ReplaceWorkoutItemResponseSchema, WorkoutItemSchema } from "@fitwise/contracts/plans";
+import { WorkoutItemSchema } from "@fitwise/contracts/plans";
 import type { WorkoutItem } from "@fitwise/contracts/plans";
-import { callFunction } from "../../../lib/api-client";
+import { callFunction } from "../../../lib/call-function";
 import { parseJsonTextResponse } from "../../../lib/json-text-response";
-import { WORKOUT_PLAN_QUERY_KEY, cacheWorkoutPlan } from "./get-workout-plan";
+import { queryKeys } from "../../../lib/query-keys";
+import { cacheWorkoutPlan } from "./get-workout-plan";
 
 export interface WorkoutReplacement {
   oldItem: WorkoutItem;
@@ -21,15 +22,11 @@ export async function replaceWorkoutItem(
   plan: readonly WorkoutItem[],
   chosen?: string,
 ): Promise<WorkoutReplacement> {
-  const response = await callFunction(
-    "replace_workout_item",
-    {
-      workoutToReplace: item,
-      current_workout_data: plan,
-      ...(chosen === undefined ? {} : { chosenWorkout: chosen }),
-    },
-    ReplaceWorkoutItemResponseSchema,
-  );
+  const response = await callFunction("replace_workout_item", {
+    workoutToReplace: item,
+    current_workout_data: plan,
+    ...(chosen === undefined ? {} : { chosenWorkout: chosen }),
+  });
   const newItem = parseJsonTextResponse(response.replacementWorkout, WorkoutItemSchema);
   return {
     oldItem: item,
@@ -52,7 +49,7 @@ export function useReplaceWorkoutItem() {
       chosen?: string;
     }) => replaceWorkoutItem(item, plan, chosen),
     onSuccess: ({ oldItem, newItem }) => {
-      const plan = queryClient.setQueryData<WorkoutItem[]>(WORKOUT_PLAN_QUERY_KEY, (current) =>
+      const plan = queryClient.setQueryData<WorkoutItem[]>(queryKeys.workoutPlan(), (current) =>
         current?.map((candidate) => (candidate.id === oldItem.id ? newItem : candidate)),
       );
       if (plan) cacheWorkoutPlan(plan);

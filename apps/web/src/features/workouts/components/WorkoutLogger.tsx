@@ -1,6 +1,8 @@
 import { lazy, Suspense, useState } from "react";
 import type { WorkoutItem } from "@fitwise/contracts/plans";
-import { COOLDOWN, REST_DAY_NAME, WARMUP } from "@fitwise/engine/workouts/exercise.types";
+import type { FitnessGoal } from "@fitwise/engine/profile.types";
+import { COOLDOWN, WARMUP, type ExperienceLevel } from "@fitwise/engine/workouts/exercise.types";
+import { isRestItem } from "@fitwise/engine/workouts/rest-days";
 import { Button } from "../../../components/Button";
 import { Spinner } from "../../../components/Spinner";
 import styles from "./WorkoutLogger.module.css";
@@ -8,12 +10,21 @@ import styles from "./WorkoutLogger.module.css";
 // The session needs the exercise library (equipment for the next load step): its own chunk, loaded on start.
 const WorkoutSession = lazy(async () => ({ default: (await import("./WorkoutSession")).WorkoutSession }));
 
-const NOT_LOGGED = new Set<string>([WARMUP, COOLDOWN, REST_DAY_NAME]);
+const BOOKENDS = new Set<string>([WARMUP, COOLDOWN]);
 
 /** "Start workout" for the shown day; the logging session opens below it (issue 16). */
-export function WorkoutLogger({ items }: { items: readonly WorkoutItem[] }) {
+export function WorkoutLogger({
+  items,
+  goal,
+  level,
+}: {
+  items: readonly WorkoutItem[];
+  goal: FitnessGoal;
+  level: ExperienceLevel;
+}) {
   const [started, setStarted] = useState(false);
-  if (!items.some((item) => !NOT_LOGGED.has(item["Body Part Targeted"].trim()))) return null;
+  if (!items.some((item) => !isRestItem(item) && !BOOKENDS.has(item["Body Part Targeted"].trim())))
+    return null;
   if (!started) {
     return (
       <div className={styles.start}>
@@ -23,7 +34,7 @@ export function WorkoutLogger({ items }: { items: readonly WorkoutItem[] }) {
   }
   return (
     <Suspense fallback={<Spinner label="Opening your workout…" size={24} />}>
-      <WorkoutSession items={items} onFinish={() => setStarted(false)} />
+      <WorkoutSession items={items} goal={goal} level={level} onFinish={() => setStarted(false)} />
     </Suspense>
   );
 }

@@ -2,10 +2,12 @@ import { useId, useState } from "react";
 import type { WorkoutItem } from "@fitwise/contracts/plans";
 import type { LoggedSetEntry, WorkoutHistoryResponse } from "@fitwise/contracts/progress";
 import { LOAD_KG_MAX, REPS_MAX } from "@fitwise/contracts/progress";
-import { parseRepRange, restSecondsFor, suggestNextStep } from "@fitwise/engine/progress/double-progression";
+import { parseRepRange, suggestNextStep } from "@fitwise/engine/progress/double-progression";
+import type { FitnessGoal } from "@fitwise/engine/profile.types";
 import { findExerciseByName } from "@fitwise/engine/workouts/exercise-library";
 import type { Exercise } from "@fitwise/engine/workouts/exercise.types";
-import { COOLDOWN, WARMUP } from "@fitwise/engine/workouts/exercise.types";
+import { COOLDOWN, WARMUP, type ExperienceLevel } from "@fitwise/engine/workouts/exercise.types";
+import { restSeconds } from "@fitwise/engine/workouts/prescription-guide";
 import { Button } from "../../../components/Button";
 import { useAlert } from "../../../lib/alerts";
 import { ApiError } from "../../../lib/api-client";
@@ -177,7 +179,18 @@ function SetRow({
  * session's numbers and the double-progression suggestion; a rest timer starts after each logged
  * set (docs/decisions/022).
  */
-export function WorkoutSession({ items, onFinish }: { items: readonly WorkoutItem[]; onFinish(): void }) {
+export function WorkoutSession({
+  items,
+  goal,
+  level,
+  onFinish,
+}: {
+  items: readonly WorkoutItem[];
+  /** The plan's goal and level: the rest timer starts from the same rest time the plan screen shows. */
+  goal: FitnessGoal;
+  level: ExperienceLevel;
+  onFinish(): void;
+}) {
   const [unit, setUnit] = useWeightUnit();
   const [alertOn, setAlertOn] = useState(false);
   const [timer, setTimer] = useState<{ endsAtMs: number; totalSeconds: number } | null>(null);
@@ -248,6 +261,7 @@ export function WorkoutSession({ items, onFinish }: { items: readonly WorkoutIte
           const range = parseRepRange(item["No of Reps"]);
           const headingId = `exercise-${item.id}`;
           const suggestion = suggestionText(item, exercise, previous, unit);
+          const itemRestSeconds = restSeconds(item, goal, level);
           return (
             <section
               key={item.id}
@@ -259,8 +273,7 @@ export function WorkoutSession({ items, onFinish }: { items: readonly WorkoutIte
                 {exercise.name}
               </h3>
               <p className={styles.prescription}>
-                {item["No of Sets"]} sets of {item["No of Reps"]} · rest {restSecondsFor(item["No of Reps"])}{" "}
-                s
+                {item["No of Sets"]} sets of {item["No of Reps"]} · rest {itemRestSeconds} s
               </p>
               <p className={styles.previous} data-testid="previous-numbers">
                 {previous
@@ -285,7 +298,7 @@ export function WorkoutSession({ items, onFinish }: { items: readonly WorkoutIte
                     }}
                     logged={todays?.sets.find((set) => set.set_number === setNumber)}
                     unit={unit}
-                    restSeconds={restSecondsFor(item["No of Reps"])}
+                    restSeconds={itemRestSeconds}
                     onLogged={startRest}
                   />
                 );

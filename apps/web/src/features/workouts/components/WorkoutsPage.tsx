@@ -2,11 +2,14 @@ import { useEffect, useMemo, useState } from "react";
 import { Link } from "react-router";
 import { PLAN_ERROR_CODES } from "@fitwise/contracts/plans";
 import type { WorkoutItem } from "@fitwise/contracts/plans";
-import { FREE_REPLACEMENTS_LIMIT } from "@fitwise/contracts/profile";
+import { FREE_REPLACEMENTS_LIMIT, mayReset, mayUseWorkoutDay } from "@fitwise/contracts/free-tier";
+import { PLANNING_DEFAULTS } from "@fitwise/engine/planning-defaults";
 import type { Weekday } from "@fitwise/engine/workouts/exercise.types";
+import { firstWorkoutDay } from "@fitwise/engine/workouts/rest-days";
 import { effortGuide, sessionMinutes } from "@fitwise/engine/workouts/prescription-guide";
 import { Button } from "../../../components/Button";
 import { ErrorBox } from "../../../components/ErrorBox";
+import { ExerciseGroups } from "../../../components/ExerciseGroups";
 import { Modal } from "../../../components/Modal";
 import { CheckingForUpdates, EmptyPlan } from "../../../components/PlanStatus";
 import { FreeReplacementsNotice } from "../../../components/FreeReplacementsNotice";
@@ -26,9 +29,8 @@ import { useResetWorkoutPlan, useWorkoutPlan } from "../api/get-workout-plan";
 import { useWorkoutAlternatives } from "../api/get-workout-alternatives";
 import { useReplaceWorkoutItem } from "../api/replace-workout-item";
 import { useSaveWorkout } from "../api/save-workout";
-import { ExerciseGroups } from "./ExerciseGroups";
 import { WorkoutLogger } from "./WorkoutLogger";
-import { firstWorkoutDay, workoutDays } from "./workout-days";
+import { workoutDays } from "./workout-days";
 import styles from "./Workouts.module.css";
 
 /**
@@ -89,15 +91,16 @@ export function WorkoutsPage() {
   const items = plan.data;
   const days = useMemo(() => workoutDays(items ?? []), [items]);
   // docs/product.md §5: a free user may use the first workout day only; rest days hold nothing to lock.
-  const firstDay = firstWorkoutDay(days);
-  const isLocked = (day: Weekday, rest: boolean) => !isPro && !rest && day !== firstDay;
+  const firstDay = firstWorkoutDay(items ?? []);
+  const isLocked = (day: Weekday, rest: boolean) => !rest && !mayUseWorkoutDay(isPro, day, items ?? []);
   const usable = days.find((entry) => entry.day === chosenDay && !isLocked(entry.day, entry.rest));
   const selected = usable ?? days.find((entry) => entry.day === firstDay) ?? days[0];
   const updatingIds = useUpdatingItems();
   const profile = profileQuery.data ?? null;
   // The plan was made for the stored goal and level; the spec's defaults stand in until the profile loads.
-  const goal = profile?.user_fitness_goal ?? readCache("user_fitness_goal") ?? "Lose Weight";
-  const level = profile?.user_experience_level ?? readCache("user_experience_level") ?? "Beginner";
+  const goal = profile?.user_fitness_goal ?? readCache("user_fitness_goal") ?? PLANNING_DEFAULTS.goal;
+  const level =
+    profile?.user_experience_level ?? readCache("user_experience_level") ?? PLANNING_DEFAULTS.level;
   const ageYears = profile?.user_age ?? readCache("user_age");
   const replacingId = replace.isPending ? (replace.variables?.item.id ?? null) : null;
 
@@ -150,7 +153,7 @@ export function WorkoutsPage() {
   };
 
   const onReset = () => {
-    if (!isPro) {
+    if (!mayReset(isPro)) {
       openUpgradeOverlay(UPGRADE_REASONS.reset);
       return;
     }
@@ -217,7 +220,9 @@ export function WorkoutsPage() {
           selected={selected.day}
           onSelect={selectDay}
         >
-          {selected.rest ? null : <WorkoutLogger key={selected.day} items={selected.items} />}
+          {selected.rest ? null : (
+            <WorkoutLogger key={selected.day} items={selected.items} goal={goal} level={level} />
+          )}
           {selected.rest ? (
             <div className={styles.rest}>
               <h2 className={styles.groupTitle}>Rest Day</h2>

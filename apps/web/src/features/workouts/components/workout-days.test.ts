@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { WorkoutItem } from "@fitwise/contracts/plans";
 import type { Weekday } from "@fitwise/engine/workouts/exercise.types";
-import { firstWorkoutDay, groupByBodyPart, workoutDays } from "./workout-days";
+import { workoutDays } from "./workout-days";
 
 let nextId = 0;
 function item(Day: Weekday, bodyPart: string, name = `${bodyPart} exercise`): WorkoutItem {
@@ -30,36 +30,6 @@ describe("workoutDays", () => {
       ["Tuesday", false],
       ["Wednesday", false],
       ["Sunday", true],
-    ]);
-  });
-
-  it("finds the free tier's day: the first training day, skipping rest days", () => {
-    const days = workoutDays([
-      item("Monday", "Rest Day", "Rest Day"),
-      item("Thursday", "Back"),
-      item("Tuesday", "Chest"),
-    ]);
-    expect(firstWorkoutDay(days)).toBe("Tuesday");
-    expect(firstWorkoutDay(workoutDays([item("Monday", "Rest Day", "Rest Day")]))).toBeNull();
-  });
-});
-
-describe("groupByBodyPart", () => {
-  it("keeps the plan's order of groups and of exercises within them", () => {
-    const groups = groupByBodyPart([
-      item("Monday", "Warmup", "Jumping jacks"),
-      item("Monday", "Chest", "Push-up"),
-      item("Monday", "Back", "Row"),
-      item("Monday", "Chest ", "Dumbbell press"),
-      item("Monday", "Cooldown", "Stretch"),
-    ]);
-    expect(
-      groups.map(([bodyPart, items]) => [bodyPart, items.map((entry) => entry["Workout Name"])]),
-    ).toEqual([
-      ["Warmup", ["Jumping jacks"]],
-      ["Chest", ["Push-up", "Dumbbell press"]],
-      ["Back", ["Row"]],
-      ["Cooldown", ["Stretch"]],
     ]);
   });
 });

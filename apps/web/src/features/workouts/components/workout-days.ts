@@ -1,6 +1,7 @@
 import type { WorkoutItem } from "@fitwise/contracts/plans";
-import { REST_DAY_NAME, WEEKDAYS } from "@fitwise/engine/workouts/exercise.types";
+import { WEEKDAYS } from "@fitwise/engine/workouts/exercise.types";
 import type { Weekday } from "@fitwise/engine/workouts/exercise.types";
+import { isRestDay } from "@fitwise/engine/workouts/rest-days";
 
 export interface WorkoutDay {
   day: Weekday;
@@ -18,22 +19,7 @@ export function workoutDays(items: readonly WorkoutItem[]): WorkoutDay[] {
     return {
       day,
       items: dayItems,
-      rest: dayItems.every((item) => item["Body Part Targeted"].trim() === REST_DAY_NAME),
+      rest: isRestDay(dayItems),
     };
   });
-}
-
-/** docs/product.md §5: the one training day a free user may use is the first of the week, Monday first. */
-export function firstWorkoutDay(days: readonly WorkoutDay[]): Weekday | null {
-  return days.find((entry) => !entry.rest)?.day ?? null;
-}
-
-/** A day's exercises grouped by body part, groups in the order the plan lists them (warmup first, cooldown last). */
-export function groupByBodyPart(items: readonly WorkoutItem[]): [string, WorkoutItem[]][] {
-  const groups = new Map<string, WorkoutItem[]>();
-  for (const item of items) {
-    const bodyPart = item["Body Part Targeted"].trim();
-    groups.set(bodyPart, [...(groups.get(bodyPart) ?? []), item]);
-  }
-  return [...groups];
 }

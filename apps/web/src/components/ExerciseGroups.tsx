@@ -1,37 +1,28 @@
 import type { WorkoutItem } from "@fitwise/contracts/plans";
 import type { FitnessGoal } from "@fitwise/engine/profile.types";
-import { COOLDOWN, WARMUP } from "@fitwise/engine/workouts/exercise.types";
 import type { ExperienceLevel } from "@fitwise/engine/workouts/exercise.types";
 import { itemGuide } from "@fitwise/engine/workouts/prescription-guide";
-import { ReplaceButton } from "../../../components/ReplaceButton";
-import { UpdatingNote } from "../../../components/UpdatingNote";
-import highlight from "../../../components/ItemUpdating.module.css";
-import { groupByBodyPart } from "./workout-days";
-import styles from "./Workouts.module.css";
+import { groupByBodyPart, isReplaceable } from "../lib/exercise-groups";
+import { ExerciseVideoLink } from "./ExerciseVideoLink";
+import highlight from "./ItemUpdating.module.css";
+import { ReplaceButton } from "./ReplaceButton";
+import { UpdatingNote } from "./UpdatingNote";
+import styles from "./ExerciseGroups.module.css";
 
-/** docs/product.md §3 "/workouts": no Replace on the warmup and cooldown entries. */
-const NOT_REPLACEABLE = new Set<string>([WARMUP, COOLDOWN]);
+const NO_ITEMS: ReadonlySet<string> = new Set();
 
 export interface ExerciseGroupsProps {
   items: readonly WorkoutItem[];
-  replacingId: string | null;
-  /** Items the chat is changing right now (docs/product.md §5): highlighted and busy. */
-  updatingIds: ReadonlySet<string>;
   onReplace(item: WorkoutItem): void;
-  /** Opens the three alternatives to choose from. */
-  onChoose(item: WorkoutItem): void;
+  /** Opens the three alternatives to choose from; the owner's screen only. */
+  onChoose?(item: WorkoutItem): void;
+  /** The exercise being replaced: its row is busy and every Replace waits. */
+  replacingId?: string | null;
+  /** Items the chat is changing right now (docs/product.md §3.12): highlighted and busy. */
+  updatingIds?: ReadonlySet<string>;
   /** Rest times depend on the goal and level the plan was made for. */
   goal: FitnessGoal;
   level: ExperienceLevel;
-}
-
-function VideoIcon() {
-  return (
-    <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
-      <rect x="2" y="5" width="20" height="14" rx="4" fill="currentColor" />
-      <path d="M10 9v6l5-3z" fill="#fff" />
-    </svg>
-  );
 }
 
 /** Minutes and what to do for the warm-up and cool-down (stored as 1 × 1); sets, reps and rest for exercises. */
@@ -55,13 +46,16 @@ function Prescription({ item, guide }: { item: WorkoutItem; guide: ReturnType<ty
   );
 }
 
-/** One day's exercises grouped by body part, in the order the plan lists them (warmup first, cooldown last). */
+/**
+ * One day's exercises grouped by body part, in the order the plan lists them (warmup first, cooldown last),
+ * on /workouts and on a shared workout plan alike (docs/product.md §3.7, §3.9).
+ */
 export function ExerciseGroups({
   items,
-  replacingId,
-  updatingIds,
   onReplace,
   onChoose,
+  replacingId = null,
+  updatingIds = NO_ITEMS,
   goal,
   level,
 }: ExerciseGroupsProps) {
@@ -75,7 +69,6 @@ export function ExerciseGroups({
               const name = item["Workout Name"];
               const replacing = item.id === replacingId;
               const updating = updatingIds.has(item.id);
-              const link = item["Youtube Video Link"].trim();
               return (
                 <li
                   key={item.id}
@@ -92,18 +85,8 @@ export function ExerciseGroups({
                     <Prescription item={item} guide={itemGuide(item, goal, level)} />
                   </div>
                   <div className={styles.exerciseActions}>
-                    {link ? (
-                      <a
-                        href={link}
-                        target="_blank"
-                        rel="noopener noreferrer"
-                        className={styles.video}
-                        aria-label={`Watch a video of ${name} (opens in a new tab)`}
-                      >
-                        <VideoIcon />
-                      </a>
-                    ) : null}
-                    {NOT_REPLACEABLE.has(item["Body Part Targeted"].trim()) ? null : (
+                    <ExerciseVideoLink name={name} href={item["Youtube Video Link"]} />
+                    {isReplaceable(item) ? (
                       <>
                         <ReplaceButton
                           name={name}
@@ -111,17 +94,19 @@ export function ExerciseGroups({
                           disabled={replacingId !== null}
                           onClick={() => onReplace(item)}
                         />
-                        <button
-                          type="button"
-                          className={styles.choose}
-                          onClick={() => onChoose(item)}
-                          disabled={replacingId !== null}
-                          aria-label={`Choose an alternative to ${name}`}
-                        >
-                          <span aria-hidden="true">Choose</span>
-                        </button>
+                        {onChoose === undefined ? null : (
+                          <button
+                            type="button"
+                            className={styles.choose}
+                            onClick={() => onChoose(item)}
+                            disabled={replacingId !== null}
+                            aria-label={`Choose an alternative to ${name}`}
+                          >
+                            <span aria-hidden="true">Choose</span>
+                          </button>
+                        )}
                       </>
-                    )}
+                    ) : null}
                   </div>
                 </li>
               );

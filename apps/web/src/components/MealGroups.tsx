@@ -1,50 +1,70 @@
+import type { ReactNode } from "react";
 import type { MealItem } from "@fitwise/contracts/plans";
 import { MEAL_SLOTS } from "@fitwise/engine/nutrition/food.types";
 import type { MealSlot } from "@fitwise/engine/nutrition/food.types";
-import { Accordion } from "../../../components/Accordion";
-import { MacroFigures } from "../../../components/MacroFigures";
-import { MealIcon } from "../../../components/MealIcon";
-import { ProBadge } from "../../../components/ProBadge";
-import { ReplaceButton } from "../../../components/ReplaceButton";
-import { UpdatingNote } from "../../../components/UpdatingNote";
-import highlight from "../../../components/ItemUpdating.module.css";
 import { formatPortion } from "@fitwise/engine/nutrition/number-format";
-import { totalsOf } from "../../../lib/meal-totals";
-import type { NutritionTotals } from "../../../lib/meal-totals";
-import { EatenCheckbox } from "./EatenCheckbox";
-import styles from "./Diet.module.css";
+import { totalsOf } from "../lib/meal-totals";
+import type { NutritionTotals } from "../lib/meal-totals";
+import { Accordion } from "./Accordion";
+import highlight from "./ItemUpdating.module.css";
+import { MacroFigures, type FigureStyle } from "./MacroFigures";
+import { MealIcon } from "./MealIcon";
+import { ProBadge } from "./ProBadge";
+import { ReplaceButton } from "./ReplaceButton";
+import { UpdatingNote } from "./UpdatingNote";
+import styles from "./MealGroups.module.css";
+
+const NO_MEALS: ReadonlySet<MealSlot> = new Set();
+const NO_ITEMS: ReadonlySet<string> = new Set();
 
 export interface MealGroupsProps {
   items: readonly MealItem[];
   openMeal: MealSlot | null;
   onToggle(meal: MealSlot): void;
-  /** Groups a free user may not open (docs/product.md §5: only Breakfast). */
-  lockedMeals: ReadonlySet<MealSlot>;
-  replacingId: string | null;
-  /** Items the chat is changing right now (docs/product.md §5): highlighted and busy. */
-  updatingIds: ReadonlySet<string>;
   onReplace(item: MealItem): void;
+  /** Groups shown with a Pro badge (docs/product.md §5: a free user has Breakfast only). */
+  lockedMeals?: ReadonlySet<MealSlot>;
+  /** The item being replaced: its row is busy and every Replace waits. */
+  replacingId?: string | null;
+  /** Items the chat is changing right now (docs/product.md §3.12): highlighted and busy. */
+  updatingIds?: ReadonlySet<string>;
+  /** Header figures: everyday on the owner's screen, two decimals on a shared plan (docs/product.md §6.5). */
+  headerFigures?: FigureStyle;
+  /** Meals without items: a line saying so on the owner's screen, left out of a shared plan. */
+  emptyMeals?: "say-so" | "leave-out";
+  /** What a row holds under its figures: the owner's "Eaten" box, a visitor's tick box. */
+  renderItemExtra?(item: MealItem): ReactNode;
 }
 
-function MacroLine({ totals }: { totals: NutritionTotals }) {
+function MacroLine({ totals, style }: { totals: NutritionTotals; style: FigureStyle }) {
   return (
     <span className={styles.macros}>
-      <MacroFigures totals={totals} />
+      <MacroFigures totals={totals} style={style} />
     </span>
   );
 }
 
-/** docs/product.md §3 "/diet": Breakfast, Lunch, Snacks, Dinner, one open at a time, each header with its calories and macros. */
+/**
+ * The meal groups of one day, on /diet and on a shared plan alike (docs/product.md §3.6, §3.9): Breakfast,
+ * Lunch, Snacks, Dinner, one open at a time, each header with its calories and macros, each item with its
+ * meal picture, portion, figures and Replace.
+ */
 export function MealGroups({
   items,
   openMeal,
   onToggle,
-  lockedMeals,
-  replacingId,
-  updatingIds,
   onReplace,
+  lockedMeals = NO_MEALS,
+  replacingId = null,
+  updatingIds = NO_ITEMS,
+  headerFigures = "everyday",
+  emptyMeals = "say-so",
+  renderItemExtra,
 }: MealGroupsProps) {
-  const sections = MEAL_SLOTS.map((meal) => {
+  const meals = MEAL_SLOTS.filter(
+    (meal) => emptyMeals === "say-so" || items.some((item) => item.Meal === meal),
+  );
+  const sections = meals.map((meal) => {
     const mealItems = items.filter((item) => item.Meal === meal);
     const locked = lockedMeals.has(meal);
     return {
@@ -61,7 +81,7 @@ export function MealGroups({
               </>
             ) : null}
           </span>
-          <MacroLine totals={totalsOf(mealItems)} />
+          <MacroLine totals={totalsOf(mealItems)} style={headerFigures} />
         </span>
       ),
       content:
@@ -90,7 +110,7 @@ export function MealGroups({
                     <p className={styles.itemFacts}>
                       <MacroFigures totals={totalsOf([item])} />
                     </p>
-                    <EatenCheckbox item={item} />
+                    {renderItemExtra?.(item)}
                   </div>
                   <ReplaceButton
                     name={item.Item}

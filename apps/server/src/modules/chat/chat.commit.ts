@@ -1,0 +1,206 @@
+import { PLAN_ERROR_CODES, REPLACEMENT_LIMIT_MESSAGE } from "@fitwise/contracts/plans";
+import { FREE_REPLACEMENTS_LIMIT } from "@fitwise/contracts/free-tier";
+import { parseAvoidances } from "@fitwise/engine/nutrition/avoidances";
+import { exclusionConflict } from "@fitwise/engine/nutrition/exclusions";
+import { kosherMealClash } from "@fitwise/engine/nutrition/kosher-meals";
+import { FOOD_CATALOGUE, findFood } from "@fitwise/engine/nutrition/food-catalogue";
+import { suitsDiet } from "@fitwise/engine/nutrition/meal-targets";
+import {
+  planNumberForDay,
+  trainingDays,
+  type DayIndex,
+  type TrainerProfile,
+} from "@fitwise/engine/trainer/trainer-state";
+import { placeSplit } from "@fitwise/engine/workouts/training-splits";
+import { WEEKDAYS } from "@fitwise/engine/workouts/exercise.types";
+import type { MyUser } from "../../db/schema";
+import { HttpError } from "../../http/errors";
+import { inputsHash } from "../plans/plan-seeds";
+import {
+  saveMealPlan,
+  saveWorkoutPlan,
+  takeFreeReplacement,
+  type MealPlanRow,
+} from "../plans/plans.repository";
+import { mealInputs, workoutInputs } from "../plans/plans.service";
+import { energyTargetsOf } from "../profile/profile.service";
+import { upsertProfile, type ProfileValues } from "../profile/profile.repository";
+import type { ChatContext, ChatDeps } from "./chat.context";
+import type { TurnResult } from "./chat-turn";
+import {
+  insertChatExchange,
+  lockPlanRevisions,
+  recordAnalyticsEvent,
+  setMealPlanInputsHash,
+} from "./chat.repository";
+
+// Writing a turn: every change and both messages in one transaction, after checking nothing moved.
+
+function mealHash(row: MyUser, day: DayIndex): string | undefined {
+  try {
+    return inputsHash({ ...mealInputs(row, {}), planNumber: planNumberForDay(day) });
+  } catch (error) {
+    if (error instanceof HttpError) return undefined;
+    throw error;
+  }
+}
+
+function workoutHash(row: MyUser): string | undefined {
+  try {
+    return inputsHash(workoutInputs(row, {}));
+  } catch (error) {
+    if (error instanceof HttpError) return undefined;
+    throw error;
+  }
+}
+
+/** The profile columns the turn changed (only those: gap-filling request values are never written). */
+function profileChanges(
+  before: MyUser,
+  from: TrainerProfile,
+  to: TrainerProfile,
+): { values: ProfileValues; row: MyUser } {
+  const values: ProfileValues = {};
+  const row: MyUser = { ...before };
+  if (to.goal !== from.goal) {
+    values.user_fitness_goal = row.user_fitness_goal = to.goal;
+    const energy = energyTargetsOf(row);
+    if (energy) {
+      values.user_tdee = row.user_tdee = energy.tdeeKcal;
+      values.user_goal_tdee = row.user_goal_tdee = energy.goalTdeeKcal;
+    }
+  }
+  if (to.level !== from.level) values.user_experience_level = row.user_experience_level = to.level;
+  if (to.dietType !== from.dietType) values.user_diet_preference = row.user_diet_preference = to.dietType;
+  if (to.cuisine !== from.cuisine) values.user_food_preference = row.user_food_preference = to.cuisine;
+  if (to.workoutDays.join() !== from.workoutDays.join()) {
+    row.user_preferred_workout_days = [...to.workoutDays];
+    values.user_preferred_workout_days = JSON.stringify(to.workoutDays);
+  }
+  if (to.allergiesText !== from.allergiesText) {
+    // The brain appends ("…, allergic to peanuts"); the addition goes to the allergies the user typed.
+    const added = to.allergiesText.startsWith(from.allergiesText)
+      ? to.allergiesText.slice(from.allergiesText.length).replace(/^\s*,\s*/, "")
+      : to.allergiesText;
+    const existing = (before.user_allergies ?? "").trim();
+    values.user_allergies = row.user_allergies = existing.length > 0 ? `${existing}, ${added}` : added;
+  }
+  return { values, row };
+}
+
+/** Whether a kept day still fits the new profile's hard limits, so it may be marked as planned from it. */
+function dayStillValid(row: MealPlanRow, profile: TrainerProfile): boolean {
+  const avoidances = parseAvoidances(profile.allergiesText, FOOD_CATALOGUE);
+  const foods = row.items.map((item) => findFood(item.foodId));
+  return row.items.every((item, index) => {
+    const food = foods[index];
+    const rest = row.items.flatMap((other, at) =>
+      other.Meal === item.Meal && at !== index ? (foods[at] ?? []) : [],
+    );
+    return (
+      food !== undefined &&
+      suitsDiet(food, profile.dietType) &&
+      exclusionConflict(food, avoidances) === undefined &&
+      (!avoidances.kosher || kosherMealClash(food, rest) === undefined)
+    );
+  });
+}
+
+function planChanged(): HttpError {
+  return new HttpError(
+    409,
+    PLAN_ERROR_CODES.planChanged,
+    "Your plan changed while I was working on it (perhaps in another tab). Please send your message again.",
+  );
+}
+
+/** Writes every change of the turn and both messages in one transaction, checking nothing moved since the read. */
+export async function commitTurn(
+  deps: ChatDeps,
+  context: ChatContext,
+  turn: TurnResult,
+  userMessage: string,
+  seed: number,
+  recordUsage: boolean,
+): Promise<void> {
+  const { userId } = context;
+  const before = context.state;
+  const { values, row } = profileChanges(context.row, before.profile, turn.state.profile);
+  await deps.db.transaction().execute(async (trx) => {
+    const revisions = await lockPlanRevisions(trx, userId);
+    const touchedDays = [...turn.mealDays];
+    for (const day of touchedDays) {
+      const stored = context.mealRows.get(day);
+      if (revisions.meals.get(day) !== stored?.revision) throw planChanged();
+    }
+    if (turn.workout && revisions.workout !== context.workoutRow?.revision) throw planChanged();
+
+    if (turn.freeReplacements > 0) {
+      for (let count = 0; count < turn.freeReplacements; count += 1) {
+        if ((await takeFreeReplacement(trx, userId, FREE_REPLACEMENTS_LIMIT)) === undefined)
+          throw new HttpError(403, PLAN_ERROR_CODES.replacementLimit, REPLACEMENT_LIMIT_MESSAGE);
+      }
+    }
+    if (Object.keys(values).length > 0) await upsertProfile(trx, userId, values);
+
+    for (const day of touchedDays) {
+      const items = turn.state.mealPlans[day];
+      if (items === undefined) continue;
+      const stored = context.mealRows.get(day);
+      const replanned = turn.replannedDays.has(day) || stored === undefined;
+      const hash = replanned ? mealHash(row, day) : stored.inputs_hash;
+      await saveMealPlan(trx, {
+        userId,
+        dayIndex: day,
+        items,
+        seed: replanned ? seed : (stored?.seed ?? seed),
+        generation: stored === undefined ? 0 : stored.generation + (replanned ? 1 : 0),
+        inputsHash: hash ?? "",
+        targetKcal: replanned
+          ? turn.state.profile.targetKcal
+          : (stored?.target_kcal ?? turn.state.profile.targetKcal),
+        notes: stored?.notes ?? [],
+      });
+    }
+    if (turn.profile) {
+      // Days the brain kept (e.g. no trace of a new allergy) stay valid: mark them planned from the new profile,
+      // so opening the diet screen does not re-plan them. Days that no longer fit stay stale and are re-planned.
+      for (const [day, stored] of context.mealRows) {
+        const dayIndex = day as DayIndex;
+        if (turn.mealDays.has(dayIndex)) continue;
+        const oldHash = mealHash(context.row, dayIndex);
+        const newHash = mealHash(row, dayIndex);
+        if (newHash === undefined || oldHash !== stored.inputs_hash || newHash === oldHash) continue;
+        if (dayStillValid(stored, turn.state.profile))
+          await setMealPlanInputsHash(trx, { userId, dayIndex, inputsHash: newHash });
+      }
+    }
+    if (turn.workout) {
+      const stored = context.workoutRow;
+      const items = turn.state.workoutPlan;
+      const rebuilt = turn.workoutRebuilt || stored === undefined;
+      await saveWorkoutPlan(trx, {
+        userId,
+        items,
+        split: rebuilt
+          ? (placeSplit(trainingDays(items).map((day) => WEEKDAYS.indexOf(day)))?.name ?? stored?.split ?? "")
+          : (stored?.split ?? ""),
+        seed: rebuilt ? seed : (stored?.seed ?? seed),
+        generation: stored === undefined ? 0 : stored.generation + (rebuilt ? 1 : 0),
+        inputsHash: (rebuilt ? workoutHash(row) : stored?.inputs_hash) ?? "",
+        keepReplacedAway: !rebuilt,
+      });
+    }
+    await insertChatExchange(trx, userId, { userMessage, reply: turn.reply, at: deps.now() });
+    if (!recordUsage) return;
+    await recordAnalyticsEvent(trx, {
+      userId,
+      name: "chat_message",
+      properties: {
+        brain: turn.brain,
+        intents: turn.intents,
+        changed: { mealDays: touchedDays, workout: turn.workout, profile: turn.profile },
+      },
+    });
+  });
+}

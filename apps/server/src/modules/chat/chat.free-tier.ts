@@ -1,0 +1,60 @@
+import {
+  FREE_MEALS,
+  FREE_REPLACEMENTS_LIMIT,
+  mayReset,
+  mayUseMeal,
+  mayUsePlanDay,
+  mayUseWorkoutDay,
+} from "@fitwise/contracts/free-tier";
+import { REPLACEMENT_LIMIT_MESSAGE } from "@fitwise/contracts/plans";
+import type { Intent } from "@fitwise/engine/trainer/intent-parser";
+import type { TrainerState } from "@fitwise/engine/trainer/trainer-state";
+import { firstWorkoutDay } from "@fitwise/engine/workouts/rest-days";
+import type { Access } from "./chat.context";
+
+const PRO_UPGRADE = "Upgrade to Pro to unlock it; nothing in your plans has changed.";
+
+/**
+ * The free tier's limits (@fitwise/contracts/free-tier, docs/product.md §5), as the buttons have them, put in
+ * the trainer's words. Returns the honest refusal, or undefined when the intent may go ahead.
+ */
+export function freeTierRefusal(intent: Intent, state: TrainerState, access: Access): string | undefined {
+  switch (intent.kind) {
+    case "regenerate-meals":
+      if (mayReset(access.isPro)) return undefined;
+      return `New meals for a whole day are a Pro feature (a reset). ${PRO_UPGRADE}`;
+    case "regenerate-workouts":
+      if (mayReset(access.isPro)) return undefined;
+      return `A fresh workout plan is a Pro feature (a reset). ${PRO_UPGRADE}`;
+    case "replace-meal": {
+      if (access.isPro || intent.itemIds.length === 0) return undefined;
+      if (!mayUsePlanDay(access.isPro, intent.day)) return `Plans 2 and 3 are part of Pro. ${PRO_UPGRADE}`;
+      const items = state.mealPlans[intent.day] ?? [];
+      const locked = items.filter(
+        (item) => intent.itemIds.includes(item.id) && !mayUseMeal(access.isPro, item.Meal),
+      );
+      if (locked.length > 0)
+        return `Swapping ${[...new Set(locked.map((item) => item.Meal))].join(" and ")} items is part of Pro; on the free plan you can swap ${FREE_MEALS.join(" and ")} items. ${PRO_UPGRADE}`;
+      if (intent.itemIds.length > access.freeReplacementsLeft)
+        return access.freeReplacementsLeft === 0
+          ? `${REPLACEMENT_LIMIT_MESSAGE} Upgrade to Pro for unlimited swaps.`
+          : `That needs ${intent.itemIds.length} replacements and you have ${access.freeReplacementsLeft} of ${FREE_REPLACEMENTS_LIMIT} free ones left. Name a single item, or upgrade to Pro for unlimited swaps.`;
+      return undefined;
+    }
+    case "replace-exercise": {
+      if (access.isPro || intent.itemIds.length === 0) return undefined;
+      const first = firstWorkoutDay(state.workoutPlan);
+      const locked = state.workoutPlan.filter(
+        (item) =>
+          intent.itemIds.includes(item.id) && !mayUseWorkoutDay(access.isPro, item.Day, state.workoutPlan),
+      );
+      if (locked.length > 0)
+        return `On the free plan you can change your first workout day (${first ?? "none yet"}) only. ${PRO_UPGRADE}`;
+      if (intent.itemIds.length > access.freeReplacementsLeft)
+        return `${REPLACEMENT_LIMIT_MESSAGE} Upgrade to Pro for unlimited swaps.`;
+      return undefined;
+    }
+    default:
+      return undefined;
+  }
+}
