@@ -71,6 +71,17 @@ function linear(terms: readonly (readonly [number, string])[]): string {
 }
 
 /**
+ * Shares a day must keep, as hard constraints: what the benchmark asks of the model to learn whether a day keeping both
+ * of issue 12's preferences at once exists, with its own definition of a protein food and a chosen one.
+ */
+export interface RequiredShares {
+  /** Most items from the chosen cuisine. */
+  cuisineMajority?: boolean;
+  /** At least 80 % of the protein foods chosen. */
+  chosenProtein?: { isProteinFood: (food: Food) => boolean; isChosen: (food: Food) => boolean };
+}
+
+/**
  * The planner's day as a mixed-integer programme, solved exactly: every food this plan may use at its meal (a choice
  * y and a whole number of portion steps n, so grams = min·y + step·n), the hard rules as constraints (energy window,
  * meal shares, fat 20–35 %, 2–4 items, the meal model, kosher, the sharing rule of plans 1–3, protein ≤ 2.4 g/kg),
@@ -85,6 +96,7 @@ export function solveExactDay(
   solver: MipSolver,
   limits: ExactLimits,
   rules: { kosher: boolean; proteinSources: readonly ProteinSource[] },
+  required: RequiredShares = {},
 ): PortionFit | undefined {
   const { kosher } = rules;
   const items = MEAL_SLOTS.flatMap((meal) => allByMeal[meal].map((candidate) => ({ candidate, meal })));
@@ -219,6 +231,22 @@ export function solveExactDay(
     );
     objective.push([-CHOSEN_SOURCE_COST, "sch"]);
   }
+  if (required.cuisineMajority === true)
+    add(
+      items.map(({ candidate }, index) => [candidate.cuisineMatch ? 1 : -1, `y${index}`]),
+      ">=",
+      1,
+    );
+  const { chosenProtein } = required;
+  // 80 % chosen: Σ chosen − 4 Σ others ≥ 0 over the protein foods.
+  if (chosenProtein !== undefined)
+    add(
+      items.flatMap(({ candidate: { food } }, index): [number, string][] =>
+        chosenProtein.isProteinFood(food) ? [[chosenProtein.isChosen(food) ? 1 : -4, `y${index}`]] : [],
+      ),
+      ">=",
+      0,
+    );
   // 2.4 g/kg is hard (issue 12: every served plan keeps it), so any incumbent the solver holds when it stops on its
   // time or node limit keeps it too; it never contradicts the floor (proteinMaxG is at least proteinMinG). The 35 % of
   // energy ceiling stays a slack at the energy-share weight: where the floor is capped at 35 % of the target, a hard

@@ -10,6 +10,7 @@ import type { Portion, PortionFit } from "./meal-portions";
 import { repairProteinCeiling } from "./meal-protein-ceiling";
 import { proteinReachG } from "./meal-protein-reach";
 import { searchDay, type SearchLimits } from "./meal-search";
+import { raiseChosenShare } from "./meal-chosen-sources";
 import { householdMeasure } from "./meal-roles";
 import { solveExactDay, type ExactLimits, type MipSolver } from "./meal-exact";
 import {
@@ -295,6 +296,11 @@ export function planWith(
     const repaired = repairProteinCeiling(attempt.portions, pool.allByMeal, targets, avoidances.kosher);
     if (repaired !== undefined) attempt = { ...attempt, portions: repaired.portions };
   }
+  const raised = raiseChosenShare(attempt.portions, pool.allByMeal, targets, {
+    kosher: avoidances.kosher,
+    proteinSources: request.proteinSources,
+  });
+  if (raised !== undefined) attempt = { ...attempt, portions: raised.portions };
 
   const items = assemble(attempt.portions, request);
   const totals = sumMacros(items);

@@ -1,0 +1,111 @@
+import { describe, expect, it } from "vitest";
+import { parseAvoidances } from "./avoidances";
+import { FOOD_CATALOGUE } from "./food-catalogue";
+import { MEAL_SLOTS, type Food } from "./food.types";
+import { selectCandidates, type Candidate } from "./meal-candidates";
+import { raiseChosenShare } from "./meal-chosen-sources";
+import { fitPortions, type Portion } from "./meal-portions";
+import { randomPlanRequest } from "./meal-profiles";
+import MEAL_ROLES_DATA from "./meal-roles.json";
+import { mealConflict } from "./meal-roles";
+import { searchDay } from "./meal-search";
+import { nutrientTargets } from "./meal-targets";
+
+const ROLES = MEAL_ROLES_DATA as Record<string, { role: string }>;
+/** Protein foods as the benchmark counts them, from the data files: not the module's own predicate. */
+const isProteinFood = (food: Food) =>
+  (4 * food.proteinG) / food.energyKcal >= 0.2 &&
+  (food.proteinSource !== undefined ||
+    (food.proteinG >= 8 && ["main", "side", "snack", "drink"].includes(ROLES[food.id]?.role ?? "")));
+
+function counts(day: readonly Candidate[], sources: readonly string[]) {
+  const protein = day.filter((candidate) => isProteinFood(candidate.food));
+  const chosen = protein.filter(
+    (candidate) =>
+      candidate.favourite ||
+      (candidate.food.proteinSource !== undefined && sources.includes(candidate.food.proteinSource)),
+  );
+  return { protein: protein.length, unchosen: protein.length - chosen.length };
+}
+
+const proteinOf = (portions: readonly Portion[]) =>
+  portions.reduce((sum, { candidate, weightG }) => sum + (candidate.food.proteinG * weightG) / 100, 0);
+
+describe("raiseChosenShare (issue 12: 80 % of protein foods from the chosen sources)", () => {
+  it("swaps or drops unchosen protein foods only where the day loses no rule, bound, protein or cuisine majority", () => {
+    let raisedDays = 0;
+    for (let seed = 1; seed <= 60; seed += 1) {
+      const request = randomPlanRequest(seed);
+      const avoidances = parseAvoidances(request.allergiesText);
+      const pool = selectCandidates(FOOD_CATALOGUE, request, avoidances);
+      const targets = nutrientTargets(request);
+      const searched = searchDay(pool.byMeal, targets, { maxFits: 100, timeLimitMs: Infinity, now: () => 0 });
+      if (searched.status !== "found") continue;
+      const before = fitPortions(
+        searched.portions.map((portion) => portion.candidate),
+        targets,
+        searched.portions,
+      );
+      const raised = raiseChosenShare(searched.portions, pool.allByMeal, targets, {
+        kosher: avoidances.kosher,
+        proteinSources: request.proteinSources,
+      });
+      if (raised === undefined) continue;
+      raisedDays += 1;
+      const dayBefore = before.portions.map((portion) => portion.candidate);
+      const dayAfter = raised.portions.map((portion) => portion.candidate);
+      const [was, now] = [
+        counts(dayBefore, request.proteinSources),
+        counts(dayAfter, request.proteinSources),
+      ];
+      expect(now.unchosen, `seed ${seed}`).toBeLessThan(was.unchosen);
+      expect(raised.hardBreach).toBeLessThanOrEqual(1e-6);
+      expect(proteinOf(raised.portions)).toBeGreaterThanOrEqual(
+        Math.min(targets.proteinMinG, proteinOf(before.portions)) - 0.05,
+      );
+      expect(raised.proteinOverKcal).toBeLessThanOrEqual(Math.max(before.proteinOverKcal, 1));
+      expect(raised.shareBreach).toBeLessThanOrEqual(Math.max(before.shareBreach, 1));
+      const kcal = raised.portions.reduce(
+        (sum, { candidate, weightG }) => sum + (candidate.food.energyKcal * weightG) / 100,
+        0,
+      );
+      expect(Math.abs(kcal - request.targetKcal)).toBeLessThanOrEqual(0.03 * request.targetKcal);
+      for (const meal of MEAL_SLOTS) {
+        const inMeal = dayAfter.filter((candidate) => candidate.meal === meal);
+        expect(inMeal.length).toBeGreaterThanOrEqual(2);
+        expect(inMeal.length).toBeLessThanOrEqual(4);
+        expect(
+          mealConflict(
+            inMeal.map((candidate) => candidate.food),
+            meal,
+            { kosher: avoidances.kosher },
+          ),
+        ).toBeUndefined();
+        for (const candidate of inMeal) expect(pool.allByMeal[meal]).toContain(candidate);
+      }
+      expect(new Set(dayAfter.map((candidate) => candidate.food.id)).size).toBe(dayAfter.length);
+      const cuisine = (day: readonly Candidate[]) =>
+        day.filter((candidate) => candidate.food.cuisines.includes(request.cuisine)).length;
+      if (2 * cuisine(dayBefore) > dayBefore.length)
+        expect(2 * cuisine(dayAfter)).toBeGreaterThan(dayAfter.length);
+      for (const bit of [1, 2])
+        expect(
+          dayAfter.reduce((sum, candidate) => sum + 3 * ((candidate.sharedWith & bit) !== 0 ? 1 : 0) - 1, 0),
+        ).toBeLessThanOrEqual(0);
+    }
+    // The repair has work on these profiles: a property that held on no day would prove nothing.
+    expect(raisedDays).toBeGreaterThanOrEqual(5);
+  }, 60_000);
+
+  it("leaves a day alone when the user chose no source", () => {
+    const request = { ...randomPlanRequest(3), proteinSources: [] };
+    const avoidances = parseAvoidances(request.allergiesText);
+    const pool = selectCandidates(FOOD_CATALOGUE, request, avoidances);
+    const targets = nutrientTargets(request);
+    const searched = searchDay(pool.byMeal, targets, { maxFits: 100, timeLimitMs: Infinity, now: () => 0 });
+    if (searched.status !== "found") throw new Error(`search: ${searched.status}`);
+    expect(
+      raiseChosenShare(searched.portions, pool.allByMeal, targets, { kosher: false, proteinSources: [] }),
+    ).toBeUndefined();
+  });
+});

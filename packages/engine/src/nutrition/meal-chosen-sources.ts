@@ -1,0 +1,170 @@
+import { MEAL_SLOTS, type Food, type ProteinSource } from "./food.types";
+import type { Candidate } from "./meal-candidates";
+import { fitPortions, type Portion, type PortionFit } from "./meal-portions";
+import { mealConflict, mealRole, type MealRole } from "./meal-roles";
+import { ITEMS_PER_MEAL, type NutrientTargets } from "./meal-targets";
+import { compareIds } from "./seeded-hash";
+
+/** A fifth of a food's energy from protein makes it a protein food. */
+const PROTEIN_FOOD_SHARE = 0.2;
+/** Without a source chip, 8 g of protein per 100 g as a main, side, snack or drink (seitan: 29 g) makes one too. */
+const CHIPLESS_PROTEIN_G = 8;
+const CHIPLESS_PROTEIN_ROLES: readonly MealRole[] = ["main", "side", "snack", "drink"];
+/** Moves tried one after another; each removes an unchosen protein food, and a day rarely holds more than three. */
+const MAX_ROUNDS = 4;
+/**
+ * Fits tried per round, best move first: a count, so plans do not depend on load. Past the first few dozen, moves
+ * seldom keep protein where the better-liked ones did not, and each fit costs a few hundredths of a millisecond.
+ */
+const FITS_PER_ROUND = 40;
+/** Bound breaches below this many kcal are rounding (the search's BOUND_SLACK). */
+const SLACK_KCAL = 1;
+
+/**
+ * A protein food: a fifth of its energy from protein, and a source chip or, without one, 8 g of protein per 100 g as a
+ * main, side, snack or drink. No chip names wheat gluten, so seitan is a protein food of a source nobody chose.
+ */
+function isProteinFood(food: Food): boolean {
+  return (
+    (4 * food.proteinG) / food.energyKcal >= PROTEIN_FOOD_SHARE &&
+    (food.proteinSource !== undefined ||
+      (food.proteinG >= CHIPLESS_PROTEIN_G && CHIPLESS_PROTEIN_ROLES.includes(mealRole(food))))
+  );
+}
+
+/** Chosen protein foods less four times the others: 0 or more when at least 80 % of the protein foods are chosen. */
+function chosenMargin(day: readonly Candidate[], sources: readonly ProteinSource[]): number {
+  let margin = 0;
+  for (const { food, favourite } of day) {
+    if (!isProteinFood(food)) continue;
+    margin +=
+      favourite || (food.proteinSource !== undefined && sources.includes(food.proteinSource)) ? 1 : -4;
+  }
+  return margin;
+}
+
+/** Whether a fit keeps every bound at least as well as the day it would replace (protein to the hundredth of a gram). */
+function noWorse(fit: PortionFit, current: PortionFit): boolean {
+  return (
+    fit.hardBreach <= 1e-6 &&
+    fit.proteinOverKcal <= Math.max(current.proteinOverKcal, SLACK_KCAL) &&
+    fit.shareBreach <= Math.max(current.shareBreach, SLACK_KCAL) &&
+    fit.proteinShortG <= current.proteinShortG + 0.01 &&
+    fit.boundBreach <= Math.max(current.boundBreach, SLACK_KCAL)
+  );
+}
+
+/**
+ * Raises a day's share of protein foods from the chosen sources toward issue 12's 80 %: an unchosen protein food
+ * (another source's, or seitan) is swapped for a food of a chosen source or a food that is no protein food, or dropped
+ * where its meal keeps two items, and the portions refitted. A move is kept only if the day loses nothing else: every
+ * hard rule (the meal model, kosher, 2–4 items, the sharing rule of plans 1–3, the energy window, meal shares and fat),
+ * every macro bound and the protein floor as well as before, and its cuisine majority if it had one. Of the moves that
+ * gain most, the best-liked wins. The search cannot weigh this share itself: its candidates are a few per meal, and
+ * its cuisine-majority passes keep the cuisine's dishes of other sources, which the planner tests need (decision 039).
+ * Deterministic: no clock, fixed order.
+ */
+export function raiseChosenShare(
+  portions: readonly Portion[],
+  allByMeal: Record<(typeof MEAL_SLOTS)[number], readonly Candidate[]>,
+  targets: NutrientTargets,
+  options: { kosher: boolean; proteinSources: readonly ProteinSource[] },
+): PortionFit | undefined {
+  const { kosher, proteinSources } = options;
+  if (proteinSources.length === 0) return undefined;
+  const first = fitPortions(
+    portions.map((portion) => portion.candidate),
+    targets,
+    portions,
+  );
+  if (first.hardBreach > 1e-6) return undefined;
+  const cuisineCount = (day: readonly Candidate[]) =>
+    day.filter((candidate) => candidate.cuisineMatch).length;
+  const hadMajority = 2 * cuisineCount(first.portions.map((portion) => portion.candidate)) > portions.length;
+  const shared = (bit: number, day: readonly Candidate[]) =>
+    day.reduce((sum, candidate) => sum + 3 * ((candidate.sharedWith & bit) !== 0 ? 1 : 0) - 1, 0);
+  const keepsRules = (day: readonly Candidate[], meal: Candidate["meal"]) => {
+    const inMeal = day.filter((candidate) => candidate.meal === meal);
+    return (
+      inMeal.length >= ITEMS_PER_MEAL.min &&
+      inMeal.length <= ITEMS_PER_MEAL.max &&
+      mealConflict(
+        inMeal.map((candidate) => candidate.food),
+        meal,
+        { kosher },
+      ) === undefined &&
+      shared(1, day) <= 0 &&
+      shared(2, day) <= 0 &&
+      (!hadMajority || 2 * cuisineCount(day) > day.length)
+    );
+  };
+  // A favourite in the day stays (the user named it), but none comes in of another source: a dish word such as "curry"
+  // matches egg and fish curries without naming their protein.
+  const ofOtherSource = (candidate: Candidate) =>
+    isProteinFood(candidate.food) &&
+    !(candidate.food.proteinSource !== undefined && proteinSources.includes(candidate.food.proteinSource));
+  const isUnchosen = (candidate: Candidate) => ofOtherSource(candidate) && !candidate.favourite;
+
+  let best = first;
+  let moved = false;
+  for (let round = 0; round < MAX_ROUNDS; round += 1) {
+    const current = best.portions;
+    const day = current.map((portion) => portion.candidate);
+    const margin = chosenMargin(day, proteinSources);
+    if (margin >= 0) break;
+    const inDay = new Set(day.map((candidate) => candidate.food.id));
+    const moves: { next: Portion[]; margin: number; preference: number; id: string }[] = [];
+    const propose = (next: Portion[], meal: Candidate["meal"], preference: number, id: string) => {
+      const candidates = next.map((portion) => portion.candidate);
+      if (!keepsRules(candidates, meal)) return;
+      const nextMargin = chosenMargin(candidates, proteinSources);
+      if (nextMargin > margin) moves.push({ next, margin: nextMargin, preference, id });
+    };
+    for (const [at, portion] of current.entries()) {
+      if (!isUnchosen(portion.candidate)) continue;
+      const { meal } = portion.candidate;
+      const kcal = (portion.candidate.food.energyKcal * portion.weightG) / 100;
+      propose(
+        current.filter((_, index) => index !== at),
+        meal,
+        -portion.candidate.preference,
+        `-${portion.candidate.food.id}`,
+      );
+      for (const replacement of allByMeal[meal]) {
+        if (inDay.has(replacement.food.id) || ofOtherSource(replacement)) continue;
+        const { food } = replacement;
+        // Start the newcomer at the portion nearest the energy of the food it replaces; the fit moves it from there.
+        const steps = Math.round(((100 * kcal) / food.energyKcal - food.portionMinG) / food.portionStepG);
+        const levels = Math.round((food.portionMaxG - food.portionMinG) / food.portionStepG);
+        const weightG = food.portionMinG + Math.min(levels, Math.max(0, steps)) * food.portionStepG;
+        propose(
+          current.map((other, index) => (index === at ? { candidate: replacement, weightG } : other)),
+          meal,
+          replacement.preference - portion.candidate.preference,
+          food.id,
+        );
+      }
+    }
+    // Most gain first, then the best-liked: the first move whose fit loses nothing is the round's move.
+    moves.sort(
+      (left, right) =>
+        right.margin - left.margin || right.preference - left.preference || compareIds(left.id, right.id),
+    );
+    let move: PortionFit | undefined;
+    for (const { next } of moves.slice(0, FITS_PER_ROUND)) {
+      const fit = fitPortions(
+        next.map((portion) => portion.candidate),
+        targets,
+        next,
+      );
+      if (noWorse(fit, best)) {
+        move = fit;
+        break;
+      }
+    }
+    if (move === undefined) break;
+    best = move;
+    moved = true;
+  }
+  return moved ? best : undefined;
+}
