@@ -1,9 +1,9 @@
 import { exclusionConflict, type ExclusionRules } from "./exclusions";
 import { MEAL_SLOTS, type Food, type MealSlot, type ProteinSource } from "./food.types";
 import type { MealPlanRequest } from "./meal-plan.types";
-import { suitsDiet } from "./meal-targets";
+import { ITEMS_PER_MEAL, suitsDiet } from "./meal-targets";
 import { compareIds, hashString, seededUnit } from "./seeded-hash";
-import { mealRole, type MealRole } from "./meal-roles";
+import { mealConflict, mealRole, type MealRole } from "./meal-roles";
 import { nameForms, wordForms } from "./word-forms";
 
 /** One food offered to the model for one meal, with the preference points the objective rewards. */
@@ -128,6 +128,29 @@ function namedSource(word: string, foods: readonly Food[]): ProteinSource | unde
     [...counts.entries()].find(([, count]) => 2 * count > total && count >= NAMED_SOURCE_MIN_FOODS) ?? [];
   known.set(word, source);
   return source;
+}
+
+/**
+ * Whether a day, after a move in one meal, still keeps the rules a move can break: 2–4 items in that meal, the meal
+ * model and kosher there (meal-roles), and the sharing rule of plans 1–3 (at most a third of the day's items shared
+ * with each other plan: Σ (3·shared − 1) ≤ 0). The repairs after the search use it (meal-protein-ceiling,
+ * meal-chosen-sources).
+ */
+export function keepsMoveRules(day: readonly Candidate[], meal: MealSlot, kosher: boolean): boolean {
+  const inMeal = day.filter((candidate) => candidate.meal === meal);
+  const shared = (bit: number) =>
+    day.reduce((sum, candidate) => sum + 3 * ((candidate.sharedWith & bit) !== 0 ? 1 : 0) - 1, 0);
+  return (
+    inMeal.length >= ITEMS_PER_MEAL.min &&
+    inMeal.length <= ITEMS_PER_MEAL.max &&
+    mealConflict(
+      inMeal.map((candidate) => candidate.food),
+      meal,
+      { kosher },
+    ) === undefined &&
+    shared(1) <= 0 &&
+    shared(2) <= 0
+  );
 }
 
 export interface CandidatePool {

@@ -1,8 +1,8 @@
 import { MEAL_SLOTS, type Food, type ProteinSource } from "./food.types";
-import type { Candidate } from "./meal-candidates";
+import { keepsMoveRules, type Candidate } from "./meal-candidates";
 import { fitPortions, type Portion, type PortionFit } from "./meal-portions";
-import { mealConflict, mealRole, type MealRole } from "./meal-roles";
-import { ITEMS_PER_MEAL, type NutrientTargets } from "./meal-targets";
+import { mealRole, type MealRole } from "./meal-roles";
+import type { NutrientTargets } from "./meal-targets";
 import { compareIds } from "./seeded-hash";
 
 /** A fifth of a food's energy from protein makes it a protein food. */
@@ -81,23 +81,8 @@ export function raiseChosenShare(
   const cuisineCount = (day: readonly Candidate[]) =>
     day.filter((candidate) => candidate.cuisineMatch).length;
   const hadMajority = 2 * cuisineCount(first.portions.map((portion) => portion.candidate)) > portions.length;
-  const shared = (bit: number, day: readonly Candidate[]) =>
-    day.reduce((sum, candidate) => sum + 3 * ((candidate.sharedWith & bit) !== 0 ? 1 : 0) - 1, 0);
-  const keepsRules = (day: readonly Candidate[], meal: Candidate["meal"]) => {
-    const inMeal = day.filter((candidate) => candidate.meal === meal);
-    return (
-      inMeal.length >= ITEMS_PER_MEAL.min &&
-      inMeal.length <= ITEMS_PER_MEAL.max &&
-      mealConflict(
-        inMeal.map((candidate) => candidate.food),
-        meal,
-        { kosher },
-      ) === undefined &&
-      shared(1, day) <= 0 &&
-      shared(2, day) <= 0 &&
-      (!hadMajority || 2 * cuisineCount(day) > day.length)
-    );
-  };
+  const keepsRules = (day: readonly Candidate[], meal: Candidate["meal"]) =>
+    keepsMoveRules(day, meal, kosher) && (!hadMajority || 2 * cuisineCount(day) > day.length);
   // A favourite in the day stays (the user named it), but none comes in of another source: a dish word such as "curry"
   // matches egg and fish curries without naming their protein.
   const ofOtherSource = (candidate: Candidate) =>

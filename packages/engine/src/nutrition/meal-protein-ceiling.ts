@@ -1,8 +1,7 @@
 import { MEAL_SLOTS, type MealSlot } from "./food.types";
-import type { Candidate } from "./meal-candidates";
+import { keepsMoveRules, type Candidate } from "./meal-candidates";
 import { fitPortions, type Portion, type PortionFit } from "./meal-portions";
-import { mealConflict } from "./meal-roles";
-import { ITEMS_PER_MEAL, type NutrientTargets } from "./meal-targets";
+import type { NutrientTargets } from "./meal-targets";
 
 /** Protein-rich: at least a fifth of the food's energy from protein (as meal-candidates and the benchmark count it). */
 const PROTEIN_RICH_SHARE = 0.2;
@@ -51,22 +50,7 @@ export function repairProteinCeiling(
   for (let round = 0; round < MAX_ROUNDS && best.proteinOverKcal > SLACK_KCAL; round += 1) {
     const current = best.portions;
     const inDay = new Set(current.map((portion) => portion.candidate.food.id));
-    const shared = (bit: number, day: readonly Candidate[]) =>
-      day.reduce((sum, candidate) => sum + 3 * ((candidate.sharedWith & bit) !== 0 ? 1 : 0) - 1, 0);
-    const keepsRules = (day: readonly Candidate[], meal: MealSlot) => {
-      const inMeal = day.filter((candidate) => candidate.meal === meal);
-      return (
-        inMeal.length >= ITEMS_PER_MEAL.min &&
-        inMeal.length <= ITEMS_PER_MEAL.max &&
-        mealConflict(
-          inMeal.map((candidate) => candidate.food),
-          meal,
-          { kosher },
-        ) === undefined &&
-        shared(1, day) <= 0 &&
-        shared(2, day) <= 0
-      );
-    };
+    const keepsRules = (day: readonly Candidate[], meal: MealSlot) => keepsMoveRules(day, meal, kosher);
     let improved: PortionFit | undefined;
     const consider = (day: readonly Candidate[], start: readonly Portion[], meal: MealSlot) => {
       if (!keepsRules(day, meal)) return;
