@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { expect, it } from "vitest";
 import type { MealItem, WorkoutItem } from "@fitwise/contracts/plans";
-import { callFunction, callOk, errorOf, PROFILE } from "../modules/plans/plan-test-helpers";
+import { callFunction, callOk, errorOf, planFirstDay } from "../modules/plans/plan-test-helpers";
 import { describeWithDatabases, type SignedUp } from "../test/test-app";
 
 /** A stored value no release ever wrote: a meal slot that does not exist, a number as text. */
@@ -14,14 +14,7 @@ describeWithDatabases(
   ({ app, signUp, logs }) => {
     async function userWithPlans(): Promise<SignedUp & { meals: MealItem[]; workouts: WorkoutItem[] }> {
       const user = await signUp();
-      await callOk(app(), "write_user_data", PROFILE, user.accessToken);
-      const meals = await callOk<MealItem[]>(
-        app(),
-        "openai_get_meal_plan",
-        { currentDay: 1 },
-        user.accessToken,
-      );
-      const workouts = await callOk<WorkoutItem[]>(app(), "openai_get_workout_plan", {}, user.accessToken);
+      const { meals, workouts } = await planFirstDay(app(), user.accessToken);
       return { ...user, meals, workouts };
     }
 

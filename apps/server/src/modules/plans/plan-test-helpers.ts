@@ -1,7 +1,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { expect } from "vitest";
 import type { WriteProfileRequest } from "@fitwise/contracts/profile";
-import type { MealItem } from "@fitwise/contracts/plans";
+import type { MealItem, WorkoutItem } from "@fitwise/contracts/plans";
 import type { Database } from "../../db/database";
 
 /** Helpers shared by the plan-journey integration tests (profile, plans, saved). */
@@ -77,6 +77,18 @@ export async function makePro(
       conflict.column("user_id").doUpdateSet({ status_name: status, ends_at: endsAt }),
     )
     .execute();
+}
+
+/** Writes a profile (PROFILE unless given), then plans day 1's meals and the week's workouts. */
+export async function planFirstDay(
+  app: FastifyInstance,
+  accessToken: string,
+  profile: WriteProfileRequest = PROFILE,
+): Promise<{ meals: MealItem[]; workouts: WorkoutItem[] }> {
+  await callOk(app, "write_user_data", profile, accessToken);
+  const meals = await callOk<MealItem[]>(app, "openai_get_meal_plan", { currentDay: 1 }, accessToken);
+  const workouts = await callOk<WorkoutItem[]>(app, "openai_get_workout_plan", {}, accessToken);
+  return { meals, workouts };
 }
 
 /** Writes PROFILE, plans day 1's meals and saves them, as a user sharing a plan would: the saved plan's id. */

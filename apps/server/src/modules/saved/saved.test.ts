@@ -11,7 +11,7 @@ import {
   type SavedWorkoutRecord,
 } from "@fitwise/contracts/saved";
 import { describeWithDatabases, type SignedUp } from "../../test/test-app";
-import { callFunction, callOk, errorOf, PROFILE } from "../plans/plan-test-helpers";
+import { callFunction, callOk, errorOf, planFirstDay, PROFILE } from "../plans/plan-test-helpers";
 
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const PUBLIC_DIET_KEYS = [
@@ -44,19 +44,12 @@ const OWNER_NAME = "Grace Hopper";
 describeWithDatabases("saved plan functions", ({ app, signUp }) => {
   async function ownerWithPlans(): Promise<SignedUp & { meals: MealItem[]; workouts: WorkoutItem[] }> {
     const user = await signUp();
-    await callOk(
-      app(),
-      "write_user_data",
-      { ...PROFILE, user_full_name: OWNER_NAME, user_allergies: SECRET_ALLERGY, user_fav_food: "risotto" },
-      user.accessToken,
-    );
-    const meals = await callOk<MealItem[]>(
-      app(),
-      "openai_get_meal_plan",
-      { currentDay: 1 },
-      user.accessToken,
-    );
-    const workouts = await callOk<WorkoutItem[]>(app(), "openai_get_workout_plan", {}, user.accessToken);
+    const { meals, workouts } = await planFirstDay(app(), user.accessToken, {
+      ...PROFILE,
+      user_full_name: OWNER_NAME,
+      user_allergies: SECRET_ALLERGY,
+      user_fav_food: "risotto",
+    });
     return { ...user, meals, workouts };
   }
   const saveDiet = (user: SignedUp, items: unknown[]) =>
