@@ -3,7 +3,7 @@ import { MEAL_SLOTS, type Food, type MealSlot, type ProteinSource } from "./food
 import type { MealPlanRequest } from "./meal-plan.types";
 import { ITEMS_PER_MEAL, suitsDiet } from "./meal-targets";
 import { compareIds, hashString, seededUnit } from "./seeded-hash";
-import { mealConflict, mealRole, type MealRole } from "./meal-roles";
+import { isUnchosenProteinFood, mealConflict, mealRole, type MealRole } from "./meal-roles";
 import { nameForms, wordForms } from "./word-forms";
 
 /** One food offered to the model for one meal, with the preference points the objective rewards. */
@@ -279,12 +279,22 @@ function assignMeals(
   return assigned;
 }
 
+/**
+ * Which protein foods of sources the user did not choose the search may see (selectCandidates):
+ * - "every": all of them, the planner's second try when the chosen-sources filter leaves no day;
+ * - "chosen": none of another source's but the cuisine's dishes where a meal has no cuisine dish of a chosen source,
+ *   and seitan, whose protein has no source chip;
+ * - "chosenWithoutSeitan": as "chosen", but seitan only in a dish of the cuisine;
+ * - "onlyChosen": none, neither the cuisine's dishes of other sources nor seitan.
+ * The last two are the planner's narrower searches after the first day (meal-planner).
+ */
+export type SourceFilter = "every" | "chosen" | "chosenWithoutSeitan" | "onlyChosen";
+
 export function selectCandidates(
   foods: readonly Food[],
   request: MealPlanRequest,
   avoidances: ExclusionRules,
-  /** false drops the chosen-sources filter below: the planner's second try when the first finds no day. */
-  chosenSourcesOnly = true,
+  sourceFilter: SourceFilter = "chosen",
 ): CandidatePool {
   const allowedFoods = foods.filter(
     (food) => suitsDiet(food, request.dietType) && exclusionConflict(food, avoidances) === undefined,
@@ -337,10 +347,13 @@ export function selectCandidates(
   // ("salmon", not "salad" or "curry") or a dish of the cuisine, which cost points instead, but at a lunch or dinner
   // with a cuisine dish of a chosen source: filtering the cuisine's dishes at every meal raised the chosen share from
   // 69 % to 88 % on the benchmark's profiles but cut the plans with a cuisine majority from 71 % to 59 % (decision
-  // 030). The exact fallback still sees them all, at a cost.
-  const unchosenRich = (candidate: Candidate) =>
-    isProteinRich(candidate.food) &&
-    !request.proteinSources.includes(candidate.food.proteinSource as ProteinSource);
+  // 030). The exact fallback still sees them all, at a cost. The narrower filters take seitan and then the cuisine's
+  // dishes of other sources away too; the planner keeps their day only where it loses nothing else (decision 040).
+  const unchosenRich = ({ food, cuisineMatch }: Candidate) =>
+    sourceFilter === "chosen" || sourceFilter === "every"
+      ? isProteinRich(food) && !request.proteinSources.includes(food.proteinSource as ProteinSource)
+      : isUnchosenProteinFood(food, request.proteinSources) &&
+        (sourceFilter === "onlyChosen" || food.proteinSource !== undefined || !cuisineMatch);
   const namesItsSource = (candidate: Candidate) =>
     candidate.favourite &&
     favourites.some(
@@ -361,7 +374,7 @@ export function selectCandidates(
     );
   const filteredOut = (candidate: Candidate) =>
     unchosenRich(candidate) &&
-    (!candidate.cuisineMatch || chosenCuisineMain(candidate.meal)) &&
+    (!candidate.cuisineMatch || chosenCuisineMain(candidate.meal) || sourceFilter === "onlyChosen") &&
     !namesItsSource(candidate);
   const chosenRichReachable = MEAL_SLOTS.some((meal) =>
     allByMeal[meal].some((candidate) => isProteinRich(candidate.food) && !unchosenRich(candidate)),
@@ -369,7 +382,7 @@ export function selectCandidates(
   for (const meal of MEAL_SLOTS) {
     const scored = allByMeal[meal];
     const searchable =
-      chosenSourcesOnly && request.proteinSources.length > 0 && chosenRichReachable
+      sourceFilter !== "every" && request.proteinSources.length > 0 && chosenRichReachable
         ? scored.filter((candidate) => !filteredOut(candidate))
         : scored;
     const kept = new Map<string, Candidate>();

@@ -1,15 +1,10 @@
-import { MEAL_SLOTS, type Food, type ProteinSource } from "./food.types";
+import { MEAL_SLOTS, type ProteinSource } from "./food.types";
 import { keepsMoveRules, type Candidate } from "./meal-candidates";
 import { fitPortions, type Portion, type PortionFit } from "./meal-portions";
-import { mealRole, type MealRole } from "./meal-roles";
+import { isProteinFood, isUnchosenProteinFood } from "./meal-roles";
 import type { NutrientTargets } from "./meal-targets";
 import { compareIds } from "./seeded-hash";
 
-/** A fifth of a food's energy from protein makes it a protein food. */
-const PROTEIN_FOOD_SHARE = 0.2;
-/** Without a source chip, 8 g of protein per 100 g as a main, side, snack or drink (seitan: 29 g) makes one too. */
-const CHIPLESS_PROTEIN_G = 8;
-const CHIPLESS_PROTEIN_ROLES: readonly MealRole[] = ["main", "side", "snack", "drink"];
 /** Moves tried one after another; each removes an unchosen protein food, and a day rarely holds more than three. */
 const MAX_ROUNDS = 4;
 /**
@@ -21,26 +16,47 @@ const FITS_PER_ROUND = 40;
 const SLACK_KCAL = 1;
 
 /**
- * A protein food: a fifth of its energy from protein, and a source chip or, without one, 8 g of protein per 100 g as a
- * main, side, snack or drink. No chip names wheat gluten, so seitan is a protein food of a source nobody chose.
+ * Chosen protein foods less four times the others: 0 or more when at least 80 % of the protein foods are chosen. A
+ * favourite names the food itself, so it counts as chosen.
  */
-function isProteinFood(food: Food): boolean {
-  return (
-    (4 * food.proteinG) / food.energyKcal >= PROTEIN_FOOD_SHARE &&
-    (food.proteinSource !== undefined ||
-      (food.proteinG >= CHIPLESS_PROTEIN_G && CHIPLESS_PROTEIN_ROLES.includes(mealRole(food))))
-  );
-}
-
-/** Chosen protein foods less four times the others: 0 or more when at least 80 % of the protein foods are chosen. */
 function chosenMargin(day: readonly Candidate[], sources: readonly ProteinSource[]): number {
   let margin = 0;
   for (const { food, favourite } of day) {
     if (!isProteinFood(food)) continue;
-    margin +=
-      favourite || (food.proteinSource !== undefined && sources.includes(food.proteinSource)) ? 1 : -4;
+    margin += favourite || !isUnchosenProteinFood(food, sources) ? 1 : -4;
   }
   return margin;
+}
+
+/** Whether a day holds a protein food of a source the user did not choose (a favourite aside). */
+export function hasUnchosenProteinFood(
+  portions: readonly Portion[],
+  sources: readonly ProteinSource[],
+): boolean {
+  return portions.some(
+    ({ candidate: { food, favourite } }) => !favourite && isUnchosenProteinFood(food, sources),
+  );
+}
+
+const hasCuisineMajority = (day: readonly Candidate[]) =>
+  2 * day.filter((candidate) => candidate.cuisineMatch).length > day.length;
+
+/**
+ * Whether a day searched among fewer protein foods of other sources serves the user better than the day it would
+ * replace: more of its protein foods chosen (by chosenMargin), and nothing else lost: the cuisine majority if the first
+ * had one, every hard rule, every macro bound and the protein floor (noWorse).
+ */
+export function holdsMoreChosen(
+  first: readonly Portion[],
+  second: readonly Portion[],
+  targets: NutrientTargets,
+  sources: readonly ProteinSource[],
+): boolean {
+  const firstDay = first.map((portion) => portion.candidate);
+  const secondDay = second.map((portion) => portion.candidate);
+  if (chosenMargin(secondDay, sources) <= chosenMargin(firstDay, sources)) return false;
+  if (hasCuisineMajority(firstDay) && !hasCuisineMajority(secondDay)) return false;
+  return noWorse(fitPortions(secondDay, targets, second), fitPortions(firstDay, targets, first));
 }
 
 /** Whether a fit keeps every bound at least as well as the day it would replace (protein to the hundredth of a gram). */
@@ -78,16 +94,12 @@ export function raiseChosenShare(
     portions,
   );
   if (first.hardBreach > 1e-6) return undefined;
-  const cuisineCount = (day: readonly Candidate[]) =>
-    day.filter((candidate) => candidate.cuisineMatch).length;
-  const hadMajority = 2 * cuisineCount(first.portions.map((portion) => portion.candidate)) > portions.length;
+  const hadMajority = hasCuisineMajority(first.portions.map((portion) => portion.candidate));
   const keepsRules = (day: readonly Candidate[], meal: Candidate["meal"]) =>
-    keepsMoveRules(day, meal, kosher) && (!hadMajority || 2 * cuisineCount(day) > day.length);
+    keepsMoveRules(day, meal, kosher) && (!hadMajority || hasCuisineMajority(day));
   // A favourite in the day stays (the user named it), but none comes in of another source: a dish word such as "curry"
   // matches egg and fish curries without naming their protein.
-  const ofOtherSource = (candidate: Candidate) =>
-    isProteinFood(candidate.food) &&
-    !(candidate.food.proteinSource !== undefined && proteinSources.includes(candidate.food.proteinSource));
+  const ofOtherSource = (candidate: Candidate) => isUnchosenProteinFood(candidate.food, proteinSources);
   const isUnchosen = (candidate: Candidate) => ofOtherSource(candidate) && !candidate.favourite;
 
   let best = first;

@@ -3,14 +3,14 @@ import { describeRules, parseAvoidances, type ParsedAvoidances as Avoidances } f
 import { roundTo2 } from "./energy";
 import { FOOD_CATALOGUE } from "./food-catalogue";
 import { MEAL_SLOTS, type Food, type MealSlot, type ProteinSource } from "./food.types";
-import { selectCandidates, type CandidatePool } from "./meal-candidates";
+import { selectCandidates, type CandidatePool, type SourceFilter } from "./meal-candidates";
 import { fallbackDay } from "./meal-fallback";
 import type { MealItem, MealPlanRequest } from "./meal-plan.types";
 import type { Portion, PortionFit } from "./meal-portions";
 import { repairProteinCeiling } from "./meal-protein-ceiling";
 import { proteinReachG } from "./meal-protein-reach";
 import { searchDay, type SearchLimits } from "./meal-search";
-import { raiseChosenShare } from "./meal-chosen-sources";
+import { hasUnchosenProteinFood, holdsMoreChosen, raiseChosenShare } from "./meal-chosen-sources";
 import { householdMeasure } from "./meal-roles";
 import { solveExactDay, type ExactLimits, type MipSolver } from "./meal-exact";
 import {
@@ -284,7 +284,7 @@ export function planWith(
   let attempt = solve(pool, targets, solveLimits, exact, request.proteinSources);
   // The chosen-sources filter may leave a meal no day: the search then tries again with every source.
   if ("failed" in attempt && request.proteinSources.length > 0) {
-    const wider = selectCandidates(foods, request, avoidances, false);
+    const wider = selectCandidates(foods, request, avoidances, "every");
     const retried = solve(wider, targets, solveLimits, exact, request.proteinSources);
     if (!("failed" in retried)) attempt = retried;
   }
@@ -296,6 +296,7 @@ export function planWith(
     const repaired = repairProteinCeiling(attempt.portions, pool.allByMeal, targets, avoidances.kosher);
     if (repaired !== undefined) attempt = { ...attempt, portions: repaired.portions };
   }
+  attempt = searchNarrower(attempt, { foods, request, avoidances, targets, limits: solveLimits });
   const raised = raiseChosenShare(attempt.portions, pool.allByMeal, targets, {
     kosher: avoidances.kosher,
     proteinSources: request.proteinSources,
@@ -484,6 +485,64 @@ function solve(
     ],
     fromFallback: true,
   };
+}
+
+/**
+ * The candidate filters of the narrower searches, in turn: no protein food of another source at all, then none but the
+ * cuisine's dishes. Over the benchmark's 560 profiles they raised the share of protein foods from the chosen sources
+ * from 64 % to 69 % with as many plans mostly from the cuisine (decision 040).
+ */
+const NARROWER_FILTERS: readonly SourceFilter[] = ["onlyChosen", "chosenWithoutSeitan"];
+/**
+ * The share of the fit budget each narrower search gets: they run on most days with a protein food of another source,
+ * and with the full budget they pushed the fast path's 95th percentile past its 30 ms; at half, the share they gain is
+ * within a fifth of a point of the full budget's.
+ */
+const NARROWER_FITS_SHARE = 0.5;
+
+/**
+ * Searches again among fewer protein foods of the sources the user did not choose (issue 12: at least 80 % of protein
+ * foods from the chosen ones where feasible) where the day holds one, and keeps a day found so only if it has more of
+ * them chosen and loses nothing: the cuisine majority, every rule and bound, the protein floor (holdsMoreChosen). The
+ * search weighs the chosen sources only through preference points among a few candidates per meal, and the cuisine's
+ * dishes of other sources stay among them so a day can be mostly from the cuisine; here a day without them is tried,
+ * and kept where it is as good. Where the first day is mostly from the cuisine, only such days are searched.
+ */
+function searchNarrower(
+  attempt: Attempt,
+  plan: {
+    foods: readonly Food[];
+    request: MealPlanRequest;
+    avoidances: Avoidances;
+    targets: NutrientTargets;
+    limits: SearchLimits & { kosher: boolean };
+  },
+): Attempt {
+  const { foods, request, avoidances, targets, limits } = plan;
+  let best = attempt;
+  for (const filter of NARROWER_FILTERS) {
+    if (!hasUnchosenProteinFood(best.portions, request.proteinSources)) break;
+    const mostlyCuisine =
+      2 * best.portions.filter((portion) => portion.candidate.cuisineMatch).length > best.portions.length;
+    const narrower = solve(
+      selectCandidates(foods, request, avoidances, filter),
+      targets,
+      {
+        ...limits,
+        maxFits: Math.round(limits.maxFits * NARROWER_FITS_SHARE),
+        requireCuisineMajority: mostlyCuisine || limits.requireCuisineMajority,
+      },
+      undefined,
+      request.proteinSources,
+    );
+    if (
+      !("failed" in narrower) &&
+      !narrower.fromFallback &&
+      holdsMoreChosen(best.portions, narrower.portions, targets, request.proteinSources)
+    )
+      best = narrower;
+  }
+  return best;
 }
 
 /**

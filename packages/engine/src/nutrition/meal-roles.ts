@@ -102,6 +102,30 @@ export function proteinFamily(food: Pick<Food, "proteinSource">): ProteinSource 
   return food.proteinSource;
 }
 
+/** A fifth of a food's energy from protein makes it a protein food. */
+const PROTEIN_FOOD_SHARE = 0.2;
+/** Without a source chip, 8 g of protein per 100 g as a main, side, snack or drink (seitan: 29 g) makes one too. */
+const CHIPLESS_PROTEIN_G = 8;
+const CHIPLESS_PROTEIN_ROLES: readonly MealRole[] = ["main", "side", "snack", "drink"];
+
+/**
+ * A protein food, for the share of them from the chosen sources (issue 12): a fifth of its energy from protein, and a
+ * source chip or, without one, 8 g of protein per 100 g as a main, side, snack or drink. No chip names wheat gluten, so
+ * seitan is a protein food of a source nobody chose.
+ */
+export function isProteinFood(food: Food): boolean {
+  return (
+    (4 * food.proteinG) / food.energyKcal >= PROTEIN_FOOD_SHARE &&
+    (food.proteinSource !== undefined ||
+      (food.proteinG >= CHIPLESS_PROTEIN_G && CHIPLESS_PROTEIN_ROLES.includes(mealRole(food))))
+  );
+}
+
+/** A protein food of none of these sources: another source's, or seitan's. */
+export function isUnchosenProteinFood(food: Food, sources: readonly ProteinSource[]): boolean {
+  return isProteinFood(food) && !(food.proteinSource !== undefined && sources.includes(food.proteinSource));
+}
+
 /**
  * A main that carries its own starch (a rice bowl, a pasta dish, a sandwich): a cuisine dish with at least 35 % of its
  * energy from carbohydrate. A meal never adds a separate starch to one (no pasta beside a bibimbap).

@@ -34,7 +34,10 @@ export interface SearchLimits {
   /** Wall-clock safety net; past it the search stops even if it has not met its fit budget. */
   timeLimitMs: number;
   now: () => number;
-  /** Only days mostly from the chosen cuisine: a probe of whether one exists, for tests and the benchmark. */
+  /**
+   * Only days mostly from the chosen cuisine: a probe of whether one exists (tests, the benchmark), and the planner's
+   * narrower searches after a day mostly from it.
+   */
   requireCuisineMajority?: boolean;
   /** Kosher: no meal holds both meat and milk (meal-roles). */
   kosher?: boolean;
