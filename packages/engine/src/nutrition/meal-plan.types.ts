@@ -15,6 +15,11 @@ export interface MealPlanRequest {
   allergiesText: string;
   planNumber: 1 | 2 | 3;
   seed: number;
+  /**
+   * The foods of the plans a reset replaces (the stored plan, then any tried and turned down): each costs preference
+   * points as often as it appears, so every meal of the new plan gets something new where the catalogue allows.
+   */
+  previousFoodIds?: readonly string[];
 }
 
 export interface MealItem {

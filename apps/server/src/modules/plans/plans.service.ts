@@ -226,10 +226,15 @@ export async function getMealPlan(
   const firstGeneration = stored ? stored.generation + (input.buttonPress ? 1 : 0) : 0;
   const previous = input.buttonPress ? stored?.items : undefined;
   let generation = firstGeneration;
+  // A reset the user can't see is no reset: the planner is told the foods it replaces and prefers others.
+  let previousFoodIds = previous?.map((item) => item.foodId);
   let seed = derivedSeed("meal-plan", userId, dayIndex, generation);
-  let outcome = await runJob(pool, userId, { kind: "meal-plan", request: { ...inputs, planNumber, seed } });
-  // A reset the user can't see is no reset: a seed can land on the same dishes for a meal, so try
-  // the next few generations until every meal has something new (bounded, each solve is ~10 ms).
+  let outcome = await runJob(pool, userId, {
+    kind: "meal-plan",
+    request: { ...inputs, planNumber, seed, previousFoodIds },
+  });
+  // Where a meal still has nothing new, try the next few generations (bounded, each solve is ~10 ms), each told the
+  // foods of the plans turned down as well, so a food planned again costs more each time.
   while (
     previous &&
     outcome.ok &&
@@ -238,10 +243,11 @@ export async function getMealPlan(
   ) {
     generation += 1;
     seed = derivedSeed("meal-plan", userId, dayIndex, generation);
+    previousFoodIds = [...(previousFoodIds ?? []), ...outcome.plan.items.map((item) => item.foodId)];
     const next = await runJob(
       pool,
       userId,
-      { kind: "meal-plan", request: { ...inputs, planNumber, seed } },
+      { kind: "meal-plan", request: { ...inputs, planNumber, seed, previousFoodIds } },
       { resume: true },
     );
     if (!next.ok) break;
