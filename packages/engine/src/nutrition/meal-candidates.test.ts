@@ -26,13 +26,18 @@ describe("selectCandidates' source filters (issue 12: protein foods from the cho
     for (const request of requests) {
       const avoidances = parseAvoidances(request.allergiesText);
       const chosen = searchable(selectCandidates(FOOD_CATALOGUE, request, avoidances, "chosen"));
-      const only = searchable(selectCandidates(FOOD_CATALOGUE, request, avoidances, "onlyChosen"));
+      const onlyPool = selectCandidates(FOOD_CATALOGUE, request, avoidances, "onlyChosen");
+      const only = searchable(onlyPool);
       const unchosen = (food: Food) =>
         isProteinFood(food) &&
         !(food.proteinSource !== undefined && request.proteinSources.includes(food.proteinSource));
       // Where the plan may use no protein food of a chosen source, nothing is filtered.
       if (!only.some((candidate) => isProteinFood(candidate.food) && !unchosen(candidate.food))) continue;
       filtered += chosen.filter((candidate) => unchosen(candidate.food)).length;
+      // The pool names what it filtered: unchosen protein foods the plan could use, none of them searched.
+      const named = [...onlyPool.filteredOutIds].map((id) => FOOD_CATALOGUE.find((food) => food.id === id));
+      expect(named.every((food) => food !== undefined && unchosen(food))).toBe(true);
+      expect(only.filter((candidate) => onlyPool.filteredOutIds.has(candidate.food.id))).toEqual([]);
       expect(
         only.filter((candidate) => unchosen(candidate.food)).map((candidate) => candidate.food.name),
         `seed ${request.seed}`,

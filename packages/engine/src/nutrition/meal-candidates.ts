@@ -165,6 +165,8 @@ export interface CandidatePool {
   /** Foods that pass diet and avoidances, per meal, before trimming: for error messages. */
   allowedCountByMeal: Record<MealSlot, number>;
   allowedFoods: Food[];
+  /** Foods of allByMeal the source filter kept out of byMeal (SourceFilter). */
+  filteredOutIds: ReadonlySet<string>;
 }
 
 /** Plan numbers as bits of a set: plan 1 is 1, plan 2 is 2, plan 3 is 4. */
@@ -386,12 +388,15 @@ export function selectCandidates(
   const chosenRichReachable = MEAL_SLOTS.some((meal) =>
     allByMeal[meal].some((candidate) => isProteinRich(candidate.food) && !unchosenRich(candidate)),
   );
+  const filtering = sourceFilter !== "every" && request.proteinSources.length > 0 && chosenRichReachable;
+  const filteredOutIds = new Set<string>();
   for (const meal of MEAL_SLOTS) {
     const scored = allByMeal[meal];
-    const searchable =
-      sourceFilter !== "every" && request.proteinSources.length > 0 && chosenRichReachable
-        ? scored.filter((candidate) => !filteredOut(candidate))
-        : scored;
+    const searchable: Candidate[] = [];
+    for (const candidate of scored) {
+      if (filtering && filteredOut(candidate)) filteredOutIds.add(candidate.food.id);
+      else searchable.push(candidate);
+    }
     const kept = new Map<string, Candidate>();
     const keep = (list: Candidate[], count: number, score: (candidate: Candidate) => number) => {
       const ranked = list
@@ -445,5 +450,5 @@ export function selectCandidates(
     );
     byMeal[meal] = [...kept.values()];
   }
-  return { byMeal, allByMeal, allowedCountByMeal, allowedFoods };
+  return { byMeal, allByMeal, allowedCountByMeal, allowedFoods, filteredOutIds };
 }

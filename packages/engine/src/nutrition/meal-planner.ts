@@ -522,10 +522,13 @@ function searchNarrower(
   let best = attempt;
   for (const filter of NARROWER_FILTERS) {
     if (!hasUnchosenProteinFood(best.portions, request.proteinSources)) break;
+    const pool = selectCandidates(foods, request, avoidances, filter);
+    // A filter that keeps every food of the day would search much the same candidates again.
+    if (!best.portions.some((portion) => pool.filteredOutIds.has(portion.candidate.food.id))) continue;
     const mostlyCuisine =
       2 * best.portions.filter((portion) => portion.candidate.cuisineMatch).length > best.portions.length;
     const narrower = solve(
-      selectCandidates(foods, request, avoidances, filter),
+      pool,
       targets,
       {
         ...limits,
