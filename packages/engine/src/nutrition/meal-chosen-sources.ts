@@ -38,7 +38,8 @@ export function hasUnchosenProteinFood(
   );
 }
 
-const hasCuisineMajority = (day: readonly Candidate[]) =>
+/** Whether most of a day's foods are dishes of the chosen cuisine. */
+export const hasCuisineMajority = (day: readonly Candidate[]) =>
   2 * day.filter((candidate) => candidate.cuisineMatch).length > day.length;
 
 /**

@@ -10,7 +10,12 @@ import type { Portion, PortionFit } from "./meal-portions";
 import { repairProteinCeiling } from "./meal-protein-ceiling";
 import { proteinReachG } from "./meal-protein-reach";
 import { searchDay, type SearchLimits } from "./meal-search";
-import { hasUnchosenProteinFood, holdsMoreChosen, raiseChosenShare } from "./meal-chosen-sources";
+import {
+  hasCuisineMajority,
+  hasUnchosenProteinFood,
+  holdsMoreChosen,
+  raiseChosenShare,
+} from "./meal-chosen-sources";
 import { householdMeasure } from "./meal-roles";
 import { solveExactDay, type ExactLimits, type MipSolver } from "./meal-exact";
 import {
@@ -525,8 +530,7 @@ function searchNarrower(
     const pool = selectCandidates(foods, request, avoidances, filter);
     // A filter that keeps every food of the day would search much the same candidates again.
     if (!best.portions.some((portion) => pool.filteredOutIds.has(portion.candidate.food.id))) continue;
-    const mostlyCuisine =
-      2 * best.portions.filter((portion) => portion.candidate.cuisineMatch).length > best.portions.length;
+    const mostlyCuisine = hasCuisineMajority(best.portions.map((portion) => portion.candidate));
     const narrower = solve(
       pool,
       targets,
