@@ -315,7 +315,6 @@ export function selectCandidates(
   const favourites = favouriteWords(request.favouriteFoodsText).flatMap(wordForms);
   const timesPlanned = new Map<string, number>();
   for (const id of request.previousFoodIds ?? []) timesPlanned.set(id, (timesPlanned.get(id) ?? 0) + 1);
-  const byMeal = {} as Record<MealSlot, Candidate[]>;
   const allByMeal = {} as Record<MealSlot, Candidate[]>;
   const allowedCountByMeal = {} as Record<MealSlot, number>;
 
@@ -350,6 +349,36 @@ export function selectCandidates(
         };
       });
   }
+  return {
+    allByMeal,
+    allowedCountByMeal,
+    allowedFoods,
+    ...searchedCandidates(allByMeal, foods, request, favourites, sourceFilter),
+  };
+}
+
+/**
+ * The same pool with another source filter: the foods, their scores and meals stay; only what the search sees changes
+ * (the planner's narrower searches and its retry with every source).
+ */
+export function withSourceFilter(
+  pool: CandidatePool,
+  foods: readonly Food[],
+  request: MealPlanRequest,
+  sourceFilter: SourceFilter,
+): CandidatePool {
+  const favourites = favouriteWords(request.favouriteFoodsText).flatMap(wordForms);
+  return { ...pool, ...searchedCandidates(pool.allByMeal, foods, request, favourites, sourceFilter) };
+}
+
+/** Per meal, the few candidates the search sees (byMeal), and the foods the source filter kept from it. */
+function searchedCandidates(
+  allByMeal: Record<MealSlot, Candidate[]>,
+  foods: readonly Food[],
+  request: MealPlanRequest,
+  favourites: readonly string[],
+  sourceFilter: SourceFilter,
+): Pick<CandidatePool, "byMeal" | "filteredOutIds"> {
   // Chosen protein sources first (issue 12: at least 80 % of protein-rich items from them where feasible): where the
   // plan may use a protein-rich food of a chosen source at any meal (not only at this one: a breakfast of oats needs no
   // eggs), the search sees no protein-rich food of another source but a favourite whose word names that source
@@ -388,6 +417,7 @@ export function selectCandidates(
   const chosenRichReachable = MEAL_SLOTS.some((meal) =>
     allByMeal[meal].some((candidate) => isProteinRich(candidate.food) && !unchosenRich(candidate)),
   );
+  const byMeal = {} as Record<MealSlot, Candidate[]>;
   const filtering = sourceFilter !== "every" && request.proteinSources.length > 0 && chosenRichReachable;
   const filteredOutIds = new Set<string>();
   for (const meal of MEAL_SLOTS) {
@@ -450,5 +480,5 @@ export function selectCandidates(
     );
     byMeal[meal] = [...kept.values()];
   }
-  return { byMeal, allByMeal, allowedCountByMeal, allowedFoods, filteredOutIds };
+  return { byMeal, filteredOutIds };
 }

@@ -3,7 +3,7 @@ import { describeRules, parseAvoidances, type ParsedAvoidances as Avoidances } f
 import { roundTo2 } from "./energy";
 import { FOOD_CATALOGUE } from "./food-catalogue";
 import { MEAL_SLOTS, type Food, type MealSlot, type ProteinSource } from "./food.types";
-import { selectCandidates, type CandidatePool, type SourceFilter } from "./meal-candidates";
+import { selectCandidates, withSourceFilter, type CandidatePool, type SourceFilter } from "./meal-candidates";
 import { fallbackDay } from "./meal-fallback";
 import type { MealItem, MealPlanRequest } from "./meal-plan.types";
 import type { Portion, PortionFit } from "./meal-portions";
@@ -289,7 +289,7 @@ export function planWith(
   let attempt = solve(pool, targets, solveLimits, exact, request.proteinSources);
   // The chosen-sources filter may leave a meal no day: the search then tries again with every source.
   if ("failed" in attempt && request.proteinSources.length > 0) {
-    const wider = selectCandidates(foods, request, avoidances, "every");
+    const wider = withSourceFilter(pool, foods, request, "every");
     const retried = solve(wider, targets, solveLimits, exact, request.proteinSources);
     if (!("failed" in retried)) attempt = retried;
   }
@@ -301,7 +301,7 @@ export function planWith(
     const repaired = repairProteinCeiling(attempt.portions, pool.allByMeal, targets, avoidances.kosher);
     if (repaired !== undefined) attempt = { ...attempt, portions: repaired.portions };
   }
-  attempt = searchNarrower(attempt, { foods, request, avoidances, targets, limits: solveLimits });
+  attempt = searchNarrower(attempt, { pool, foods, request, targets, limits: solveLimits });
   const raised = raiseChosenShare(attempt.portions, pool.allByMeal, targets, {
     kosher: avoidances.kosher,
     proteinSources: request.proteinSources,
@@ -516,18 +516,18 @@ const NARROWER_FITS_SHARE = 0.5;
 function searchNarrower(
   attempt: Attempt,
   plan: {
+    pool: CandidatePool;
     foods: readonly Food[];
     request: MealPlanRequest;
-    avoidances: Avoidances;
     targets: NutrientTargets;
     limits: SearchLimits & { kosher: boolean };
   },
 ): Attempt {
-  const { foods, request, avoidances, targets, limits } = plan;
+  const { foods, request, targets, limits } = plan;
   let best = attempt;
   for (const filter of NARROWER_FILTERS) {
     if (!hasUnchosenProteinFood(best.portions, request.proteinSources)) break;
-    const pool = selectCandidates(foods, request, avoidances, filter);
+    const pool = withSourceFilter(plan.pool, foods, request, filter);
     // A filter that keeps every food of the day would search much the same candidates again.
     if (!best.portions.some((portion) => pool.filteredOutIds.has(portion.candidate.food.id))) continue;
     const mostlyCuisine = hasCuisineMajority(best.portions.map((portion) => portion.candidate));
