@@ -12,18 +12,10 @@ import type { MealPlan, MealPlanner, MealPlanRequest } from "../src/nutrition/me
 import { randomPlanRequest } from "../src/nutrition/meal-profiles";
 import MEAL_ROLES_DATA from "../src/nutrition/meal-roles.json";
 import { nutrientTargets, suitsDiet } from "../src/nutrition/meal-targets";
+import { isProteinFoodByData } from "../src/nutrition/protein-foods.fixture";
 import { exclusionConflict } from "../src/nutrition/exclusions";
 
 const ROLES = MEAL_ROLES_DATA as Record<string, { role: string }>;
-/**
- * A protein food, from the data: at least a fifth of its energy from protein, and a protein-source chip, or 8 g of
- * protein per 100 g as a main, side, snack or drink (seitan: no chip names wheat gluten, so it is never a chosen
- * source). Vegetables, a third of whose few calories are protein, are not protein foods.
- */
-const isProteinRich = (food: Food) =>
-  (4 * food.proteinG) / food.energyKcal >= 0.2 &&
-  (food.proteinSource !== undefined ||
-    (food.proteinG >= 8 && ["main", "side", "snack", "drink"].includes(ROLES[food.id]?.role ?? "")));
 
 /** A HiGHS instance that counts its solves and their time, so the bench can tell fast-path plans from exact ones. */
 export async function timedSolver(): Promise<MipSolver & { calls: number; ms: number }> {
@@ -146,7 +138,7 @@ function chosenShareFeasibility(
     { kosher: avoidances.kosher, proteinSources: [] },
     {
       cuisineMajority: 2 * cuisineItems > plan.items.length,
-      chosenProtein: { isProteinFood: isProteinRich, isChosen },
+      chosenProtein: { isProteinFood: isProteinFoodByData, isChosen },
     },
   );
   if (day === undefined || day.proteinOverKcal > BOUND_KCAL || day.shareBreach > BOUND_KCAL) return "none";
@@ -204,7 +196,7 @@ export async function mealQualityFigures(
       FOOD_CATALOGUE.some(
         (food) =>
           food.proteinSource === source &&
-          isProteinRich(food) &&
+          isProteinFoodByData(food) &&
           suitsDiet(food, row.request.dietType) &&
           exclusionConflict(food, avoidances) === undefined,
       ),
@@ -216,7 +208,7 @@ export async function mealQualityFigures(
     let planChosen = 0;
     for (const item of plan.items) {
       const food = findFood(item.foodId);
-      if (food === undefined || !isProteinRich(food)) continue;
+      if (food === undefined || !isProteinFoodByData(food)) continue;
       planRich += 1;
       if (isChosen(food)) planChosen += 1;
     }

@@ -4,14 +4,7 @@ import { FOOD_CATALOGUE } from "./food-catalogue";
 import { MEAL_SLOTS, type Food } from "./food.types";
 import { selectCandidates, type CandidatePool } from "./meal-candidates";
 import { randomPlanRequest } from "./meal-profiles";
-import MEAL_ROLES_DATA from "./meal-roles.json";
-
-const ROLES = MEAL_ROLES_DATA as Record<string, { role: string }>;
-/** Protein foods as the benchmark counts them, from the data files: not the module's own predicate. */
-const isProteinFood = (food: Food) =>
-  (4 * food.proteinG) / food.energyKcal >= 0.2 &&
-  (food.proteinSource !== undefined ||
-    (food.proteinG >= 8 && ["main", "side", "snack", "drink"].includes(ROLES[food.id]?.role ?? "")));
+import { isProteinFoodByData } from "./protein-foods.fixture";
 
 const searchable = (pool: CandidatePool) => MEAL_SLOTS.flatMap((meal) => pool.byMeal[meal]);
 
@@ -29,10 +22,11 @@ describe("selectCandidates' source filters (issue 12: protein foods from the cho
       const onlyPool = selectCandidates(FOOD_CATALOGUE, request, avoidances, "onlyChosen");
       const only = searchable(onlyPool);
       const unchosen = (food: Food) =>
-        isProteinFood(food) &&
+        isProteinFoodByData(food) &&
         !(food.proteinSource !== undefined && request.proteinSources.includes(food.proteinSource));
       // Where the plan may use no protein food of a chosen source, nothing is filtered.
-      if (!only.some((candidate) => isProteinFood(candidate.food) && !unchosen(candidate.food))) continue;
+      if (!only.some((candidate) => isProteinFoodByData(candidate.food) && !unchosen(candidate.food)))
+        continue;
       filtered += chosen.filter((candidate) => unchosen(candidate.food)).length;
       // The pool names what it filtered: unchosen protein foods the plan could use, none of them searched.
       const named = [...onlyPool.filteredOutIds].map((id) => FOOD_CATALOGUE.find((food) => food.id === id));
@@ -56,9 +50,11 @@ describe("selectCandidates' source filters (issue 12: protein foods from the cho
         selectCandidates(FOOD_CATALOGUE, request, avoidances, "chosenWithoutSeitan"),
       );
       const chiplessOutside = (food: Food) =>
-        isProteinFood(food) && food.proteinSource === undefined && !food.cuisines.includes(request.cuisine);
+        isProteinFoodByData(food) &&
+        food.proteinSource === undefined &&
+        !food.cuisines.includes(request.cuisine);
       const chosenProtein = (food: Food) =>
-        isProteinFood(food) &&
+        isProteinFoodByData(food) &&
         food.proteinSource !== undefined &&
         request.proteinSources.includes(food.proteinSource);
       if (!narrower.some((candidate) => chosenProtein(candidate.food))) continue;
@@ -67,7 +63,7 @@ describe("selectCandidates' source filters (issue 12: protein foods from the cho
       // Every other protein food the search may see with the default filter, it still may.
       const kept = new Set(narrower.map((candidate) => candidate.food.id));
       const proteinFoodsOf = (list: typeof chosen) =>
-        list.filter((candidate) => isProteinFood(candidate.food) && !chiplessOutside(candidate.food));
+        list.filter((candidate) => isProteinFoodByData(candidate.food) && !chiplessOutside(candidate.food));
       for (const candidate of proteinFoodsOf(chosen).filter(
         (candidate) =>
           candidate.food.proteinSource !== undefined &&

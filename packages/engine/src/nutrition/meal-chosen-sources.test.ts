@@ -1,26 +1,19 @@
 import { describe, expect, it } from "vitest";
 import { parseAvoidances } from "./avoidances";
 import { FOOD_CATALOGUE } from "./food-catalogue";
-import { MEAL_SLOTS, type Food } from "./food.types";
+import { MEAL_SLOTS } from "./food.types";
 import { selectCandidates, type Candidate, type CandidatePool } from "./meal-candidates";
 import { holdsMoreChosen, raiseChosenShare } from "./meal-chosen-sources";
 import { fitPortions, type Portion, type PortionFit } from "./meal-portions";
 import type { MealPlanRequest } from "./meal-plan.types";
 import { randomPlanRequest } from "./meal-profiles";
-import MEAL_ROLES_DATA from "./meal-roles.json";
+import { isProteinFoodByData } from "./protein-foods.fixture";
 import { mealConflict } from "./meal-roles";
 import { searchDay } from "./meal-search";
 import { nutrientTargets } from "./meal-targets";
 
-const ROLES = MEAL_ROLES_DATA as Record<string, { role: string }>;
-/** Protein foods as the benchmark counts them, from the data files: not the module's own predicate. */
-const isProteinFood = (food: Food) =>
-  (4 * food.proteinG) / food.energyKcal >= 0.2 &&
-  (food.proteinSource !== undefined ||
-    (food.proteinG >= 8 && ["main", "side", "snack", "drink"].includes(ROLES[food.id]?.role ?? "")));
-
 function counts(day: readonly Candidate[], sources: readonly string[]) {
-  const protein = day.filter((candidate) => isProteinFood(candidate.food));
+  const protein = day.filter((candidate) => isProteinFoodByData(candidate.food));
   const chosen = protein.filter(
     (candidate) =>
       candidate.favourite ||
