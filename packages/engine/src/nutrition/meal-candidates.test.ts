@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { parseAvoidances } from "./avoidances";
 import { FOOD_CATALOGUE } from "./food-catalogue";
 import { MEAL_SLOTS, type Food } from "./food.types";
-import { selectCandidates, type CandidatePool } from "./meal-candidates";
+import { selectCandidates, withSourceFilter, type CandidatePool } from "./meal-candidates";
 import { randomPlanRequest } from "./meal-profiles";
 import { isProteinFoodByData } from "./protein-foods.fixture";
 
@@ -18,8 +18,9 @@ describe("selectCandidates' source filters (issue 12: protein foods from the cho
     let filtered = 0;
     for (const request of requests) {
       const avoidances = parseAvoidances(request.allergiesText);
-      const chosen = searchable(selectCandidates(FOOD_CATALOGUE, request, avoidances, "chosen"));
-      const onlyPool = selectCandidates(FOOD_CATALOGUE, request, avoidances, "onlyChosen");
+      const pool = selectCandidates(FOOD_CATALOGUE, request, avoidances);
+      const chosen = searchable(pool);
+      const onlyPool = withSourceFilter(pool, FOOD_CATALOGUE, request, "onlyChosen");
       const only = searchable(onlyPool);
       const unchosen = (food: Food) =>
         isProteinFoodByData(food) &&
@@ -45,10 +46,9 @@ describe("selectCandidates' source filters (issue 12: protein foods from the cho
     let seitanOutside = 0;
     for (const request of requests) {
       const avoidances = parseAvoidances(request.allergiesText);
-      const chosen = searchable(selectCandidates(FOOD_CATALOGUE, request, avoidances, "chosen"));
-      const narrower = searchable(
-        selectCandidates(FOOD_CATALOGUE, request, avoidances, "chosenWithoutSeitan"),
-      );
+      const pool = selectCandidates(FOOD_CATALOGUE, request, avoidances);
+      const chosen = searchable(pool);
+      const narrower = searchable(withSourceFilter(pool, FOOD_CATALOGUE, request, "chosenWithoutSeitan"));
       const chiplessOutside = (food: Food) =>
         isProteinFoodByData(food) &&
         food.proteinSource === undefined &&

@@ -286,7 +286,8 @@ function assignMeals(
 }
 
 /**
- * Which protein foods of sources the user did not choose the search may see (selectCandidates):
+ * Which protein foods of sources the user did not choose the search may see (selectCandidates uses "chosen";
+ * withSourceFilter sets another):
  * - "every": all of them, the planner's second try when the chosen-sources filter leaves no day;
  * - "chosen": none of another source's but the cuisine's dishes where a meal has no cuisine dish of a chosen source,
  *   and seitan, whose protein has no source chip;
@@ -300,7 +301,6 @@ export function selectCandidates(
   foods: readonly Food[],
   request: MealPlanRequest,
   avoidances: ExclusionRules,
-  sourceFilter: SourceFilter = "chosen",
 ): CandidatePool {
   const allowedFoods = foods.filter(
     (food) => suitsDiet(food, request.dietType) && exclusionConflict(food, avoidances) === undefined,
@@ -353,7 +353,7 @@ export function selectCandidates(
     allByMeal,
     allowedCountByMeal,
     allowedFoods,
-    ...searchedCandidates(allByMeal, foods, request, favourites, sourceFilter),
+    ...searchedCandidates(allByMeal, foods, request, favourites, "chosen"),
   };
 }
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { parseAvoidances } from "./avoidances";
 import { FOOD_CATALOGUE } from "./food-catalogue";
 import { MEAL_SLOTS } from "./food.types";
-import { selectCandidates, type Candidate, type CandidatePool } from "./meal-candidates";
+import { selectCandidates, withSourceFilter, type Candidate, type CandidatePool } from "./meal-candidates";
 import { holdsMoreChosen, raiseChosenShare } from "./meal-chosen-sources";
 import { fitPortions, type Portion, type PortionFit } from "./meal-portions";
 import type { MealPlanRequest } from "./meal-plan.types";
@@ -131,8 +131,9 @@ describe("holdsMoreChosen (the planner's narrower searches, issue 12)", () => {
       const request = randomPlanRequest(seed);
       const avoidances = parseAvoidances(request.allergiesText);
       const targets = nutrientTargets(request);
-      const first = searchDay(selectCandidates(FOOD_CATALOGUE, request, avoidances).byMeal, targets, limits);
-      const narrowPool = selectCandidates(FOOD_CATALOGUE, request, avoidances, "onlyChosen");
+      const pool = selectCandidates(FOOD_CATALOGUE, request, avoidances);
+      const first = searchDay(pool.byMeal, targets, limits);
+      const narrowPool = withSourceFilter(pool, FOOD_CATALOGUE, request, "onlyChosen");
       const narrow = searchDay(narrowPool.byMeal, targets, limits);
       if (first.status !== "found" || narrow.status !== "found") continue;
       if (!holdsMoreChosen(first.portions, narrow.portions, targets, request.proteinSources)) {
