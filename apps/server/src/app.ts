@@ -24,6 +24,7 @@ import { plansRoutes } from "./modules/plans/plans.routes";
 import { profileRoutes } from "./modules/profile/profile.routes";
 import type { StoredProfile } from "./modules/profile/profile.service";
 import { progressRoutes } from "./modules/progress/progress.routes";
+import { recipesRoutes } from "./modules/recipes/recipes.routes";
 import { PublicPlanCache } from "./modules/saved/public-plan-cache";
 import { savedRoutes } from "./modules/saved/saved.routes";
 import { describePublicPlan } from "./modules/saved/saved.service";
@@ -192,6 +193,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(paymentsRoutes, { db, config });
   await app.register(analyticsRoutes, { prefix: "/functions/v1", db });
   await app.register(progressRoutes, { prefix: "/functions/v1", db });
+  await app.register(recipesRoutes, { prefix: "/functions/v1" });
   await app.register(docsRoutes, { routes, brandName: config.brandName, publicUrl: config.publicUrl });
   await registerSpa(
     app,

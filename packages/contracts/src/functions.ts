@@ -56,6 +56,7 @@ import {
   ProgressResponseSchema,
   WorkoutHistoryResponseSchema,
 } from "./progress";
+import { GetRecipeRequestSchema, GetRecipeResponseSchema } from "./recipes";
 import {
   DeleteSavedPlanRequestSchema,
   DeleteSavedPlanResponseSchema,
@@ -161,6 +162,13 @@ export const FUNCTIONS = {
     request: WorkoutAlternativesRequestSchema,
     response: WorkoutAlternativesResponseSchema,
     auth: "bearer",
+  },
+
+  get_recipe: {
+    summary: "The recipe of one catalogue food, scaled to a portion (public: the catalogue is public data)",
+    request: GetRecipeRequestSchema,
+    response: GetRecipeResponseSchema,
+    auth: "none",
   },
 
   get_saved_list: {

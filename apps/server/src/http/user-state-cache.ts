@@ -103,6 +103,7 @@ const READ_ONLY_POSTS = new Set([
   "/functions/v1/get_user_data",
   "/functions/v1/get_saved_data",
   "/functions/v1/get_saved_list",
+  "/functions/v1/get_recipe",
   "/functions/v1/track_events",
 ]);
 

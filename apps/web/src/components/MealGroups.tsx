@@ -10,6 +10,7 @@ import highlight from "./ItemUpdating.module.css";
 import { MacroFigures, type FigureStyle } from "./MacroFigures";
 import { MealIcon } from "./MealIcon";
 import { ProBadge } from "./ProBadge";
+import { RecipeDisclosure } from "./RecipeDisclosure";
 import { ReplaceButton } from "./ReplaceButton";
 import { UpdatingNote } from "./UpdatingNote";
 import styles from "./MealGroups.module.css";
@@ -47,7 +48,7 @@ function MacroLine({ totals, style }: { totals: NutritionTotals; style: FigureSt
 /**
  * The meal groups of one day, on /diet and on a shared plan alike (docs/product.md §3.6, §3.9): Breakfast,
  * Lunch, Snacks, Dinner, one open at a time, each header with its calories and macros, each item with its
- * meal picture, portion, figures and Replace.
+ * meal picture, portion, figures, recipe (docs/product.md §3.14) and Replace.
  */
 export function MealGroups({
   items,
@@ -111,6 +112,7 @@ export function MealGroups({
                       <MacroFigures totals={totalsOf([item])} />
                     </p>
                     {renderItemExtra?.(item)}
+                    <RecipeDisclosure foodId={item.foodId} grams={item.grams} name={item.name} />
                   </div>
                   <ReplaceButton
                     name={item.name}

@@ -21,6 +21,7 @@ const ALL_KEYS = [
   queryKeys.savedList("saved_workouts"),
   queryKeys.publicDiet("d1"),
   queryKeys.publicWorkout("w1"),
+  queryKeys.recipe("jp-miso-soup", 250),
 ];
 
 /** Fills a real QueryClient with one entry per key, invalidates `prefix` and answers which keys it reached. */

@@ -29,4 +29,6 @@ export const queryKeys = {
   savedList: (table: SavedTable) => ["get_saved_list", table] as const,
   publicDiet: (dietId: string) => ["get_saved_data", "saved_diets", dietId] as const,
   publicWorkout: (workoutId: string) => ["get_saved_data", "saved_workouts", workoutId] as const,
+  /** A recipe depends only on the food and the portion, so every screen shares one entry per pair. */
+  recipe: (foodId: string, grams: number) => ["get_recipe", foodId, grams] as const,
 } satisfies Record<string, (...args: never[]) => QueryKey>;

@@ -184,7 +184,12 @@ const FRACTIONS: Record<number, string> = { 0.25: "¼", 0.5: "½", 0.75: "¾" };
  */
 export function householdMeasure(foodId: string, weightG: number): string | undefined {
   const measure = ENTRIES[foodId]?.measure;
-  if (measure === undefined || weightG <= 0) return undefined;
+  return measure === undefined ? undefined : inMeasure(measure, weightG);
+}
+
+/** A weight in one household measure, rounded as householdMeasure says; undefined for no weight. */
+export function inMeasure(measure: HouseholdMeasure, weightG: number): string | undefined {
+  if (weightG <= 0) return undefined;
   const exact = weightG / measure.grams;
   let count: number;
   if (measure.whole) count = Math.max(1, Math.round(exact));
