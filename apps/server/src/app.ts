@@ -23,6 +23,7 @@ import type { PlanPool } from "./modules/plans/plan-pool";
 import { plansRoutes } from "./modules/plans/plans.routes";
 import { profileRoutes } from "./modules/profile/profile.routes";
 import type { StoredProfile } from "./modules/profile/profile.service";
+import { groceriesRoutes } from "./modules/groceries/groceries.routes";
 import { progressRoutes } from "./modules/progress/progress.routes";
 import { recipesRoutes } from "./modules/recipes/recipes.routes";
 import { PublicPlanCache } from "./modules/saved/public-plan-cache";
@@ -194,6 +195,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(analyticsRoutes, { prefix: "/functions/v1", db });
   await app.register(progressRoutes, { prefix: "/functions/v1", db });
   await app.register(recipesRoutes, { prefix: "/functions/v1" });
+  await app.register(groceriesRoutes, { prefix: "/functions/v1", db });
   await app.register(docsRoutes, { routes, brandName: config.brandName, publicUrl: config.publicUrl });
   await registerSpa(
     app,

@@ -34,6 +34,14 @@ export function mayUseWorkoutDay(isPro: boolean, day: Weekday, plan: readonly Wo
   return isPro || day === firstWorkoutDay(plan);
 }
 
+/**
+ * The shopping list holds what the user may see (docs/decisions/050): a free user lists Plan 1 (on any days of the
+ * week they choose) and its Breakfast only; Pro lists every plan and meal.
+ */
+export function mayListGroceries(isPro: boolean, plan: number, meal: MealSlot): boolean {
+  return mayUsePlanDay(isPro, plan) && mayUseMeal(isPro, meal);
+}
+
 /** Resets (a new meal plan for a day, a new workout week) are Pro only. */
 export function mayReset(isPro: boolean): boolean {
   return isPro;

@@ -56,6 +56,12 @@ import {
   ProgressResponseSchema,
   WorkoutHistoryResponseSchema,
 } from "./progress";
+import {
+  GetGroceryListRequestSchema,
+  GetGroceryListResponseSchema,
+  SetGroceryTickRequestSchema,
+  SetGroceryTickResponseSchema,
+} from "./groceries";
 import { GetRecipeRequestSchema, GetRecipeResponseSchema } from "./recipes";
 import {
   DeleteSavedPlanRequestSchema,
@@ -169,6 +175,19 @@ export const FUNCTIONS = {
     request: GetRecipeRequestSchema,
     response: GetRecipeResponseSchema,
     auth: "none",
+  },
+
+  get_grocery_list: {
+    summary: "The shopping list of chosen stored day plans, by aisle, with the caller's ticks",
+    request: GetGroceryListRequestSchema,
+    response: GetGroceryListResponseSchema,
+    auth: "bearer",
+  },
+  set_grocery_tick: {
+    summary: "Ticks or unticks one line of the shopping list",
+    request: SetGroceryTickRequestSchema,
+    response: SetGroceryTickResponseSchema,
+    auth: "bearer",
   },
 
   get_saved_list: {

@@ -365,6 +365,13 @@ export interface WorkoutSetsTable {
   created_at: Timestamp;
 }
 
+/** Migration 016: a ticked line of the shopping list (docs/product.md §3.15). */
+export interface GroceryTicksTable {
+  user_id: string;
+  line_name: string;
+  created_at: Generated<Timestamp>;
+}
+
 export interface DB {
   schema_migrations: SchemaMigrationsTable;
   users: UsersTable;
@@ -392,6 +399,7 @@ export interface DB {
   weight_logs: WeightLogsTable;
   meal_logs: MealLogsTable;
   workout_sets: WorkoutSetsTable;
+  grocery_ticks: GroceryTicksTable;
 }
 
 export type User = Selectable<UsersTable>;

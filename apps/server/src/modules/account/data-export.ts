@@ -107,6 +107,12 @@ export async function collectUserData(db: Database, userId: string): Promise<Rec
     chat_messages: chat,
     analytics_events: analytics,
     ...logs,
+    grocery_ticks: await db
+      .selectFrom("grocery_ticks")
+      .select(["line_name", "created_at"])
+      .where("user_id", "=", userId)
+      .orderBy("line_name")
+      .execute(),
   };
 }
 
