@@ -5,7 +5,7 @@ import { AxeBuilder } from "@axe-core/playwright";
 import { chromium } from "playwright-core";
 import type { Browser, Locator, Page } from "playwright-core";
 
-/** Debian's Chromium (see DEVELOPERS.md): never a browser downloaded by Playwright. */
+/** Debian's Chromium (`.ci/run` installs it where missing): never a browser downloaded by Playwright. */
 export const CHROMIUM_PATH = "/usr/bin/chromium";
 
 export const SCREENSHOT_DIR = resolve(
