@@ -435,7 +435,7 @@ function solve(
 ): Attempt | { failed: SolveFailure } {
   let searched = searchDay(pool.byMeal, targets, limits);
   // A search that spent its budget with no day and no proof that none exists tries once more with a wider budget
-  // before anything else: refusing a day that exists breaks docs/decisions/029's first rule, and the quick fallback's day is
+  // before anything else: refusing a day that exists undoes docs/decisions/029 (no feasible profile refused), and the quick fallback's day is
   // worse than a searched one. Probes for a cuisine majority carry their own budget and are left as they are.
   if (searched.status === "exhausted" && limits.requireCuisineMajority !== true)
     searched = searchDay(pool.byMeal, targets, {

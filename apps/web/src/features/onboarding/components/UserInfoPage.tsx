@@ -22,7 +22,7 @@ const SAVE_FAILED = "We couldn't save your details. Please check your connection
 /** docs/product.md §3.4: every calculator field is required, an empty one is asked for. */
 const MESSAGES = { missingAge: "Please enter your age." };
 
-/** As the original app: the calculator starts at male and sedentary (1.2) unless this browser knows better. */
+/** As in the original app: the calculator starts at male and sedentary (1.2) unless this browser knows better. */
 const initialFields = (): BodyData =>
   bodyDataFrom(
     {

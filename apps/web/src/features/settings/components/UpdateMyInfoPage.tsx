@@ -25,7 +25,7 @@ import styles from "./Settings.module.css";
 /** docs/product.md §6.4 "Profile limits": age an integer 13-85 (an empty age gets the same message); every field required. */
 const MESSAGES = { missingAge: AGE_RANGE_MESSAGE };
 
-/** As the original app: the settings page's default activity level is 1.375; no gender is assumed. */
+/** As in the original app: the settings page's default activity level is 1.375; no gender is assumed. */
 const initialFields = (profile: ProfileResponse): BodyData =>
   bodyDataFrom(
     {
