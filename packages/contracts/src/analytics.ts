@@ -36,6 +36,7 @@ export const ANALYTICS_SCREENS = {
   "/diet": "Diet Screen",
   "/workouts": "Workouts Screen",
   "/progress": "Progress Screen",
+  "/groceries": "Shopping List Screen",
   "/updatemyinfo": "Info Settings Screen",
   "/updatemydietinfo": "Diet Settings Screen",
   "/updatemyworkoutinfo": "Workout Settings Screen",

@@ -44,6 +44,7 @@ const privateRoutes: RouteObject[] = [
   { path: "diet", lazy: page(() => import("../features/diet/components/DietPage"), "DietPage") },
   { path: "workouts", lazy: page(() => import("../features/workouts/components/WorkoutsPage"), "WorkoutsPage") },
   { path: "progress", lazy: page(() => import("../features/progress/components/ProgressPage"), "ProgressPage") },
+  { path: "groceries", lazy: page(() => import("../features/groceries/components/GroceriesPage"), "GroceriesPage") },
   { path: "updatemyinfo", lazy: page(() => import("../features/settings/components/UpdateMyInfoPage"), "UpdateMyInfoPage") },
   { path: "updatemydietinfo", lazy: page(() => import("../features/settings/components/UpdateMyDietInfoPage"), "UpdateMyDietInfoPage") },
   { path: "updatemyworkoutinfo", lazy: page(() => import("../features/settings/components/UpdateMyWorkoutInfoPage"), "UpdateMyWorkoutInfoPage") },

@@ -1,10 +1,17 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
+import type { ReactNode } from "react";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { MealItem } from "@fitwise/engine/nutrition/meal-plan.types";
 import { MealGroups } from "./MealGroups";
 
 afterEach(cleanup);
+
+/** Each item's recipe disclosure asks get_recipe through TanStack Query, so rows need a client. */
+function wrapper({ children }: { children: ReactNode }) {
+  return <QueryClientProvider client={new QueryClient()}>{children}</QueryClientProvider>;
+}
 
 function item(id: string, slot: MealItem["slot"], name: string, energyKcal: number): MealItem {
   return {
@@ -30,7 +37,9 @@ const DAY: MealItem[] = [
 
 describe("MealGroups", () => {
   it("shows the four meals in order with their calories, and the open meal's items with their portions", () => {
-    render(<MealGroups items={DAY} openMeal="Breakfast" onToggle={() => {}} onReplace={() => {}} />);
+    render(<MealGroups items={DAY} openMeal="Breakfast" onToggle={() => {}} onReplace={() => {}} />, {
+      wrapper,
+    });
     const headers = screen
       .getAllByRole("button", { expanded: true })
       .concat(screen.getAllByRole("button", { expanded: false }));
@@ -39,7 +48,7 @@ describe("MealGroups", () => {
     const breakfast = screen.getByRole("button", { expanded: true });
     expect(breakfast.textContent).toContain("425");
     const rows = screen.getAllByTestId("meal-item");
-    expect(rows.map((row) => within(row).getByText(/Porridge oats|Banana/).textContent)).toEqual([
+    expect(rows.map((row) => within(row).getByText(/^(Porridge oats|Banana)$/).textContent)).toEqual([
       "Porridge oats",
       "Banana",
     ]);
@@ -48,7 +57,9 @@ describe("MealGroups", () => {
 
   it("says a meal has no items rather than showing an empty list, and opens a meal on click", () => {
     const onToggle = vi.fn();
-    render(<MealGroups items={DAY} openMeal="Snacks" onToggle={onToggle} onReplace={() => {}} />);
+    render(<MealGroups items={DAY} openMeal="Snacks" onToggle={onToggle} onReplace={() => {}} />, {
+      wrapper,
+    });
     expect(screen.getByText("No snacks items in this plan.")).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: /Dinner/ }));
     expect(onToggle).toHaveBeenCalledWith("Dinner");
@@ -58,6 +69,7 @@ describe("MealGroups", () => {
     const onReplace = vi.fn();
     const { rerender } = render(
       <MealGroups items={DAY} openMeal="Breakfast" onToggle={() => {}} onReplace={onReplace} />,
+      { wrapper },
     );
     fireEvent.click(screen.getByRole("button", { name: /Replace Banana/ }));
     expect(onReplace).toHaveBeenCalledWith(DAY[1]);
@@ -85,9 +97,23 @@ describe("MealGroups", () => {
         lockedMeals={new Set(["Lunch", "Dinner"])}
         emptyMeals="leave-out"
       />,
+      { wrapper },
     );
     expect(screen.queryByRole("button", { name: /Snacks/ })).toBeNull();
     expect(within(screen.getByRole("button", { name: /Lunch/ })).getByText("Pro")).toBeTruthy();
     expect(within(screen.getByRole("button", { name: /Breakfast/ })).queryByText("Pro")).toBeNull();
+  });
+
+  it("gives every shown item a closed recipe disclosure named after the item", () => {
+    render(<MealGroups items={DAY} openMeal="Breakfast" onToggle={() => {}} onReplace={() => {}} />, {
+      wrapper,
+    });
+    const recipes = screen.getAllByTestId("recipe");
+    expect(recipes).toHaveLength(2);
+    expect(recipes.map((recipe) => recipe.querySelector("summary")?.textContent)).toEqual([
+      "Recipe for Porridge oats",
+      "Recipe for Banana",
+    ]);
+    expect(recipes.every((recipe) => !(recipe as HTMLDetailsElement).open)).toBe(true);
   });
 });

@@ -27,6 +27,7 @@ const ROUTES: Readonly<Record<string, Exclude<ScreenPath, "/chat" | "*">>> = {
   "/diet": "/diet",
   "/workouts": "/workouts",
   "/progress": "/progress",
+  "/groceries": "/groceries",
   "/updatemyinfo": "/updatemyinfo",
   "/updatemydietinfo": "/updatemydietinfo",
   "/updatemyworkoutinfo": "/updatemyworkoutinfo",

@@ -22,6 +22,8 @@ const ALL_KEYS = [
   queryKeys.publicDiet("d1"),
   queryKeys.publicWorkout("w1"),
   queryKeys.recipe("jp-miso-soup", 250),
+  queryKeys.groceryLists(),
+  queryKeys.groceryList("1:1,2:1"),
 ];
 
 /** Fills a real QueryClient with one entry per key, invalidates `prefix` and answers which keys it reached. */

@@ -31,4 +31,7 @@ export const queryKeys = {
   publicWorkout: (workoutId: string) => ["get_saved_data", "saved_workouts", workoutId] as const,
   /** A recipe depends only on the food and the portion, so every screen shares one entry per pair. */
   recipe: (foodId: string, grams: number) => ["get_recipe", foodId, grams] as const,
+  groceryLists: () => ["get_grocery_list"] as const,
+  /** One shopping list per choice of days and plans ("1:1,2:3"). */
+  groceryList: (days: string) => ["get_grocery_list", days] as const,
 } satisfies Record<string, (...args: never[]) => QueryKey>;

@@ -2,7 +2,7 @@
 export interface NavItem {
   to: string;
   label: string;
-  icon: "diet" | "workouts" | "progress" | "saved" | "guide" | "settings";
+  icon: "diet" | "workouts" | "progress" | "groceries" | "saved" | "guide" | "settings";
   matches?: readonly string[];
 }
 
@@ -17,6 +17,7 @@ export const SIDE_MENU_ITEMS: readonly NavItem[] = [
   { to: "/diet", label: "My Diet", icon: "diet" },
   { to: "/workouts", label: "My Fitness", icon: "workouts" },
   { to: "/progress", label: "My Progress", icon: "progress" },
+  { to: "/groceries", label: "Shopping List", icon: "groceries" },
   { to: "/saved", label: "My Saved Plans", icon: "saved" },
   { to: "/beginnerguide", label: "Beginner Guide", icon: "guide" },
   { to: "/updatemyinfo", label: "Settings", icon: "settings", matches: SETTINGS_PATHS },
