@@ -19,7 +19,7 @@ describe("groceryList over a planned week", () => {
         targetKcal: 2200,
         weightKg: 75,
         gender: "male",
-        goal: "lose_weight",
+        goal: "Lose Weight",
         dietType: "standard",
         cuisine: "Mediterranean",
         proteinSources: ["Poultry", "Eggs", "Beans"],
