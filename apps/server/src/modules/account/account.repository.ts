@@ -150,8 +150,10 @@ export class AccountRepository extends AuthRepository {
   }
 
   /**
-   * Adds a provider identity to an existing user. `dropPassword` (an address nobody had confirmed)
-   * also removes the password and every session, since whoever chose them never proved the address.
+   * Adds a provider identity to an existing user. `dropCredentials` (an address nobody had proven)
+   * also removes the password, every session with its refresh tokens, every MFA factor and pending
+   * e-mail link or PKCE flow, since whoever set them never proved the address (decision 043). The
+   * account's data stays: it is most likely the owner's own.
    */
   async linkIdentity(input: {
     user: User;
@@ -159,7 +161,7 @@ export class AccountRepository extends AuthRepository {
     providerId: string;
     identityData: Record<string, unknown>;
     userMetadata: Record<string, unknown>;
-    dropPassword: boolean;
+    dropCredentials: boolean;
     now: Date;
   }): Promise<User> {
     return this.#db.transaction().execute(async (trx) => {
@@ -174,12 +176,17 @@ export class AccountRepository extends AuthRepository {
           email_verified_at: input.user.email_verified_at ?? input.now,
           last_sign_in_at: input.now,
           updated_at: input.now,
-          ...(input.dropPassword ? { encrypted_password: null } : {}),
+          ...(input.dropCredentials ? { encrypted_password: null } : {}),
         })
         .where("id", "=", input.user.id)
         .returningAll()
         .executeTakeFirstOrThrow();
-      if (input.dropPassword) await trx.deleteFrom("sessions").where("user_id", "=", user.id).execute();
+      if (input.dropCredentials) {
+        await trx.deleteFrom("sessions").where("user_id", "=", user.id).execute();
+        await trx.deleteFrom("mfa_factors").where("user_id", "=", user.id).execute();
+        await trx.deleteFrom("one_time_tokens").where("user_id", "=", user.id).execute();
+        await trx.deleteFrom("flow_states").where("user_id", "=", user.id).execute();
+      }
       await insertIdentity(trx, user.id, input);
       return user;
     });
