@@ -12,8 +12,7 @@ export const TRANSACTION_ATTEMPTS = 4;
 
 function sqlState(error: unknown): string | undefined {
   if (typeof error !== "object" || error === null || !("code" in error)) return undefined;
-  const { code } = error as { code: unknown };
-  return typeof code === "string" ? code : undefined;
+  return typeof error.code === "string" ? error.code : undefined;
 }
 
 export function isRetryableTransactionError(error: unknown): boolean {
