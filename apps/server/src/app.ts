@@ -54,11 +54,25 @@ export interface BuildAppOptions {
   planPool?: PlanPool;
 }
 
+/**
+ * TRUST_PROXY as Fastify takes it. Fastify reads a bare number as "trust nothing" (it cannot check
+ * the immediate peer), so a hop count becomes proxy-addr's trust function: the `hops` addresses
+ * nearest the server (the socket's, then X-Forwarded-For from the right) are proxies and the next
+ * one is the client, whatever a client wrote further left.
+ */
+function proxyTrust(
+  trust: AppConfig["trustProxy"],
+): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust !== "number") return trust;
+  return (_address, hop) => hop < trust;
+}
+
 export async function buildApp(config: AppConfig, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger === false ? false : loggerOptions(config.logLevel, options.logStream),
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: config.trustProxy,
+    // false, a hop count or the proxies' addresses, never every hop (env.ts TrustProxySchema).
+    trustProxy: proxyTrust(config.trustProxy),
   });
   // Before any route: the API document (GET /api/docs) lists what was registered.
   const routes = collectRoutes(app);
