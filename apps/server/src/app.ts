@@ -6,6 +6,7 @@ import type { AppConfig } from "./env";
 import { openDatabase, type Database } from "./db/database";
 import { migrate } from "./db/migrate";
 import { authenticatePlugin, createSessionCache } from "./http/authenticate";
+import { jsonDepth, MAX_JSON_BODY_DEPTH } from "./http/json-depth";
 import { HttpError, registerErrorHandler } from "./http/errors";
 import { registerInputTextCheck } from "./http/input-text";
 import { loggerOptions } from "./http/logging";
@@ -104,6 +105,11 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     if (text.trim() === "") return done(null, undefined);
     void parseJson(request, text, (error, parsed) => {
       if (error) done(new HttpError(400, "bad_json", "Request body is not valid JSON"), undefined);
+      else if (jsonDepth(parsed, MAX_JSON_BODY_DEPTH) > MAX_JSON_BODY_DEPTH)
+        done(
+          new HttpError(400, "bad_json", `Request body nests deeper than ${MAX_JSON_BODY_DEPTH} levels`),
+          undefined,
+        );
       else done(null, parsed);
     });
   });
