@@ -96,6 +96,12 @@ export interface OneTimeTokensTable {
     | "phone_change_token";
   token_hash: string;
   relates_to: string;
+  /** The link that was mailed (signup, recovery, magiclink); null for rows older than migration 013. */
+  link_type: ColumnType<
+    "signup" | "recovery" | "magiclink" | null,
+    "signup" | "recovery" | "magiclink" | null | undefined,
+    "signup" | "recovery" | "magiclink" | null
+  >;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -1,3 +1,4 @@
+import { createServer, type AddressInfo } from "node:net";
 import { OAuth2Server } from "oauth2-mock-server";
 import { afterAll, expect, it } from "vitest";
 import type { Session } from "@fitwise/contracts/auth";
@@ -342,4 +343,41 @@ describeWithDatabases(
       },
     },
   },
+);
+
+/** A loopback port nobody listens on: connections to it are refused at once. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+const unreachableIssuer = `http://127.0.0.1:${await closedPort()}`;
+
+describeWithDatabases(
+  "Google sign-in while the issuer is unreachable",
+  (ctx) => {
+    it("answers 503 in GoTrue's shape on /authorize and grant_type=id_token, not 500", async () => {
+      const authorize = await ctx.app().inject({
+        method: "GET",
+        url: "/auth/v1/authorize?provider=google&redirect_to=http%3A%2F%2Flocalhost%3A3000%2Fsignin",
+      });
+      const grant = await ctx.app().inject({
+        method: "POST",
+        url: "/auth/v1/token?grant_type=id_token",
+        payload: { provider: "google", id_token: "eyJhbGciOiJSUzI1NiJ9.e30.c2ln" },
+      });
+      for (const response of [authorize, grant]) {
+        expect(response.statusCode).toBe(503);
+        expect(response.json()).toEqual({
+          code: 503,
+          error_code: "unexpected_failure",
+          msg: "Google sign-in is unavailable right now. Please try again shortly.",
+        });
+      }
+    });
+  },
+  { config: { google: { clientId: CLIENT_ID, clientSecret: "test-secret", issuer: unreachableIssuer } } },
 );

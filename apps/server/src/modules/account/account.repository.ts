@@ -24,6 +24,7 @@ export class AccountRepository extends AuthRepository {
     tokenHash: string,
     relatesTo: string,
     now: Date,
+    linkType: "signup" | "recovery" | "magiclink",
   ) {
     await this.#db
       .insertInto("one_time_tokens")
@@ -32,23 +33,37 @@ export class AccountRepository extends AuthRepository {
         token_type: type,
         token_hash: tokenHash,
         relates_to: relatesTo,
+        link_type: linkType,
         created_at: now,
         updated_at: now,
       })
       .onConflict((oc) =>
-        oc
-          .columns(["user_id", "token_type"])
-          .doUpdateSet({ token_hash: tokenHash, relates_to: relatesTo, created_at: now, updated_at: now }),
+        oc.columns(["user_id", "token_type"]).doUpdateSet({
+          token_hash: tokenHash,
+          relates_to: relatesTo,
+          link_type: linkType,
+          created_at: now,
+          updated_at: now,
+        }),
       )
       .execute();
   }
 
-  /** Deletes and returns the token in one statement, so a link can be used once even by racing requests. */
-  consumeOneTimeToken(tokenHash: string, types: OneTimeTokenType[]) {
+  /**
+   * Deletes and returns the token in one statement, so a link can be used once even by racing requests.
+   * Without `asRecovery`, a mailed recovery link (or a row that does not say) is not found: it must
+   * give a recovery session, which ends unless it sets a new password (migration 013).
+   */
+  consumeOneTimeToken(tokenHash: string, types: OneTimeTokenType[], asRecovery: boolean) {
     return this.#db
       .deleteFrom("one_time_tokens")
       .where("token_hash", "=", tokenHash)
       .where("token_type", "in", types)
+      .$if(!asRecovery, (query) =>
+        query.where((eb) =>
+          eb.or([eb("token_type", "<>", "recovery_token"), eb("link_type", "=", "magiclink")]),
+        ),
+      )
       .returningAll()
       .executeTakeFirst();
   }
