@@ -68,10 +68,37 @@ function proxyTrust(
   return (_address, hop) => hop < trust;
 }
 
+/**
+ * Socket time limits (Fastify's defaults leave an idle or trickling socket open for ever):
+ * - connection: a socket with no traffic either way is closed. Longer than the slowest answer the
+ *   server composes in silence, a model reply of the trainer chat (AI_TIMEOUT_MS), plus a margin.
+ * - request: the whole request, headers and body, must arrive within this (slow-sending clients).
+ * - keep-alive: an idle kept-alive socket waits this long for the next request; above the 60 s idle
+ *   timeout of common load balancers, so they close first and never send into a closing socket.
+ */
+export const SOCKET_TIMEOUTS = { requestMs: 30_000, keepAliveMs: 72_000, minConnectionMs: 120_000 } as const;
+
+export function socketTimeouts(config: AppConfig): {
+  connectionMs: number;
+  requestMs: number;
+  keepAliveMs: number;
+} {
+  return {
+    connectionMs: Math.max(SOCKET_TIMEOUTS.minConnectionMs, (config.ai?.timeoutMs ?? 0) + 30_000),
+    requestMs: SOCKET_TIMEOUTS.requestMs,
+    keepAliveMs: SOCKET_TIMEOUTS.keepAliveMs,
+    ...config.socketTimeouts,
+  };
+}
+
 export async function buildApp(config: AppConfig, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const timeouts = socketTimeouts(config);
   const app = Fastify({
     logger: options.logger === false ? false : loggerOptions(config.logLevel, options.logStream),
     bodyLimit: BODY_LIMIT_BYTES,
+    connectionTimeout: timeouts.connectionMs,
+    requestTimeout: timeouts.requestMs,
+    keepAliveTimeout: timeouts.keepAliveMs,
     // false, a hop count or the proxies' addresses, never every hop (env.ts TrustProxySchema).
     trustProxy: proxyTrust(config.trustProxy),
   });
@@ -225,6 +252,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
         app.log.error({ err: error }, "share preview: saved plan unreadable");
         return undefined;
       }),
+    config.publicUrl,
   );
 
   return app;

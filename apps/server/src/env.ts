@@ -286,6 +286,8 @@ export interface AppConfig {
   authConfirmEmail?: boolean;
   /** How long a profile answer is reused (absent: PROFILE_CACHE_TTL_MS); 0 reads the database every time. */
   profileCacheTtlMs?: number;
+  /** Socket time limits instead of app.ts SOCKET_TIMEOUTS (tests use short ones). */
+  socketTimeouts?: { connectionMs?: number; requestMs?: number; keepAliveMs?: number };
   /** Set-up mistakes worth a warning at start (logged by buildApp). */
   startupWarnings?: string[];
 }
