@@ -408,6 +408,27 @@ function multiInstanceWarnings(e: z.infer<typeof EnvSchema>): string[] {
   ];
 }
 
+/**
+ * An https PUBLIC_URL means real users: the test checkout grants Pro to anyone who types the test
+ * card (decision 007), and with auto-confirmed e-mail any sign-up holds an address nobody proved
+ * (decision 043). Both are fine on localhost and worth a warning in production.
+ */
+function productionWarnings(e: z.infer<typeof EnvSchema>): string[] {
+  if (!e.PUBLIC_URL?.startsWith("https://")) return [];
+  return [
+    ...(e.PAYMENTS_PROVIDER === "test"
+      ? [
+          "PUBLIC_URL is https but PAYMENTS_PROVIDER is test: the test checkout grants Pro to anyone who types the test card. Set PAYMENTS_PROVIDER=lemonsqueezy.",
+        ]
+      : []),
+    ...(e.AUTH_CONFIRM_EMAIL
+      ? []
+      : [
+          "PUBLIC_URL is https but AUTH_CONFIRM_EMAIL is off: new accounts are confirmed without proving their address. Set AUTH_CONFIRM_EMAIL=true (with SMTP_URL).",
+        ]),
+  ];
+}
+
 export function loadConfig(env: Record<string, string | undefined>): AppConfig {
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) {
@@ -446,6 +467,6 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     ...(e.SMTP_URL ? { smtpUrl: e.SMTP_URL } : {}),
     ...(e.MAIL_FROM ? { mailFrom: e.MAIL_FROM } : {}),
     authConfirmEmail: e.AUTH_CONFIRM_EMAIL,
-    startupWarnings: multiInstanceWarnings(e),
+    startupWarnings: [...multiInstanceWarnings(e), ...productionWarnings(e)],
   };
 }

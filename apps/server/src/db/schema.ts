@@ -235,6 +235,8 @@ export interface SavedDietsTable {
   diet_id: string;
   user_id: string;
   public: Generated<boolean>;
+  /** Whether the public page shows age, gender, weight, height and TDEE (migration 013, decision 044). */
+  show_body_data: Generated<boolean>;
   user_activity: number | null;
   user_age: number | null;
   user_allergies: string | null;
