@@ -142,7 +142,7 @@ function chosenShareFeasibility(
     },
   );
   if (day === undefined || day.proteinOverKcal > BOUND_KCAL || day.shareBreach > BOUND_KCAL) return "none";
-  const neededG = Math.min(targets.proteinMinG, plan.totals.Protein) - 0.5;
+  const neededG = Math.min(targets.proteinMinG, plan.totals.proteinG) - 0.5;
   return targets.proteinMinG - day.proteinShortG >= neededG ? "missed" : "none";
 }
 
@@ -178,7 +178,7 @@ export async function mealQualityFigures(
     const plan = row.plan as MealPlan;
     for (const meal of MEAL_SLOTS) {
       const foods = plan.items
-        .filter((item) => item.Meal === meal)
+        .filter((item) => item.slot === meal)
         .flatMap((item) => findFood(item.foodId) ?? []);
       if (foods.length === 0) continue;
       meals += 1;
@@ -186,10 +186,10 @@ export async function mealQualityFigures(
       const families = foods.flatMap((food) => food.proteinSource ?? []);
       if (new Set(families).size < families.length) repeatedFamily += 1;
     }
-    const { Calories, Protein, Carbs } = plan.totals;
+    const { energyKcal, proteinG, carbsG } = plan.totals;
     // Half a point of energy and a gram of slack: item figures are rounded before they are summed.
-    if (4 * Protein > 0.355 * Calories || Protein > 2.4 * row.request.weightKg + 1) proteinOver += 1;
-    if (Carbs < 129.5) carbsUnder += 1;
+    if (4 * proteinG > 0.355 * energyKcal || proteinG > 2.4 * row.request.weightKg + 1) proteinOver += 1;
+    if (carbsG < 129.5) carbsUnder += 1;
     // Chosen sources count where the diet and exclusions leave protein-rich foods of them.
     const avoidances = parseAvoidances(row.request.allergiesText);
     const reachable = row.request.proteinSources.filter((source) =>
@@ -229,10 +229,11 @@ export async function mealQualityFigures(
     if (ref === undefined) continue;
     const targetG = nutrientTargets(row.request).proteinMinG;
     const reachG = Math.min(targetG, ref.proteinG);
-    gaps.push(Math.max(0, reachG - (row.plan?.totals.Protein ?? 0)));
+    gaps.push(Math.max(0, reachG - (row.plan?.totals.proteinG ?? 0)));
     const fast = fastOnly.plan(row.request);
-    fastGaps.push(Math.max(0, reachG - (fast.ok ? fast.plan.totals.Protein : 0)));
-    if (row.plan !== undefined && row.plan.totals.Carbs < 129.5 && ref.carbsG >= 130) carbsUnderFeasible += 1;
+    fastGaps.push(Math.max(0, reachG - (fast.ok ? fast.plan.totals.proteinG : 0)));
+    if (row.plan !== undefined && row.plan.totals.carbsG < 129.5 && ref.carbsG >= 130)
+      carbsUnderFeasible += 1;
   }
   const refused = all.filter((row) => row.plan === undefined);
   const refusedFeasible = refused.filter(

@@ -75,8 +75,8 @@ const hasCuisineMajority = (plan: MealPlan, request: MealPlanRequest) =>
 function cuisineMajorityFeasible(plan: MealPlan, request: MealPlanRequest, probe: MealPlanner): boolean {
   if (hasCuisineMajority(plan, request)) return true;
   const probed = probe.plan(request);
-  const neededG = Math.min(nutrientTargets(request).proteinMinG, plan.totals.Protein) - 0.5;
-  return probed.ok && hasCuisineMajority(probed.plan, request) && probed.plan.totals.Protein >= neededG;
+  const neededG = Math.min(nutrientTargets(request).proteinMinG, plan.totals.proteinG) - 0.5;
+  return probed.ok && hasCuisineMajority(probed.plan, request) && probed.plan.totals.proteinG >= neededG;
 }
 
 /** The profile's other two plan numbers, each with a seed of its own as the server gives them. */
@@ -178,7 +178,7 @@ for (let seed = 1; seed <= PROFILES; seed += 1) {
     proteinMinG: plan.proteinTargetG,
     findFood,
   });
-  const proteinReached = plan.totals.Protein >= targets.proteinMinG - 0.5;
+  const proteinReached = plan.totals.proteinG >= targets.proteinMinG - 0.5;
   // A shortfall counts as met only when no day of the allowed foods could reach the target: the planner's own note is
   // not taken on trust.
   const proteinUnreachable =
@@ -191,7 +191,7 @@ for (let seed = 1; seed <= PROFILES; seed += 1) {
     ) < targets.proteinMinG;
   const proteinMet = proteinReached || proteinUnreachable;
   const fromCuisine = cuisineItems(plan, request);
-  const kcalErrorPct = (100 * Math.abs(plan.totals.Calories - request.targetKcal)) / request.targetKcal;
+  const kcalErrorPct = (100 * Math.abs(plan.totals.energyKcal - request.targetKcal)) / request.targetKcal;
 
   const victim = plan.items[seed % plan.items.length];
   let replaceMs: number | undefined;
@@ -203,10 +203,10 @@ for (let seed = 1; seed <= PROFILES; seed += 1) {
       const { item } = replacement;
       leakAudit.served([item], request);
       const food = findFood(item.foodId);
-      if (item.Meal !== victim.Meal) violations.push("replacement: other meal");
+      if (item.slot !== victim.slot) violations.push("replacement: other meal");
       if (plan.items.some((other) => other.foodId === item.foodId))
         violations.push("replacement: already in plan");
-      if (Math.abs(item.Calories - victim.Calories) > REPLACEMENT_KCAL_TOLERANCE * victim.Calories)
+      if (Math.abs(item.energyKcal - victim.energyKcal) > REPLACEMENT_KCAL_TOLERANCE * victim.energyKcal)
         violations.push("replacement: kcal off");
       if (
         food === undefined ||

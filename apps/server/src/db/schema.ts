@@ -225,8 +225,8 @@ export interface WorkoutPlansTable {
   generation: Generated<number>;
   revision: Generated<number>;
   inputs_hash: string;
-  /** Exercise names replaced away this week (migration 006). */
-  replaced_away: JSONColumnType<string[], string | undefined, string>;
+  /** Ids of the exercises replaced away this week (migrations 006, 012): Replace never offers them again. */
+  replaced_away_ids: JSONColumnType<string[], string | undefined, string>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

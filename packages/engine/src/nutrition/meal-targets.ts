@@ -125,14 +125,14 @@ export function isValidPortion(food: Food, weightG: number): boolean {
 export function portionFigures(
   food: Food,
   weightG: number,
-): Pick<MealItem, "Weight" | "Calories" | "Protein" | "Carbs" | "Fat"> {
+): Pick<MealItem, "grams" | "energyKcal" | "proteinG" | "carbsG" | "fatG"> {
   const factor = weightG / 100;
   return {
-    Weight: roundTo2(weightG),
-    Calories: Math.round(food.energyKcal * factor),
-    Protein: roundTo2(food.proteinG * factor),
-    Carbs: roundTo2(food.carbsG * factor),
-    Fat: roundTo2(food.fatG * factor),
+    grams: roundTo2(weightG),
+    energyKcal: Math.round(food.energyKcal * factor),
+    proteinG: roundTo2(food.proteinG * factor),
+    carbsG: roundTo2(food.carbsG * factor),
+    fatG: roundTo2(food.fatG * factor),
   };
 }
 
@@ -154,31 +154,31 @@ export function planViolations(items: readonly MealItem[], context: PlanCheckCon
   for (const item of items) {
     const food = findFood(item.foodId);
     if (food === undefined) {
-      violations.push(`${item.Item}: unknown food ${item.foodId}`);
+      violations.push(`${item.name}: unknown food ${item.foodId}`);
       continue;
     }
-    if (seenIds.has(item.id)) violations.push(`${item.Item}: duplicate item id ${item.id}`);
+    if (seenIds.has(item.id)) violations.push(`${item.name}: duplicate item id ${item.id}`);
     seenIds.add(item.id);
-    if (seenFoods.has(food.id)) violations.push(`${item.Item}: planned twice`);
+    if (seenFoods.has(food.id)) violations.push(`${item.name}: planned twice`);
     seenFoods.add(food.id);
-    if (!food.slots.includes(item.Meal)) violations.push(`${item.Item}: not a ${item.Meal} food`);
-    if (!suitsDiet(food, request.dietType)) violations.push(`${item.Item}: not ${request.dietType}`);
+    if (!food.slots.includes(item.slot)) violations.push(`${item.name}: not a ${item.slot} food`);
+    if (!suitsDiet(food, request.dietType)) violations.push(`${item.name}: not ${request.dietType}`);
     const conflict = exclusionConflict(food, avoidances);
-    if (conflict !== undefined) violations.push(`${item.Item}: ${conflict}`);
-    if (!isValidPortion(food, item.Weight))
-      violations.push(`${item.Item}: portion ${item.Weight} g outside range or step`);
-    const expected = portionFigures(food, item.Weight);
+    if (conflict !== undefined) violations.push(`${item.name}: ${conflict}`);
+    if (!isValidPortion(food, item.grams))
+      violations.push(`${item.name}: portion ${item.grams} g outside range or step`);
+    const expected = portionFigures(food, item.grams);
     if (
-      expected.Calories !== item.Calories ||
-      expected.Protein !== item.Protein ||
-      expected.Fat !== item.Fat ||
-      expected.Carbs !== item.Carbs
+      expected.energyKcal !== item.energyKcal ||
+      expected.proteinG !== item.proteinG ||
+      expected.fatG !== item.fatG ||
+      expected.carbsG !== item.carbsG
     ) {
-      violations.push(`${item.Item}: figures do not match the catalogue`);
+      violations.push(`${item.name}: figures do not match the catalogue`);
     }
   }
   for (const meal of Object.keys(MEAL_SHARES) as MealSlot[]) {
-    const inMeal = items.filter((item) => item.Meal === meal);
+    const inMeal = items.filter((item) => item.slot === meal);
     const count = inMeal.length;
     if (count < ITEMS_PER_MEAL.min || count > ITEMS_PER_MEAL.max) violations.push(`${meal}: ${count} items`);
     const foods = inMeal.flatMap((item) => {
@@ -188,9 +188,9 @@ export function planViolations(items: readonly MealItem[], context: PlanCheckCon
     const conflict = mealConflict(foods, meal, { kosher: context.kosher === true });
     if (conflict !== undefined) violations.push(`${meal}: ${conflict}`);
   }
-  const kcal = items.reduce((sum, item) => sum + item.Calories, 0);
-  const fatG = items.reduce((sum, item) => sum + item.Fat, 0);
-  const proteinG = items.reduce((sum, item) => sum + item.Protein, 0);
+  const kcal = items.reduce((sum, item) => sum + item.energyKcal, 0);
+  const fatG = items.reduce((sum, item) => sum + item.fatG, 0);
+  const proteinG = items.reduce((sum, item) => sum + item.proteinG, 0);
   if (Math.abs(kcal - request.targetKcal) > KCAL_TOLERANCE * request.targetKcal) {
     violations.push(`day energy ${kcal} kcal is more than 3 % from ${request.targetKcal}`);
   }

@@ -1,3 +1,4 @@
+import { toWireWorkoutItem } from "@fitwise/contracts/plan-items.mapper";
 import {
   CHAT_CONTEXT_MESSAGES,
   DEFAULT_GREETINGS,
@@ -32,7 +33,9 @@ export function toResponse(turn: TurnResult): ChatTrainerResponse {
     message: turn.reply,
     ...(itemIds.length > 0 ? { item_ids_updated: itemIds } : {}),
     ...(turn.mealDays.size > 0 && activeDay !== undefined ? { active_day: activeDay } : {}),
-    ...(turn.workout ? { updated_plan: { workout_plan: turn.state.workoutPlan } } : {}),
+    ...(turn.workout
+      ? { updated_plan: { workout_plan: turn.state.workoutPlan.map(toWireWorkoutItem) } }
+      : {}),
   };
 }
 

@@ -1,5 +1,5 @@
 import { expect, it } from "vitest";
-import type { MealItem } from "@fitwise/contracts/plans";
+import type { MealItemWire } from "@fitwise/contracts/plans";
 import { describeWithDatabases } from "../../test/test-app";
 import { callFunction, callOk, planFirstDay } from "./plan-test-helpers";
 
@@ -17,7 +17,7 @@ describeWithDatabases("Replace, chat swaps and saves racing on one free user", (
     for (let round = 0; round < 20; round += 1) {
       // A fresh allowance each round, so every request really counts and writes.
       await ctx.db().deleteFrom("usage_counters").where("user_id", "=", user.userId).execute();
-      const meals = await callOk<MealItem[]>(
+      const meals = await callOk<MealItemWire[]>(
         ctx.app(),
         "openai_get_meal_plan",
         { currentDay: 1 },

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { PLAN_ERROR_CODES } from "@fitwise/contracts/plans";
-import type { MealItem } from "@fitwise/contracts/plans";
+import type { MealItem } from "@fitwise/engine/nutrition/meal-plan.types";
 import { FREE_REPLACEMENTS_LIMIT, mayReset, mayUseMeal, mayUsePlanDay } from "@fitwise/contracts/free-tier";
 import { PLANNING_FLOOR_KCAL } from "@fitwise/engine/nutrition/energy";
 import { MEAL_SLOTS } from "@fitwise/engine/nutrition/food.types";
@@ -165,12 +165,12 @@ export function DietPage() {
     setChoosingFor(null);
     if (!items) return;
     replace.mutate(
-      { item, plan: items, replacementFoodId: alternative.foodId },
+      { item, replacementFoodId: alternative.foodId },
       {
         onSuccess: (result) =>
           replacement.succeeded(
             result.freeReplacementsUsed,
-            DIET_MESSAGES.replaced(result.oldItem.Item, result.newItem.Item),
+            DIET_MESSAGES.replaced(result.oldItem.name, result.newItem.name),
           ),
         onError: replacement.failed,
       },

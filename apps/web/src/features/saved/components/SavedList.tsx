@@ -1,9 +1,14 @@
 import { useEffect, useRef } from "react";
 import type { ReactNode } from "react";
-import type { SavedDietRecord, SavedTable, SavedWorkoutRecord } from "@fitwise/contracts/saved";
+import type { SavedTable } from "@fitwise/contracts/saved";
 import { Button } from "../../../components/Button";
 import { Spinner } from "../../../components/Spinner";
-import { savedListErrorMessage, useSavedList } from "../api/get-saved-list";
+import {
+  savedListErrorMessage,
+  useSavedList,
+  type SavedDiet,
+  type SavedWorkout,
+} from "../api/get-saved-list";
 import { SavedDietCard, SavedWorkoutCard } from "./SavedPlanCard";
 import styles from "./SavedPage.module.css";
 
@@ -52,12 +57,12 @@ export function SavedList({ table }: { table: SavedTable }) {
     content = (
       <ul className={styles.list} aria-busy={query.isFetching || undefined}>
         {table === "saved_diets"
-          ? (query.data as SavedDietRecord[]).map((record, index) => (
+          ? (query.data as SavedDiet[]).map((record, index) => (
               <li key={record.diet_id}>
                 <SavedDietCard record={record} number={index + 1} />
               </li>
             ))
-          : (query.data as SavedWorkoutRecord[]).map((record, index) => (
+          : (query.data as SavedWorkout[]).map((record, index) => (
               <li key={record.workout_id}>
                 <SavedWorkoutCard record={record} number={index + 1} />
               </li>

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from "react";
-import type { WorkoutItem } from "@fitwise/contracts/plans";
+import type { WorkoutItem } from "@fitwise/engine/workouts/exercise.types";
 import type { FitnessGoal } from "@fitwise/engine/profile.types";
 import { COOLDOWN, WARMUP, type ExperienceLevel } from "@fitwise/engine/workouts/exercise.types";
 import { isRestItem } from "@fitwise/engine/workouts/rest-days";
@@ -23,8 +23,7 @@ export function WorkoutLogger({
   level: ExperienceLevel;
 }) {
   const [started, setStarted] = useState(false);
-  if (!items.some((item) => !isRestItem(item) && !BOOKENDS.has(item["Body Part Targeted"].trim())))
-    return null;
+  if (!items.some((item) => !isRestItem(item) && !BOOKENDS.has(item.bodyPart.trim()))) return null;
   if (!started) {
     return (
       <div className={styles.start}>
