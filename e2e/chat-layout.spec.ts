@@ -9,7 +9,7 @@ import type { TestUser } from "./support/users";
 import { completeProfile } from "./support/profiles";
 
 /**
- * Issue 17 §1: on wide screens Alex's panel is docked beside the page, which gives up its width
+ * docs/decisions/023: on wide screens Alex's panel is docked beside the page, which gives up its width
  * (docs/decisions/023-docked-chat-panel.md), so no control of any screen is ever under it.
  */
 

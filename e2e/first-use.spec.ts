@@ -9,7 +9,7 @@ import { newTestUser, signInViaApi, signInViaUi, signUpViaApi } from "./support/
 import type { TestUser } from "./support/users";
 import { completeProfile } from "./support/profiles";
 
-/** Issue 17: what a new user tripped over in the browser, point by point, on a laptop and a phone. */
+/** What a new user tripped over in the browser, point by point, on a laptop and a phone. */
 
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };

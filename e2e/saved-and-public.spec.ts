@@ -226,7 +226,7 @@ describe("/saved", () => {
     });
   });
 
-  it("shows the spec's red error banner when the list cannot be fetched", async () => {
+  it("shows the red error banner when the list cannot be fetched", async () => {
     await withPage(DESKTOP, async (page) => {
       await signInAsOwner(page);
       await page.route("**/functions/v1/get_saved_list", (route) =>

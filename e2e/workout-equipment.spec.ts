@@ -8,7 +8,7 @@ import type { RunningServer } from "./support/server";
 import { newTestUser, signInViaApi, signInViaUi, signUpViaApi } from "./support/users";
 
 /*
- * Issue 13: the equipment question on /goal and /updatemyworkoutinfo, and a week that uses only what
+ * docs/decisions/014: the equipment question on /goal and /updatemyworkoutinfo, and a week that uses only what
  * the user said they have; the calculator's screening notice; the alternatives to choose from.
  */
 

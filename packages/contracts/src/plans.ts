@@ -131,7 +131,7 @@ export const MealPlanResponseSchema = z.array(MealItemWireSchema);
 
 /**
  * Response header of `openai_get_meal_plan`: the words of the allergy fields the plan could not leave out, as a JSON
- * array (the body stays the spec's list of items). Characters beyond ASCII are sent as JSON \u escapes, as headers
+ * array (the body stays the list of items of docs/product.md §8). Characters beyond ASCII are sent as JSON \u escapes, as headers
  * must be ASCII; JSON.parse reads them back.
  */
 export const UNRECOGNISED_AVOIDANCES_HEADER = "unrecognised-avoidances";

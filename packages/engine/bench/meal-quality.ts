@@ -1,4 +1,4 @@
-// Meal quality figures for bench:meals (issue 12), counted from the served items and the data files (meal-roles.json,
+// Meal quality figures for bench:meals (docs/decisions/028), counted from the served items and the data files (meal-roles.json,
 // the catalogue's figures), never from the planner's own checks: meals with two mains or a protein family twice,
 // protein over 35 % of energy or 2.4 g/kg, carbohydrate under 130 g, the share of protein-rich items from the chosen
 // sources, and, over restrictive profiles, the protein gap to an exact optimum and plans refused though a day exists.
@@ -254,7 +254,7 @@ export async function mealQualityFigures(
     carbsUnder130Pct: round((100 * carbsUnder) / Math.max(1, planned.length)),
     carbsUnder130FeasibleCount: carbsUnderFeasible,
     chosenProteinPct: round((100 * chosen) / Math.max(1, proteinRich)),
-    // "Where feasible" (issue 12): over the plans with 80 % chosen, and those under it where the exact model finds a day
+    // "Where feasible" (docs/decisions/039): over the plans with 80 % chosen, and those under it where the exact model finds a day
     // that has it, keeps every rule and the plan's cuisine majority, and as much protein (chosenShareFeasibility).
     chosenProteinWhereFeasiblePct: round(
       (100 * (chosenByFeasibility.met.chosen + chosenByFeasibility.missed.chosen)) /
@@ -270,7 +270,7 @@ export async function mealQualityFigures(
     refused: refused.length,
     refusedFeasible,
     fastPathPlans: fast.length,
-    // Issue 12's names: the fast path's wall-clock times (target p95 ≤ 30 ms); the exact fallback's are apart below.
+    // docs/decisions/030's names: the fast path's wall-clock times (target p95 ≤ 30 ms); the exact fallback's are apart below.
     p50Ms: round(percentile(fast, 0.5)),
     p95Ms: round(percentile(fast, 0.95)),
     fastCpuP50Ms: round(percentile(fastCpu, 0.5)),

@@ -28,7 +28,7 @@ const VEGAN_GLUTEN_FREE_GAIN: MealPlanRequest = {
 /** Bound by nodes only, so the answer does not depend on how busy the machine is (the tests allow a minute for it). */
 const NODE_BOUND_LIMITS = { timeLimitS: 60, maxNodes: 5_000 };
 
-describe("the exact fallback puts the chosen sources below a day that exists (issue 12)", () => {
+describe("the exact fallback puts the chosen sources below a day that exists (docs/decisions/029)", () => {
   let solver: MipSolver;
   beforeAll(async () => {
     solver = await highsLoader();

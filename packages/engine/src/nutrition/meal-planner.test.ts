@@ -84,7 +84,7 @@ describe("meal planner on a small fixed food list", () => {
     }
   });
 
-  it("writes items in the spec's shape: whole calories, two-decimal grams, totals that add up", () => {
+  it("writes items in the displayed shape: whole calories, two-decimal grams, totals that add up", () => {
     const plan = mustPlan(planner, BASE_REQUEST);
     for (const item of plan.items) {
       expect(
@@ -92,7 +92,7 @@ describe("meal planner on a small fixed food list", () => {
           .filter((key) => key !== "measure")
           .sort(),
       ).toEqual(["Calories", "Carbs", "Fat", "Item", "Meal", "Protein", "Weight", "foodId", "id", "image"]);
-      // Issue 12: a household measure beside the grams wherever the food has one.
+      // docs/decisions/028: a household measure beside the grams wherever the food has one.
       if (item.measure !== undefined) expect(item.measure).toMatch(/^[\d¼½¾]+ \S/);
       expect(Number.isInteger(item.energyKcal)).toBe(true);
       for (const value of [item.grams, item.proteinG, item.carbsG, item.fatG])
@@ -402,7 +402,7 @@ describe("meal planner on the real catalogue", () => {
             withoutMajority.push(label);
             const probed = probe.plan(request);
             const proteinG = Math.min(nutrientTargets(request).proteinMinG, plan.totals.proteinG);
-            // Macro bounds outrank the cuisine (issue 12): a majority day that breaks them further proves the point too.
+            // Macro bounds outrank the cuisine (docs/decisions/028): a majority day that breaks them further proves the point too.
             const proved = probed.ok
               ? !hasMajority(probed.plan, request) ||
                 probed.plan.totals.proteinG < proteinG - 0.5 ||
@@ -440,7 +440,7 @@ describe("meal planner on the real catalogue", () => {
       // few vegan plans (fibre over 60 g in most of their cuisine days): at most one plan in twenty.
       expect(unproved.length).toBeLessThan((CUISINES.length * DIET_TYPES.length * 3) / 20);
       expect(withoutMajority.some((label) => label.startsWith("Japanese/standard"))).toBe(true);
-      // One main a meal (issue 12) rules out the stacked cuisine mains that made many of these days' majorities, so
+      // One main a meal (docs/decisions/028) rules out the stacked cuisine mains that made many of these days' majorities, so
       // fewer remain possible: still at most half the plans lack one, each proved above.
       expect(withoutMajority.length).toBeLessThan((CUISINES.length * DIET_TYPES.length * 3) / 2);
     }, 60_000);

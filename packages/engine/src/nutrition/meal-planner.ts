@@ -295,7 +295,7 @@ export function planWith(
   }
   if ("failed" in attempt)
     return { ok: false, error: solveError(attempt.failed, request, avoidances, pool, limits) };
-  // The protein ceilings hold in every served plan (issue 12): a day over them (the exact model stopped on its limit
+  // The protein ceilings hold in every served plan (docs/decisions/030): a day over them (the exact model stopped on its limit
   // without a day, or had none) is repaired; if it cannot be, boundNotes names the ceiling that gave way.
   if (proteinOverKcal(attempt.portions, targets) > BOUND_SLACK_KCAL) {
     const repaired = repairProteinCeiling(attempt.portions, pool.allByMeal, targets, avoidances.kosher);
@@ -435,7 +435,7 @@ function solve(
 ): Attempt | { failed: SolveFailure } {
   let searched = searchDay(pool.byMeal, targets, limits);
   // A search that spent its budget with no day and no proof that none exists tries once more with a wider budget
-  // before anything else: refusing a day that exists breaks issue 12's first rule, and the quick fallback's day is
+  // before anything else: refusing a day that exists undoes docs/decisions/029 (no feasible profile refused), and the quick fallback's day is
   // worse than a searched one. Probes for a cuisine majority carry their own budget and are left as they are.
   if (searched.status === "exhausted" && limits.requireCuisineMajority !== true)
     searched = searchDay(pool.byMeal, targets, {
@@ -463,7 +463,7 @@ function solve(
       day === undefined
         ? [Infinity, Infinity, Infinity, Infinity]
         : [day.proteinOverKcal, day.shareBreach, day.proteinShortG, day.boundBreach - day.shareBreach];
-    // The chosen sources are a preference, below the protein floor (issue 12): where the model with them brings no day
+    // The chosen sources are a preference, below the protein floor (docs/product.md §6.2): where the model with them brings no day
     // or one short of protein (its solution would not fit whole portion steps, or the solver stopped on its limit in
     // the harder model), it runs once without them and the better day is kept. Seen on a vegan gluten-free 4,118 kcal
     // day refused, and a vegetarian soy-, nut- and egg-free day 7 g short, once more dishes joined the catalogue.
@@ -508,7 +508,7 @@ const NARROWER_FILTERS: readonly SourceFilter[] = ["onlyChosen", "chosenWithoutS
 const NARROWER_FITS_SHARE = 0.5;
 
 /**
- * Searches again among fewer protein foods of the sources the user did not choose (issue 12: at least 80 % of protein
+ * Searches again among fewer protein foods of the sources the user did not choose (docs/decisions/040: at least 80 % of protein
  * foods from the chosen ones where feasible) where the day holds one, and keeps a day found so only if it has more of
  * them chosen and loses nothing: the cuisine majority, every rule and bound, the protein floor (holdsMoreChosen). The
  * search weighs the chosen sources only through preference points among a few candidates per meal, and the cuisine's

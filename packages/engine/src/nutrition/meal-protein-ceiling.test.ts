@@ -35,7 +35,7 @@ function overCeiling(plan: MealPlan, request: MealPlanRequest): boolean {
 const isProteinRich = (food: Food) =>
   food.proteinSource !== undefined && (4 * food.proteinG) / food.energyKcal >= 0.2;
 
-describe("protein ceilings (issue 12: 35 % of energy and 2.4 g/kg in every served plan)", () => {
+describe("protein ceilings (docs/product.md §6.2: 35 % of energy and 2.4 g/kg in every served plan)", () => {
   let solver: MipSolver;
   beforeAll(async () => {
     solver = await highsLoader();

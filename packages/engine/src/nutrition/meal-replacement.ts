@@ -26,7 +26,7 @@ export interface ReplacementInput {
   itemId: string;
   request: MealPlanRequest;
   seed: number;
-  /** Foods replaced away from this day plan before: Replace never offers them again (issue 12: no ping-pong). */
+  /** Foods replaced away from this day plan before: Replace never offers them again (docs/decisions/029: no ping-pong). */
   replacedFoodIds?: readonly string[];
   /** The alternative the user picked (a food id from replacementChoices); without it the best one is taken. */
   foodId?: string;

@@ -4,7 +4,7 @@ import type { MealItem, MealPlanRequest } from "./meal-plan.types";
 import { exclusionConflict, type ExclusionRules } from "./exclusions";
 import { mealConflict } from "./meal-roles";
 
-/** docs/product.md §6: the day's energy split over the spec's four meals. */
+/** docs/product.md §6: the day's energy split over the four meals. */
 export const MEAL_SHARES: Record<MealSlot, number> = {
   Breakfast: 0.25,
   Lunch: 0.35,
@@ -13,7 +13,7 @@ export const MEAL_SHARES: Record<MealSlot, number> = {
 };
 /** How far a meal may drift from its share, as a fraction of the day, before a plan is refused. */
 export const MEAL_SHARE_BAND = 0.07;
-/** Issue 3: the day total must land within ±3 % of the goal. */
+/** docs/product.md §6.2: the day total must land within ±3 % of the goal. */
 export const KCAL_TOLERANCE = 0.03;
 /** The model aims inside ±2 % so that rounding every item to whole calories can never push the day past ±3 %. */
 export const KCAL_MODEL_TOLERANCE = 0.02;
@@ -121,7 +121,7 @@ export function isValidPortion(food: Food, weightG: number): boolean {
   return Math.abs(steps - Math.round(steps)) < 1e-6;
 }
 
-/** The item's figures for a portion, rounded as the spec shows them: calories whole, grams to two decimals. */
+/** The item's figures for a portion, rounded as the screens show them: calories whole, grams to two decimals. */
 export function portionFigures(
   food: Food,
   weightG: number,

@@ -9,7 +9,7 @@ import {
   type WorkoutType,
 } from "../workouts/exercise.types";
 
-/** Meal days are stored as diet_one..diet_seven; the spec's day order makes Monday day 1 (docs/product.md §6). */
+/** Meal days are stored as diet_one..diet_seven; the day order makes Monday day 1 (docs/product.md §6). */
 export const DAY_INDICES = [1, 2, 3, 4, 5, 6, 7] as const;
 export type DayIndex = (typeof DAY_INDICES)[number];
 

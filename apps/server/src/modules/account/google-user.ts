@@ -47,7 +47,7 @@ export async function googleUser(
         provider: "google",
         providerId: claims.sub,
         identityData,
-        // docs/product.md §3: Google users carry email and full_name in user_metadata. A proven account
+        // docs/decisions/009: Google users carry email and full_name in user_metadata. A proven account
         // keeps its own keys; on an unproven one Google's word wins over whoever wrote them.
         userMetadata: proven
           ? { email: claims.email, full_name: fullName, ...existing.raw_user_meta_data }

@@ -50,7 +50,7 @@ export async function chatTrainer(
   const context = await loadChatContext(deps, userId, payload);
   // Per message, so the same words a second time ("new meals for today") give another plan.
   const seed = derivedSeed("chat", userId, await countChatMessages(deps.db, userId));
-  // "How am I doing?" is answered from the logs (issue 16), with the same figures as /progress.
+  // "How am I doing?" is answered from the logs (docs/decisions/022), with the same figures as /progress.
   if (isProgressQuestion(message) && detectRedFlag(message) === undefined) {
     const turn = emptyTurn(context.state, "offline");
     turn.reply = await progressCheckReply(deps.db, userId, context.state.profile.goal, deps.now());

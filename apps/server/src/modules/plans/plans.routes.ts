@@ -40,7 +40,7 @@ function callerId(request: FastifyRequest): string {
  * A refused plan request (429 over the user's share, 503 planning busy) is answered after this
  * long rather than at once. The refusal costs no database work and no solve either way; what the
  * wait changes is a client that ignores Retry-After: answered at once, 100 connections of such
- * retries keep a 2-core machine's event loop busy refusing them (issue 15 measured everyone's reads
+ * retries keep a 2-core machine's event loop busy refusing them (bench:load measured everyone's reads
  * 23–91× slower) and take the CPU from the solves being made. Held, each connection asks about
  * once a second. A client that honours Retry-After (1–2 s) loses nothing. docs/decisions/036.
  */

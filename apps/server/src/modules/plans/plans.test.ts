@@ -424,7 +424,7 @@ describeWithDatabases("plan functions", ({ app, db, signUp }) => {
       expect(await getMeals(user)).toEqual(items);
     });
 
-    it("allows 3 free replacements, then answers the spec's limit message", async () => {
+    it("allows 3 free replacements, then answers the limit message of docs/product.md §9", async () => {
       const user = await userWithProfile();
       const used: number[] = [];
       for (let round = 0; round < 3; round += 1) {

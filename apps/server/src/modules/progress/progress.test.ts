@@ -21,7 +21,7 @@ describe("latestAllowedDay", () => {
   });
 });
 
-describeWithDatabases("progress functions (issue 16)", ({ app, db, signUp }) => {
+describeWithDatabases("progress functions (docs/decisions/022)", ({ app, db, signUp }) => {
   const progressOf = async (user: SignedUp, today?: string): Promise<ProgressResponse> =>
     ProgressResponseSchema.parse(
       await callOk(app(), "get_progress", today === undefined ? {} : { today }, user.accessToken),

@@ -40,7 +40,7 @@ import { EatenCheckbox } from "./EatenCheckbox";
 import { EatenToday } from "./EatenToday";
 import styles from "./Diet.module.css";
 
-/** Spec §8 texts. */
+/** docs/product.md §9 texts. */
 export const DIET_MESSAGES = {
   saved: "Successfully saved meal plan!",
   saveFailed: "Error saving meal plan. Please try again later!",
@@ -97,7 +97,7 @@ export function DietPage() {
   const locked = useMemo(() => lockedMeals(isPro), [isPro]);
   const replacingId = replace.isPending ? (replace.variables?.item.id ?? null) : null;
 
-  // Spec §2: the first visit after plan creation asks whether to continue to /workouts — once per
+  // docs/product.md §3.6: the first visit after plan creation asks whether to continue to /workouts — once per
   // account, as the server remembers it (a new device does not ask again).
   const markVisited = useMarkDietVisited();
   const asked = useRef(false);
@@ -155,7 +155,7 @@ export function DietPage() {
     setOpenMeal((current) => (current === meal ? null : meal));
   };
 
-  // Replace opens the alternatives (issue 12); picking one applies it, as the one-click Replace did.
+  // Replace opens the alternatives (docs/decisions/029); picking one applies it, as the one-click Replace did.
   const onReplace = (item: MealItem) => {
     if (!items || !replacement.mayReplace()) return;
     setChoosingFor(item);

@@ -18,7 +18,7 @@ export interface ReplaceChoicesProps {
 }
 
 /**
- * Replace with real choices (issue 12): the three alternatives the server offers for an item (same meal and role,
+ * Replace with real choices (docs/decisions/029): the three alternatives the server offers for an item (same meal and role,
  * similar calories), each with its portion as grams and a household measure. Looking is free; picking one applies it.
  */
 export function ReplaceChoices({ day, item, onPick, onClose }: ReplaceChoicesProps) {

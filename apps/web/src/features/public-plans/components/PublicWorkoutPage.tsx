@@ -45,7 +45,7 @@ function describeOwner(plan: PublicWorkout): string {
 
 function dayLabel({ day, isRest }: PlanDay) {
   if (!isRest) return day;
-  // Several days may rest, so the weekday stays visible under the spec's "Rest Day" label.
+  // Several days may rest, so the weekday stays visible under the "Rest Day" label (docs/product.md §3.7).
   return (
     <span className={styles.restTab}>
       <span>Rest Day</span>

@@ -11,7 +11,7 @@ export interface MealGroup {
   totals: NutritionTotals;
 }
 
-/** The day's items by meal, in spec order; meals with no items are left out. */
+/** The day's items by meal, in the order of docs/product.md §3.6; meals with no items are left out. */
 export function groupMeals(items: readonly MealItem[]): MealGroup[] {
   return MEAL_SLOTS.map((meal) => {
     const mealItems = items.filter((item) => item.slot === meal);

@@ -28,7 +28,7 @@ export function planDays(plan: readonly WorkoutItem[]): PlanDay[] {
 
 /**
  * The day to show: the one last chosen (remembered across visits) when this plan has it, else the
- * plan's first day (spec: "when data arrives the first plan day is selected if none chosen").
+ * plan's first day (as the original app did: "when data arrives the first plan day is selected if none chosen").
  */
 export function initialDay(days: readonly PlanDay[], remembered: string | null): string | null {
   if (remembered && days.some((entry) => entry.day === remembered)) return remembered;

@@ -17,7 +17,7 @@ const EMPTY_TEXT: Record<SavedTable, string> = {
   saved_workouts: "No saved workout plans found. Start by saving your favorite workouts!",
 };
 
-/** Spec §4 "Saved list states": loading, error, empty, list. */
+/** docs/product.md §3.8 "Saved plans": loading, error, empty, list. */
 export function SavedList({ table }: { table: SavedTable }) {
   const query = useSavedList(table);
   const containerRef = useRef<HTMLDivElement>(null);

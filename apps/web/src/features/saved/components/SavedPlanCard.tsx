@@ -48,7 +48,7 @@ function CardFrame({ title, createdAt, table, id, fullPlanHref, fullPlanLabel, c
   );
 }
 
-/** Ours, not the spec's: an owner can withdraw a plan they shared; its public link then answers "not found". */
+/** Ours, beyond the original app: an owner can withdraw a plan they shared; its public link then answers "not found". */
 function DeletePlanButton({ table, id, planTitle }: { table: SavedTable; id: string; planTitle: string }) {
   const [confirming, setConfirming] = useState(false);
   const deletion = useDeleteSavedPlan();

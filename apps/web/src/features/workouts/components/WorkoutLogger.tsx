@@ -12,7 +12,7 @@ const WorkoutSession = lazy(async () => ({ default: (await import("./WorkoutSess
 
 const BOOKENDS = new Set<string>([WARMUP, COOLDOWN]);
 
-/** "Start workout" for the shown day; the logging session opens below it (issue 16). */
+/** "Start workout" for the shown day; the logging session opens below it (docs/decisions/022). */
 export function WorkoutLogger({
   items,
   goal,

@@ -34,7 +34,7 @@ import { workoutDays } from "./workout-days";
 import styles from "./Workouts.module.css";
 
 /**
- * The spec gives no texts for workout save and replace (a failed replace is "only logged"); these
+ * docs/product.md §9 gives no texts for workout save and replace (a failed replace is "only logged"); these
  * follow the diet screen's wording so the two screens answer alike.
  */
 export const WORKOUT_MESSAGES = {
@@ -97,7 +97,7 @@ export function WorkoutsPage() {
   const selected = usable ?? days.find((entry) => entry.day === firstDay) ?? days[0];
   const updatingIds = useUpdatingItems();
   const profile = profileQuery.data ?? null;
-  // The plan was made for the stored goal and level; the spec's defaults stand in until the profile loads.
+  // The plan was made for the stored goal and level; the planning defaults stand in until the profile loads.
   const goal = profile?.user_fitness_goal ?? readCache("user_fitness_goal") ?? PLANNING_DEFAULTS.goal;
   const level =
     profile?.user_experience_level ?? readCache("user_experience_level") ?? PLANNING_DEFAULTS.level;
