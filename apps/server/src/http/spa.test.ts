@@ -176,7 +176,6 @@ describe("index.html per host name behind a proxy", () => {
 
   it("takes the host from X-Forwarded-Host with TRUST_PROXY, and ignores it without", async () => {
     expect(await serve({ trustProxy: 1 })).toBe("FitCo");
-    expect(await serve({ trustProxy: ["127.0.0.1"] })).toBe("FitCo");
     expect(await serve({ trustProxy: false })).toBe("Fitwise");
   });
 });
