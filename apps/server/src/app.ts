@@ -6,6 +6,7 @@ import type { AppConfig } from "./env";
 import { openDatabase, type Database } from "./db/database";
 import { migrate } from "./db/migrate";
 import { authenticatePlugin, createSessionCache } from "./http/authenticate";
+import { jsonDepth, MAX_JSON_BODY_DEPTH } from "./http/json-depth";
 import { HttpError, registerErrorHandler } from "./http/errors";
 import { registerInputTextCheck } from "./http/input-text";
 import { loggerOptions } from "./http/logging";
@@ -56,11 +57,52 @@ export interface BuildAppOptions {
   planPool?: PlanPool;
 }
 
+/**
+ * TRUST_PROXY as Fastify takes it. Fastify reads a bare number as "trust nothing" (it cannot check
+ * the immediate peer), so a hop count becomes proxy-addr's trust function: the `hops` addresses
+ * nearest the server (the socket's, then X-Forwarded-For from the right) are proxies and the next
+ * one is the client, whatever a client wrote further left.
+ */
+function proxyTrust(
+  trust: AppConfig["trustProxy"],
+): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust !== "number") return trust;
+  return (_address, hop) => hop < trust;
+}
+
+/**
+ * Socket time limits (Fastify's defaults leave an idle or trickling socket open for ever):
+ * - connection: a socket with no traffic either way is closed. Longer than the slowest answer the
+ *   server composes in silence, a model reply of the trainer chat (AI_TIMEOUT_MS), plus a margin.
+ * - request: the whole request, headers and body, must arrive within this (slow-sending clients).
+ * - keep-alive: an idle kept-alive socket waits this long for the next request; above the 60 s idle
+ *   timeout of common load balancers, so they close first and never send into a closing socket.
+ */
+export const SOCKET_TIMEOUTS = { requestMs: 30_000, keepAliveMs: 72_000, minConnectionMs: 120_000 } as const;
+
+export function socketTimeouts(config: AppConfig): {
+  connectionMs: number;
+  requestMs: number;
+  keepAliveMs: number;
+} {
+  return {
+    connectionMs: Math.max(SOCKET_TIMEOUTS.minConnectionMs, (config.ai?.timeoutMs ?? 0) + 30_000),
+    requestMs: SOCKET_TIMEOUTS.requestMs,
+    keepAliveMs: SOCKET_TIMEOUTS.keepAliveMs,
+    ...config.socketTimeouts,
+  };
+}
+
 export async function buildApp(config: AppConfig, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const timeouts = socketTimeouts(config);
   const app = Fastify({
     logger: options.logger === false ? false : loggerOptions(config.logLevel, options.logStream),
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: config.trustProxy,
+    connectionTimeout: timeouts.connectionMs,
+    requestTimeout: timeouts.requestMs,
+    keepAliveTimeout: timeouts.keepAliveMs,
+    // false, a hop count or the proxies' addresses, never every hop (env.ts TrustProxySchema).
+    trustProxy: proxyTrust(config.trustProxy),
   });
   // Before any route: the API document (GET /api/docs) lists what was registered.
   const routes = collectRoutes(app);
@@ -92,6 +134,11 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     if (text.trim() === "") return done(null, undefined);
     void parseJson(request, text, (error, parsed) => {
       if (error) done(new HttpError(400, "bad_json", "Request body is not valid JSON"), undefined);
+      else if (jsonDepth(parsed, MAX_JSON_BODY_DEPTH) > MAX_JSON_BODY_DEPTH)
+        done(
+          new HttpError(400, "bad_json", `Request body nests deeper than ${MAX_JSON_BODY_DEPTH} levels`),
+          undefined,
+        );
       else done(null, parsed);
     });
   });
@@ -209,6 +256,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
         app.log.error({ err: error }, "share preview: saved plan unreadable");
         return undefined;
       }),
+    config.publicUrl,
   );
 
   return app;

@@ -33,7 +33,7 @@ describe("loadConfig", () => {
       REDIS_URL: "redis://cache:6379",
       LOG_LEVEL: "warn",
       PUBLIC_URL: "https://fit.example/",
-      TRUST_PROXY: "true",
+      TRUST_PROXY: "2",
       RATE_LIMIT_TOKEN_PER_MINUTE: "5",
       RATE_LIMIT_SIGNUP_PER_MINUTE: "2",
       SUPPORT_EMAIL: "help@fit.example",
@@ -48,7 +48,7 @@ describe("loadConfig", () => {
       redisUrl: "redis://cache:6379",
       logLevel: "warn",
       publicUrl: "https://fit.example",
-      trustProxy: true,
+      trustProxy: 2,
       rateLimits: { token: { max: 5 }, signup: { max: 2 } },
       supportEmail: "help@fit.example",
       brandName: "FitCo",
@@ -66,6 +66,24 @@ describe("loadConfig", () => {
     ["SUPPORT_EMAIL", "not-an-email"],
   ])("stops with a message naming %s when it is %s", (name, value) => {
     expect(() => loadConfig({ JWT_SECRET: secret, [name]: value })).toThrow(new RegExp(`\\b${name}\\b`));
+  });
+
+  it("reads TRUST_PROXY as a hop count or the proxies' addresses, and refuses true", () => {
+    const trust = (value: string | undefined) =>
+      loadConfig({ JWT_SECRET: secret, TRUST_PROXY: value }).trustProxy;
+    expect(trust(undefined)).toBe(false);
+    expect(trust("false")).toBe(false);
+    expect(trust("0")).toBe(false);
+    expect(trust("1")).toBe(1);
+    expect(trust("10.0.0.1, 10.1.0.0/16,fd00::/8, loopback")).toEqual([
+      "10.0.0.1",
+      "10.1.0.0/16",
+      "fd00::/8",
+      "loopback",
+    ]);
+    expect(() => trust("true")).toThrow(/TRUST_PROXY: true trusts every X-Forwarded-For hop/);
+    for (const bad of ["yes", "10.0.0.0/33", "10.0.0.1,proxy.internal", "-1", "21"])
+      expect(() => trust(bad)).toThrow(/TRUST_PROXY: must be a number of proxies/);
   });
 
   it("resolves a relative DATA_DIR against the directory npm was run in", () => {

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { isIP } from "node:net";
 import { dirname, isAbsolute, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
@@ -19,7 +20,7 @@ export const ENV_VARIABLES = {
   PUBLIC_URL:
     "Public origin of the app, e.g. https://fitwise.example (default http://localhost:PORT); sets the JWT issuer and enables HSTS when https.",
   TRUST_PROXY:
-    "Set to true behind a reverse proxy or load balancer so client IPs come from X-Forwarded-For (default false).",
+    "Proxies in front of the server: how many (e.g. 1), or their addresses (comma-separated IPs, CIDR ranges, loopback, linklocal, uniquelocal); client IPs then come from X-Forwarded-For, read from the right (default: none). true is refused: any client could pick its address.",
   RATE_LIMIT_TOKEN_PER_MINUTE: "Requests per minute and IP allowed on POST /auth/v1/token (default 30).",
   RATE_LIMIT_SIGNUP_PER_MINUTE: "Requests per minute and IP allowed on POST /auth/v1/signup (default 10).",
   SUPPORT_EMAIL: "Support address shown to users (default support@fitwise.app).",
@@ -105,6 +106,50 @@ const BrandHostsSchema = z
   )
   .optional();
 
+/** A name proxy-addr (Fastify's trustProxy) knows, an IPv4/IPv6 address, or a CIDR range of either. */
+function isProxyAddress(entry: string): boolean {
+  if (["loopback", "linklocal", "uniquelocal"].includes(entry)) return true;
+  const [address = "", prefix, ...rest] = entry.split("/");
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d{1,3}$/.test(prefix) && bits <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * false (the default: the connection's address), a hop count, or the proxies' addresses — never
+ * "trust every hop", with which a client that writes its own first X-Forwarded-For entry picks the
+ * address every per-IP limit and the MFA challenge's IP binding (decision 009) count.
+ */
+const TrustProxySchema = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value, context): false | number | string[] => {
+    if (value === undefined || value === "" || value === "false" || value === "0") return false;
+    if (/^\d+$/.test(value)) {
+      const hops = Number(value);
+      if (hops <= 20) return hops;
+    } else if (value === "true") {
+      context.addIssue({
+        code: "custom",
+        message:
+          "true trusts every X-Forwarded-For hop, so any client could choose its address: set the number of proxies in front of the server (e.g. 1) or their addresses",
+      });
+      return z.NEVER;
+    } else {
+      const entries = value.split(",").map((entry) => entry.trim());
+      if (entries.every(isProxyAddress)) return entries;
+    }
+    context.addIssue({
+      code: "custom",
+      message:
+        "must be a number of proxies (0-20) or a comma-separated list of IP addresses, CIDR ranges or loopback/linklocal/uniquelocal",
+    });
+    return z.NEVER;
+  });
+
 const booleanFlag = z
   .enum(["true", "false", "1", "0", ""])
   .optional()
@@ -129,7 +174,7 @@ export const EnvSchema = z.object({
   ),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   PUBLIC_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
-  TRUST_PROXY: booleanFlag,
+  TRUST_PROXY: TrustProxySchema,
   RATE_LIMIT_TOKEN_PER_MINUTE: z.coerce.number().int().positive().default(30),
   RATE_LIMIT_SIGNUP_PER_MINUTE: z.coerce.number().int().positive().default(10),
   SUPPORT_EMAIL: z.email().default("support@fitwise.app"),
@@ -217,7 +262,8 @@ export interface AppConfig {
   logLevel: string;
   webDistDir: string;
   publicUrl: string;
-  trustProxy: boolean;
+  /** Fastify's trustProxy: false, a hop count, or the proxies' addresses (TRUST_PROXY); never true. */
+  trustProxy: false | number | string[];
   /** token: sign-ins on POST /token; refresh: refresh grants there (absent: DEFAULT_REFRESH_LIMIT). */
   rateLimits: { token: RateLimitConfig; signup: RateLimitConfig; refresh?: RateLimitConfig };
   /** Key prefix for shared rate-limit counters, so apps on one Redis can be kept apart (tests). */
@@ -240,6 +286,8 @@ export interface AppConfig {
   authConfirmEmail?: boolean;
   /** How long a profile answer is reused (absent: PROFILE_CACHE_TTL_MS); 0 reads the database every time. */
   profileCacheTtlMs?: number;
+  /** Socket time limits instead of app.ts SOCKET_TIMEOUTS (tests use short ones). */
+  socketTimeouts?: { connectionMs?: number; requestMs?: number; keepAliveMs?: number };
   /** Set-up mistakes worth a warning at start (logged by buildApp). */
   startupWarnings?: string[];
 }
@@ -360,6 +408,27 @@ function multiInstanceWarnings(e: z.infer<typeof EnvSchema>): string[] {
   ];
 }
 
+/**
+ * An https PUBLIC_URL means real users: the test checkout grants Pro to anyone who types the test
+ * card (decision 007), and with auto-confirmed e-mail any sign-up holds an address nobody proved
+ * (decision 043). Both are fine on localhost and worth a warning in production.
+ */
+function productionWarnings(e: z.infer<typeof EnvSchema>): string[] {
+  if (!e.PUBLIC_URL?.startsWith("https://")) return [];
+  return [
+    ...(e.PAYMENTS_PROVIDER === "test"
+      ? [
+          "PUBLIC_URL is https but PAYMENTS_PROVIDER is test: the test checkout grants Pro to anyone who types the test card. Set PAYMENTS_PROVIDER=lemonsqueezy.",
+        ]
+      : []),
+    ...(e.AUTH_CONFIRM_EMAIL
+      ? []
+      : [
+          "PUBLIC_URL is https but AUTH_CONFIRM_EMAIL is off: new accounts are confirmed without proving their address. Set AUTH_CONFIRM_EMAIL=true (with SMTP_URL).",
+        ]),
+  ];
+}
+
 export function loadConfig(env: Record<string, string | undefined>): AppConfig {
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) {
@@ -398,6 +467,6 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     ...(e.SMTP_URL ? { smtpUrl: e.SMTP_URL } : {}),
     ...(e.MAIL_FROM ? { mailFrom: e.MAIL_FROM } : {}),
     authConfirmEmail: e.AUTH_CONFIRM_EMAIL,
-    startupWarnings: multiInstanceWarnings(e),
+    startupWarnings: [...multiInstanceWarnings(e), ...productionWarnings(e)],
   };
 }

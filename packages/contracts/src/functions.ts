@@ -69,6 +69,8 @@ import {
   GetSavedDataRequestSchema,
   GetSavedListRequestSchema,
   PublicSavedDietSchema,
+  SetSavedPlanVisibilityRequestSchema,
+  SetSavedPlanVisibilityResponseSchema,
   PublicSavedWorkoutSchema,
   SaveDietRequestSchema,
   SaveDietResponseSchema,
@@ -206,6 +208,12 @@ export const FUNCTIONS = {
     summary: "Deletes one of the caller's saved plans",
     request: DeleteSavedPlanRequestSchema,
     response: DeleteSavedPlanResponseSchema,
+    auth: "bearer",
+  },
+  set_saved_plan_visibility: {
+    summary: "Makes one of the caller's saved plans public or private, and a diet's body data shown or not",
+    request: SetSavedPlanVisibilityRequestSchema,
+    response: SetSavedPlanVisibilityResponseSchema,
     auth: "bearer",
   },
 

@@ -59,6 +59,21 @@ export const GetSavedDataRequestSchema = SavedPlanRefSchema;
 export const DeleteSavedPlanRequestSchema = SavedPlanRefSchema;
 export const DeleteSavedPlanResponseSchema = z.object({ deleted: z.literal(true) });
 
+/**
+ * set_saved_plan_visibility: the owner makes a saved plan public (its link works for anyone) or
+ * private (the link answers 404 to everyone, the owner's list still shows it); for a diet, whether
+ * its public page shows their age, gender, weight, height and TDEE (off unless chosen).
+ */
+export const SetSavedPlanVisibilityRequestSchema = z.intersection(
+  SavedPlanRefSchema,
+  z.object({ public: z.boolean(), show_body_data: z.boolean().optional() }),
+);
+export type SetSavedPlanVisibilityRequest = z.infer<typeof SetSavedPlanVisibilityRequestSchema>;
+export const SetSavedPlanVisibilityResponseSchema = z.object({
+  public: z.boolean(),
+  show_body_data: z.boolean().optional(),
+});
+
 const nullable = <T extends z.ZodType>(schema: T) => schema.nullable();
 
 /** What anyone with the link sees of a saved diet: nothing that identifies the owner or their allergies. */
@@ -92,6 +107,7 @@ export type PublicSavedWorkout = z.infer<typeof PublicSavedWorkoutSchema>;
 /** A saved diet as its owner lists it (`get_saved_list` saved_diets). */
 export const SavedDietRecordSchema = PublicSavedDietSchema.extend({
   public: z.boolean(),
+  show_body_data: z.boolean(),
   user_activity: z.number().nullable(),
   user_allergies: z.string().nullable(),
   user_fav_food: z.string().nullable(),

@@ -96,6 +96,12 @@ export interface OneTimeTokensTable {
     | "phone_change_token";
   token_hash: string;
   relates_to: string;
+  /** The link that was mailed (signup, recovery, magiclink); null for rows older than migration 013. */
+  link_type: ColumnType<
+    "signup" | "recovery" | "magiclink" | null,
+    "signup" | "recovery" | "magiclink" | null | undefined,
+    "signup" | "recovery" | "magiclink" | null
+  >;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -229,6 +235,8 @@ export interface SavedDietsTable {
   diet_id: string;
   user_id: string;
   public: Generated<boolean>;
+  /** Whether the public page shows age, gender, weight, height and TDEE (migration 013, decision 044). */
+  show_body_data: Generated<boolean>;
   user_activity: number | null;
   user_age: number | null;
   user_allergies: string | null;

@@ -3,6 +3,7 @@ import { sql } from "kysely";
 import { expect, it } from "vitest";
 import { routesOf } from "../test/registered-routes";
 import { describeWithDatabases } from "../test/test-app";
+import { MAX_JSON_BODY_DEPTH } from "./json-depth";
 
 /**
  * A bounded, seeded fuzz run over every route: odd JSON, NUL and lone surrogates in every place,
@@ -116,6 +117,9 @@ const PATH_PARAMETERS = [
 
 const REQUESTS_PER_ROUTE = 8;
 
+/** 5,000 nested arrays under `data`, as the fuzz finding had it. */
+const DEEP_BODY = `{"data":${"[".repeat(5_000)}${"]".repeat(5_000)}}`;
+
 describeWithDatabases(
   "fuzz run over every route",
   ({ app, signUp, logs }) => {
@@ -149,6 +153,7 @@ describeWithDatabases(
       expect(routes.length).toBeGreaterThan(30);
       const failures: string[] = [];
       let sent = 0;
+      let deepSent = 0;
       for (const route of routes) {
         for (let i = 0; i < REQUESTS_PER_ROUTE; i += 1) {
           const url = route.url.replace(
@@ -175,10 +180,22 @@ describeWithDatabases(
           if (response.statusCode >= 500)
             failures.push(`${route.method} ${url} → ${response.statusCode} ${response.body}`);
         }
+        if (route.method === "GET" || route.method === "DELETE") continue;
+        // Deep nesting (5,000 levels in 30 KB) once per route that takes a body.
+        const deep = await app().inject({
+          method: route.method as "POST",
+          url: route.url.replace(/:\w+/g, "x"),
+          headers: { authorization: `Bearer ${fuzzer.accessToken}`, "content-type": "application/json" },
+          payload: DEEP_BODY,
+        });
+        deepSent += 1;
+        if (deep.statusCode >= 500)
+          failures.push(`deep ${route.method} ${route.url} → ${deep.statusCode} ${deep.body}`);
       }
       const databaseError = await app().inject({ method: "POST", url: "/__fuzz/database-error" });
 
       expect(sent).toBe(routes.length * REQUESTS_PER_ROUTE);
+      expect(deepSent).toBeGreaterThan(20);
       expect(failures).toEqual([]);
       expect(databaseError.statusCode).toBe(500);
       const log = logs.text();
@@ -187,6 +204,59 @@ describeWithDatabases(
       expect(log.toLowerCase()).not.toContain(plantedEmail.toLowerCase());
       expect(log).not.toContain(plantedHash);
       expect(log).not.toContain("grant_type=");
+    });
+
+    it("refuses a body nested deeper than MAX_JSON_BODY_DEPTH with 400, and user_metadata over 8 levels or 8 KB", async () => {
+      const deep = await app().inject({
+        method: "POST",
+        url: "/auth/v1/signup",
+        headers: { "content-type": "application/json" },
+        payload: DEEP_BODY,
+      });
+      expect(deep.statusCode).toBe(400);
+      expect(deep.json()).toMatchObject({
+        error_code: "bad_json",
+        msg: expect.stringContaining("deeper than 32"),
+      });
+      const nested = (levels: number): unknown => (levels === 0 ? "x" : { a: nested(levels - 1) });
+      const atLimit = `{"email":"deep-${randomUUID()}@example.com","password":"long enough password","data":${JSON.stringify(nested(MAX_JSON_BODY_DEPTH - 1))}}`;
+      const withinBody = await app().inject({
+        method: "POST",
+        url: "/auth/v1/signup",
+        headers: { "content-type": "application/json" },
+        payload: atLimit,
+      });
+      // Parsed (depth 32 is allowed); refused for its user_metadata instead.
+      expect(withinBody.json()).toMatchObject({
+        error_code: "validation_failed",
+        msg: expect.stringContaining("user_metadata nests deeper than 8"),
+      });
+
+      const user = await signUp();
+      const update = (data: unknown) =>
+        app().inject({
+          method: "PUT",
+          url: "/auth/v1/user",
+          headers: { authorization: `Bearer ${user.accessToken}` },
+          payload: { data },
+        });
+      expect((await update({ deep: nested(7) })).statusCode).toBe(200);
+      expect((await update({ deep: nested(8) })).statusCode).toBe(400);
+      expect((await update({ note: "x".repeat(7_000) })).statusCode).toBe(200);
+      const tooBig = await update({ more: "y".repeat(2_000) });
+      expect(tooBig.statusCode).toBe(400);
+      expect(tooBig.json()).toMatchObject({
+        error_code: "validation_failed",
+        msg: expect.stringContaining("8 KB"),
+      });
+      // A failed update changed nothing: every sign-in still answers a small user.
+      const me = await app().inject({
+        method: "GET",
+        url: "/auth/v1/user",
+        headers: { authorization: `Bearer ${user.accessToken}` },
+      });
+      expect(me.body.length).toBeLessThan(9_000);
+      expect(me.json()).toMatchObject({ user_metadata: { note: "x".repeat(7_000) } });
     });
 
     it("names the field holding U+0000 or a lone surrogate in one 400", async () => {

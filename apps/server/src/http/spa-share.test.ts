@@ -109,6 +109,12 @@ describeWithDatabases(
       expect(unknown.get("og:title")).toEqual(["FitCoAI's Diet Plan"]);
       expect(unknown.get("og:description")).toEqual(["A meal plan shared from FitCo."]);
       expect(unknown.get("og:image")).toEqual(["http://fit.example.com/og-image.png"]);
+      // Any other host, forged or not, gets PUBLIC_URL's origin in the preview.
+      const forged = await page("/fulldiet/00000000-0000-4000-8000-000000000000", "evil.example");
+      expect(forged.get("og:image")).toEqual(["http://localhost:3000/og-image.png"]);
+      expect(forged.get("og:url")).toEqual([
+        "http://localhost:3000/fulldiet/00000000-0000-4000-8000-000000000000",
+      ]);
       const malformed = await page("/fullworkout/not-a-uuid");
       expect(malformed.get("og:title")).toEqual(["Your Workout Plan"]);
     });

@@ -97,6 +97,10 @@ export function indexPages(html: string, fallback: SiteConfig, brandHosts: Recor
       const pattern = hostname ? matchBrandHost(pages, hostname) : undefined;
       return (pattern === undefined ? undefined : brandHosts[pattern]?.name) ?? fallback.brandName;
     },
+    /** Whether BRAND_HOSTS names this host (exactly or by a *. pattern). */
+    isBrandHost(hostname: string | undefined): boolean {
+      return hostname !== undefined && matchBrandHost(pages, hostname) !== undefined;
+    },
     /** Rendered pages held, the default one included. */
     get size(): number {
       return pages.size + 1;
@@ -181,6 +185,8 @@ export async function registerSpa(
   site: SiteConfig,
   brandHosts: Record<string, HostBrand> = {},
   describePublicPlan?: DescribePublicPlan,
+  /** PUBLIC_URL: the origin share previews link to. */
+  publicUrl = "http://localhost:3000",
 ): Promise<void> {
   const indexFile = join(webDistDir, "index.html");
   const pages = existsSync(indexFile)
@@ -217,8 +223,13 @@ export async function registerSpa(
       title: kind === "diet" ? `${brandName}AI's Diet Plan` : "Your Workout Plan",
       description: `A ${kind === "diet" ? "meal" : "workout"} plan shared from ${brandName}.`,
     };
-    // Behind TRUST_PROXY the protocol and host are the ones the visitor used (X-Forwarded-*).
-    const origin = `${request.protocol}://${request.host}`;
+    // Never the Host header as it came: a preview cached by a shared cache or a link unfurler would
+    // point everyone at whatever host one request named. PUBLIC_URL, or a host BRAND_HOSTS names
+    // (README "Branding per host"), with PUBLIC_URL's protocol.
+    const publicOrigin = new URL(publicUrl);
+    const origin = pages?.isBrandHost(request.hostname)
+      ? `${publicOrigin.protocol}//${request.hostname}`
+      : publicOrigin.origin;
     const tags = shareMetaTags({ origin, path, brandName, ...preview });
     return reply
       .header("Cache-Control", "no-cache")

@@ -45,6 +45,59 @@ describeWithDatabases(
       expect(missing.statusCode).toBe(400);
     });
 
+    it("spends a recovery link only as recovery, never as a magic link or a generic e-mail link", async () => {
+      const user = await ctx.signUp();
+      const before = smtp.messages.length;
+      expect((await recover(user.email, "10.0.0.9")).statusCode).toBe(200);
+      const tokenHash =
+        confirmLinkIn(await smtp.next(user.email, before)).searchParams.get("token_hash") ?? "";
+      const verify = (type: string) =>
+        ctx
+          .app()
+          .inject({ method: "POST", url: "/auth/v1/verify", payload: { type, token_hash: tokenHash } });
+      for (const type of ["magiclink", "email"]) {
+        const refused = await verify(type);
+        expect(refused.statusCode).toBe(403);
+        expect(refused.json()).toMatchObject({ error_code: "otp_expired" });
+      }
+      // The refusals did not spend it: as recovery it gives the short recovery session.
+      const spent = await verify("recovery");
+      expect(spent.statusCode).toBe(200);
+      const sessionId = (
+        JSON.parse(
+          Buffer.from(spent.json<Session>().access_token.split(".")[1] ?? "", "base64url").toString(),
+        ) as { session_id: string }
+      ).session_id;
+      const row = await ctx
+        .db()
+        .selectFrom("sessions")
+        .select("not_after")
+        .where("id", "=", sessionId)
+        .executeTakeFirstOrThrow();
+      expect(row.not_after).not.toBeNull();
+    });
+
+    it("spends a magic link as magiclink or email", async () => {
+      const user = await ctx.signUp();
+      for (const type of ["magiclink", "email"]) {
+        const before = smtp.messages.length;
+        await ctx
+          .app()
+          .inject({
+            method: "POST",
+            url: "/auth/v1/otp",
+            payload: { email: user.email },
+            remoteAddress: "10.0.0.10",
+          });
+        const tokenHash =
+          confirmLinkIn(await smtp.next(user.email, before)).searchParams.get("token_hash") ?? "";
+        const spent = await ctx
+          .app()
+          .inject({ method: "POST", url: "/auth/v1/verify", payload: { type, token_hash: tokenHash } });
+        expect(spent.statusCode).toBe(200);
+      }
+    });
+
     it("mails a single-use link that signs in for a new password, which ends the other sessions", async () => {
       const user = await ctx.signUp();
       const before = smtp.messages.length;

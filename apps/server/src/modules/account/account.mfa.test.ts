@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { expect, it } from "vitest";
 import type { Session } from "@fitwise/contracts/auth";
@@ -23,12 +24,14 @@ function submitCode(
   factorId: string,
   challengeId: string,
   code: string,
+  remoteAddress = "127.0.0.1",
 ) {
   return app.inject({
     method: "POST",
     url: `/auth/v1/factors/${factorId}/verify`,
     headers: bearer(accessToken),
     payload: { challenge_id: challengeId, code },
+    remoteAddress,
   });
 }
 
@@ -171,6 +174,36 @@ describeWithDatabases("TOTP two-factor (docs/decisions/009)", (ctx) => {
     }
     expect(statuses.slice(0, 10)).toEqual([422, 422, 422, 422, 422, 422, 422, 422, 422, 422]);
     expect(statuses[10]).toBe(429);
+  });
+
+  it("checks that the factor is the caller's before charging its verify limit", async () => {
+    const owner = await ctx.signUp();
+    const factor = await startEnrolment(ctx.app(), owner.accessToken);
+    const stranger = await ctx.signUp();
+    // Far more attempts than the per-factor limit, all with the owner's factor id.
+    for (let attempt = 0; attempt < 15; attempt += 1) {
+      // From an address of its own, so only the per-factor limit could stop the owner.
+      const response = await submitCode(
+        ctx.app(),
+        stranger.accessToken,
+        factor.id,
+        randomUUID(),
+        "123456",
+        "192.0.2.77",
+      );
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toMatchObject({ error_code: "mfa_factor_not_found" });
+    }
+    // The owner's attempts are untouched: the right code still verifies.
+    const challenge = await challengeOf(ctx.app(), owner.accessToken, factor.id);
+    const verified = await submitCode(
+      ctx.app(),
+      owner.accessToken,
+      factor.id,
+      challenge.id,
+      codeFor(factor.totp.secret),
+    );
+    expect(verified.statusCode).toBe(200);
   });
 
   it("signs in with aal1 listing the factor; data functions then need aal2", async () => {

@@ -58,6 +58,14 @@ export class AccountMfa {
     };
   }
 
+  /**
+   * The caller's own factor, else 404. Verify calls it before charging the per-factor limit, so
+   * someone who learnt a factor id cannot spend its owner's attempts and lock them out.
+   */
+  async requireOwnFactor(actor: AuthenticatedUser, factorId: string) {
+    return this.#requireFactor(actor, factorId);
+  }
+
   async #requireFactor(actor: AuthenticatedUser, factorId: string) {
     const factor = z.uuid().safeParse(factorId).success
       ? await this.#deps.repo.findFactor(actor.id, factorId)

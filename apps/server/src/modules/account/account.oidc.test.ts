@@ -1,8 +1,9 @@
+import { createServer, type AddressInfo } from "node:net";
 import { OAuth2Server } from "oauth2-mock-server";
 import { afterAll, expect, it } from "vitest";
 import type { Session } from "@fitwise/contracts/auth";
-import { describeWithDatabases } from "../../test/test-app";
-import { bearer } from "./test-helpers";
+import { describeWithDatabases, TEST_PASSWORD } from "../../test/test-app";
+import { bearer, enrolTotp } from "./test-helpers";
 
 const provider = new OAuth2Server();
 await provider.issuer.keys.generate("RS256");
@@ -89,8 +90,15 @@ describeWithDatabases(
       expect(row.encrypted_password).toBeNull();
     });
 
-    it("links Google to an existing account with the same verified e-mail", async () => {
+    it("links Google to an existing account whose e-mail was proven, keeping its password", async () => {
       const existing = await ctx.signUp();
+      // As following a mailed link does (account.repository.ts confirmEmail).
+      await ctx
+        .db()
+        .updateTable("users")
+        .set({ email_verified_at: new Date() })
+        .where("id", "=", existing.userId)
+        .execute();
       claims = {
         sub: `google-link-${existing.userId}`,
         email: existing.email,
@@ -117,16 +125,38 @@ describeWithDatabases(
       // Signing in with Google again finds the linked identity.
       const again = await callback((await authorize()).callback);
       expect(fragmentOf(again).get("access_token")).toBeTruthy();
+      // The proven owner's password and session still work.
+      const password = await ctx.app().inject({
+        method: "POST",
+        url: "/auth/v1/token?grant_type=password",
+        payload: { email: existing.email, password: TEST_PASSWORD },
+      });
+      expect(password.statusCode).toBe(200);
+      const old = await ctx
+        .app()
+        .inject({ method: "GET", url: "/auth/v1/user", headers: bearer(existing.accessToken) });
+      expect(old.statusCode).toBe(200);
     });
 
-    it("takes an unconfirmed account over from whoever set its password (pre-account takeover)", async () => {
+    it("ends every credential of an auto-confirmed but unproven account before linking (pre-account takeover)", async () => {
+      // The default configuration (AUTH_CONFIRM_EMAIL off): the squatter's sign-up is confirmed at once.
       const squatter = await ctx.signUp();
-      await ctx
+      const { session: aal2 } = await enrolTotp(ctx.app(), squatter.accessToken);
+      await ctx.app().inject({
+        method: "PUT",
+        url: "/auth/v1/user",
+        headers: bearer(aal2.access_token),
+        payload: { data: { avatar_url: "https://attacker.example/pixel.png", full_name: "Squatter" } },
+      });
+      const before = await ctx
         .db()
-        .updateTable("users")
-        .set({ email_confirmed_at: null })
+        .selectFrom("users")
+        .select(["email_confirmed_at", "email_verified_at"])
         .where("id", "=", squatter.userId)
-        .execute();
+        .executeTakeFirstOrThrow();
+      expect(before.email_confirmed_at).not.toBeNull();
+      expect(before.email_verified_at).toBeNull();
+
       claims = {
         sub: `google-owner-${squatter.userId}`,
         email: squatter.email,
@@ -134,21 +164,60 @@ describeWithDatabases(
         name: "Owner",
       };
       const fragment = fragmentOf(await callback((await authorize()).callback));
+      const ownerToken = fragment.get("access_token") ?? "";
       const owner = await ctx
         .app()
-        .inject({ method: "GET", url: "/auth/v1/user", headers: bearer(fragment.get("access_token") ?? "") });
-      expect(owner.json()).toMatchObject({ id: squatter.userId, email_confirmed_at: expect.any(String) });
+        .inject({ method: "GET", url: "/auth/v1/user", headers: bearer(ownerToken) });
+      expect(owner.statusCode).toBe(200);
+      expect(owner.json()).toMatchObject({
+        id: squatter.userId,
+        email_confirmed_at: expect.any(String),
+        user_metadata: { full_name: "Owner", email: squatter.email },
+        factors: [],
+      });
+      // The owner is not asked for the squatter's second factor (that would be 403 insufficient_aal):
+      // the answer is the one for an account without a profile yet.
+      const profile = await ctx.app().inject({
+        method: "POST",
+        url: "/functions/v1/get_user_data",
+        headers: bearer(ownerToken),
+        payload: { table: "my_users" },
+      });
+      expect(profile.statusCode).toBe(404);
+
       const row = await ctx
         .db()
         .selectFrom("users")
-        .select("encrypted_password")
+        .select(["encrypted_password", "email_verified_at"])
         .where("id", "=", squatter.userId)
         .executeTakeFirstOrThrow();
       expect(row.encrypted_password).toBeNull();
-      const oldSession = await ctx
-        .app()
-        .inject({ method: "GET", url: "/auth/v1/user", headers: bearer(squatter.accessToken) });
-      expect(oldSession.statusCode).toBe(401);
+      expect(row.email_verified_at).not.toBeNull();
+      for (const token of [squatter.accessToken, aal2.access_token]) {
+        const old = await ctx.app().inject({ method: "GET", url: "/auth/v1/user", headers: bearer(token) });
+        expect(old.statusCode).toBe(401);
+      }
+      for (const refreshToken of [squatter.refreshToken, aal2.refresh_token]) {
+        const refresh = await ctx.app().inject({
+          method: "POST",
+          url: "/auth/v1/token?grant_type=refresh_token",
+          payload: { refresh_token: refreshToken },
+        });
+        expect(refresh.statusCode).toBeGreaterThanOrEqual(400);
+      }
+      const password = await ctx.app().inject({
+        method: "POST",
+        url: "/auth/v1/token?grant_type=password",
+        payload: { email: squatter.email, password: TEST_PASSWORD },
+      });
+      expect(password.statusCode).toBe(400);
+      const factors = await ctx
+        .db()
+        .selectFrom("mfa_factors")
+        .select("id")
+        .where("user_id", "=", squatter.userId)
+        .execute();
+      expect(factors).toEqual([]);
     });
 
     it("refuses an unverified Google e-mail", async () => {
@@ -274,4 +343,41 @@ describeWithDatabases(
       },
     },
   },
+);
+
+/** A loopback port nobody listens on: connections to it are refused at once. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+const unreachableIssuer = `http://127.0.0.1:${await closedPort()}`;
+
+describeWithDatabases(
+  "Google sign-in while the issuer is unreachable",
+  (ctx) => {
+    it("answers 503 in GoTrue's shape on /authorize and grant_type=id_token, not 500", async () => {
+      const authorize = await ctx.app().inject({
+        method: "GET",
+        url: "/auth/v1/authorize?provider=google&redirect_to=http%3A%2F%2Flocalhost%3A3000%2Fsignin",
+      });
+      const grant = await ctx.app().inject({
+        method: "POST",
+        url: "/auth/v1/token?grant_type=id_token",
+        payload: { provider: "google", id_token: "eyJhbGciOiJSUzI1NiJ9.e30.c2ln" },
+      });
+      for (const response of [authorize, grant]) {
+        expect(response.statusCode).toBe(503);
+        expect(response.json()).toEqual({
+          code: 503,
+          error_code: "unexpected_failure",
+          msg: "Google sign-in is unavailable right now. Please try again shortly.",
+        });
+      }
+    });
+  },
+  { config: { google: { clientId: CLIENT_ID, clientSecret: "test-secret", issuer: unreachableIssuer } } },
 );

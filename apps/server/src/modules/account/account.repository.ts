@@ -24,6 +24,7 @@ export class AccountRepository extends AuthRepository {
     tokenHash: string,
     relatesTo: string,
     now: Date,
+    linkType: "signup" | "recovery" | "magiclink",
   ) {
     await this.#db
       .insertInto("one_time_tokens")
@@ -32,23 +33,37 @@ export class AccountRepository extends AuthRepository {
         token_type: type,
         token_hash: tokenHash,
         relates_to: relatesTo,
+        link_type: linkType,
         created_at: now,
         updated_at: now,
       })
       .onConflict((oc) =>
-        oc
-          .columns(["user_id", "token_type"])
-          .doUpdateSet({ token_hash: tokenHash, relates_to: relatesTo, created_at: now, updated_at: now }),
+        oc.columns(["user_id", "token_type"]).doUpdateSet({
+          token_hash: tokenHash,
+          relates_to: relatesTo,
+          link_type: linkType,
+          created_at: now,
+          updated_at: now,
+        }),
       )
       .execute();
   }
 
-  /** Deletes and returns the token in one statement, so a link can be used once even by racing requests. */
-  consumeOneTimeToken(tokenHash: string, types: OneTimeTokenType[]) {
+  /**
+   * Deletes and returns the token in one statement, so a link can be used once even by racing requests.
+   * Without `asRecovery`, a mailed recovery link (or a row that does not say) is not found: it must
+   * give a recovery session, which ends unless it sets a new password (migration 013).
+   */
+  consumeOneTimeToken(tokenHash: string, types: OneTimeTokenType[], asRecovery: boolean) {
     return this.#db
       .deleteFrom("one_time_tokens")
       .where("token_hash", "=", tokenHash)
       .where("token_type", "in", types)
+      .$if(!asRecovery, (query) =>
+        query.where((eb) =>
+          eb.or([eb("token_type", "<>", "recovery_token"), eb("link_type", "=", "magiclink")]),
+        ),
+      )
       .returningAll()
       .executeTakeFirst();
   }
@@ -150,8 +165,10 @@ export class AccountRepository extends AuthRepository {
   }
 
   /**
-   * Adds a provider identity to an existing user. `dropPassword` (an address nobody had confirmed)
-   * also removes the password and every session, since whoever chose them never proved the address.
+   * Adds a provider identity to an existing user. `dropCredentials` (an address nobody had proven)
+   * also removes the password, every session with its refresh tokens, every MFA factor and pending
+   * e-mail link or PKCE flow, since whoever set them never proved the address (decision 043). The
+   * account's data stays: it is most likely the owner's own.
    */
   async linkIdentity(input: {
     user: User;
@@ -159,7 +176,7 @@ export class AccountRepository extends AuthRepository {
     providerId: string;
     identityData: Record<string, unknown>;
     userMetadata: Record<string, unknown>;
-    dropPassword: boolean;
+    dropCredentials: boolean;
     now: Date;
   }): Promise<User> {
     return this.#db.transaction().execute(async (trx) => {
@@ -174,12 +191,17 @@ export class AccountRepository extends AuthRepository {
           email_verified_at: input.user.email_verified_at ?? input.now,
           last_sign_in_at: input.now,
           updated_at: input.now,
-          ...(input.dropPassword ? { encrypted_password: null } : {}),
+          ...(input.dropCredentials ? { encrypted_password: null } : {}),
         })
         .where("id", "=", input.user.id)
         .returningAll()
         .executeTakeFirstOrThrow();
-      if (input.dropPassword) await trx.deleteFrom("sessions").where("user_id", "=", user.id).execute();
+      if (input.dropCredentials) {
+        await trx.deleteFrom("sessions").where("user_id", "=", user.id).execute();
+        await trx.deleteFrom("mfa_factors").where("user_id", "=", user.id).execute();
+        await trx.deleteFrom("one_time_tokens").where("user_id", "=", user.id).execute();
+        await trx.deleteFrom("flow_states").where("user_id", "=", user.id).execute();
+      }
       await insertIdentity(trx, user.id, input);
       return user;
     });

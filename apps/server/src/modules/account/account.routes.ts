@@ -202,6 +202,7 @@ async function authV1(app: FastifyInstance, service: AccountService): Promise<vo
     { preHandler: app.authenticate },
     async (request) => {
       await limits.mfaVerifyPerIp(request, ipOf(request));
+      await service.mfa.requireOwnFactor(request.user!, request.params.id);
       await limits.mfaVerifyPerFactor(request, request.params.id);
       return service.mfa.verifyFactor(
         request.user!,

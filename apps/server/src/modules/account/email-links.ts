@@ -84,7 +84,7 @@ export class EmailLinks {
     const token = randomBytes(32).toString("base64url");
     const now = new Date();
     const tokenType: OneTimeTokenType = type === "signup" ? "confirmation_token" : "recovery_token";
-    await this.#repo.putOneTimeToken(user.id, tokenType, sha256Hex(token), user.email, now);
+    await this.#repo.putOneTimeToken(user.id, tokenType, sha256Hex(token), user.email, now, type);
     if (pkce) {
       await pkce.flows.start({
         challenge: pkce.challenge,
@@ -135,7 +135,11 @@ export class EmailLinks {
 
   /** The user of an unexpired link, spending it; undefined when the link is unknown, used or expired. */
   async consume(type: EmailLinkType, token: string, now: Date): Promise<User | undefined> {
-    const row = await this.#repo.consumeOneTimeToken(sha256Hex(token), tokenTypesFor(type));
+    const row = await this.#repo.consumeOneTimeToken(
+      sha256Hex(token),
+      tokenTypesFor(type),
+      type === "recovery",
+    );
     if (!row || now.getTime() - row.created_at.getTime() > EMAIL_LINK_TTL_MS) return undefined;
     const user = await this.#repo.findUserById(row.user_id);
     // A link sent to an address the account no longer has is void.

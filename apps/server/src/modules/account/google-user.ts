@@ -39,14 +39,20 @@ export async function googleUser(
   for (let attempt = 0; attempt < 2; attempt += 1) {
     const existing = await repo.findUserByEmail(claims.email);
     if (existing) {
+      // Decision 043: email_confirmed_at is set at sign-up when AUTH_CONFIRM_EMAIL is off, so only
+      // email_verified_at (a mailed link was followed, or a provider vouched) proves the address.
+      const proven = existing.email_verified_at !== null;
       return repo.linkIdentity({
         user: existing,
         provider: "google",
         providerId: claims.sub,
         identityData,
-        // docs/decisions/009: Google users carry email and full_name in user_metadata; existing keys stay.
-        userMetadata: { email: claims.email, full_name: fullName, ...existing.raw_user_meta_data },
-        dropPassword: existing.email_confirmed_at === null && existing.encrypted_password !== null,
+        // docs/decisions/009: Google users carry email and full_name in user_metadata. A proven account
+        // keeps its own keys; on an unproven one Google's word wins over whoever wrote them.
+        userMetadata: proven
+          ? { email: claims.email, full_name: fullName, ...existing.raw_user_meta_data }
+          : { ...existing.raw_user_meta_data, email: claims.email, full_name: fullName },
+        dropCredentials: !proven,
         now,
       });
     }

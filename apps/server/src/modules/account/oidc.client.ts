@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTVerifyGetKey } from "jose";
 import { z } from "zod";
 import type { GoogleConfig } from "../../env";
+import { HttpError } from "../../http/errors";
 
 const DiscoverySchema = z.object({
   issuer: z.string(),
@@ -51,6 +52,21 @@ export class OidcError extends Error {
 }
 
 /**
+ * The provider did not answer (refused, timed out, answered 5xx or garbage): the user did nothing
+ * wrong and may try again, so 503 in GoTrue's shape, which @supabase/auth-js reads as retryable
+ * (AuthRetryableFetchError), rather than a 500 that looks like our bug.
+ */
+export function issuerUnavailable(cause: unknown): HttpError {
+  const error = new HttpError(
+    503,
+    "unexpected_failure",
+    "Google sign-in is unavailable right now. Please try again shortly.",
+  );
+  error.cause = cause;
+  return error;
+}
+
+/**
  * How the nonce binds the id_token to our request: the callback compares the nonce it sent itself;
  * grant_type=id_token gets the raw nonce from the client, which gave the provider its SHA-256 in hex
  * (GoTrue's rule, so a token obtained for another request cannot be replayed here).
@@ -73,12 +89,17 @@ export class OidcClient {
   /** The discovery document, fetched once; a failed fetch is retried on the next call. */
   #discover(): Promise<Discovery> {
     this.#discovery ??= (async () => {
-      const response = await fetch(`${this.#config.issuer}/.well-known/openid-configuration`, {
-        signal: AbortSignal.timeout(HTTP_TIMEOUT_MS),
-        headers: { Accept: "application/json" },
-      });
-      if (!response.ok) throw new OidcError(`discovery answered ${response.status}`);
-      const document = DiscoverySchema.parse(await response.json());
+      let document: Discovery;
+      try {
+        const response = await fetch(`${this.#config.issuer}/.well-known/openid-configuration`, {
+          signal: AbortSignal.timeout(HTTP_TIMEOUT_MS),
+          headers: { Accept: "application/json" },
+        });
+        if (!response.ok) throw new Error(`discovery answered ${response.status}`);
+        document = DiscoverySchema.parse(await response.json());
+      } catch (error) {
+        throw issuerUnavailable(error);
+      }
       // OpenID Connect Discovery 1.0 §4.3: the issuer in the document must be the one asked for.
       if (document.issuer.replace(/\/+$/, "") !== this.#config.issuer)
         throw new OidcError("discovery issuer mismatch");
@@ -160,6 +181,14 @@ export class OidcClient {
       requiredClaims: ["sub", "exp", "iat"],
       clockTolerance: 30,
     }).catch((error: unknown) => {
+      // Keys that could not be fetched (network error, timeout, or jose's generic "Expected 200 OK"
+      // from the key set) say nothing about the token: the issuer is unreachable.
+      if (
+        !(error instanceof joseErrors.JOSEError) ||
+        error instanceof joseErrors.JWKSTimeout ||
+        error.code === joseErrors.JOSEError.code
+      )
+        throw issuerUnavailable(error);
       const audience = error instanceof joseErrors.JWTClaimValidationFailed && error.claim === "aud";
       throw new OidcError(
         `id_token refused: ${error instanceof Error ? error.message : "invalid"}`,

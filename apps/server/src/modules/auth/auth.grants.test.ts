@@ -4,7 +4,7 @@ import { SignJWT, decodeProtectedHeader, generateKeyPair } from "jose";
 import { OAuth2Server } from "oauth2-mock-server";
 import { afterAll, describe, expect, it } from "vitest";
 import type { Session } from "@fitwise/contracts/auth";
-import { buildTestApp, describeWithDatabases, signUpThrough } from "../../test/test-app";
+import { buildTestApp, describeWithDatabases, signUpThrough, TEST_PASSWORD } from "../../test/test-app";
 import { bearer, claimsOf, pkceGrant } from "../account/test-helpers";
 
 // The local OpenID provider the Google sign-in tests use, on loopback: discovery, JWKS, tokens.
@@ -90,6 +90,18 @@ describeWithDatabases(
         id: existing.userId,
         app_metadata: { providers: ["email", "google"] },
       });
+      // The address was confirmed at sign-up but never proven (AUTH_CONFIRM_EMAIL off): whoever chose
+      // the password loses it and their session (decision 043).
+      const squatterSession = await ctx
+        .app()
+        .inject({ method: "GET", url: "/auth/v1/user", headers: bearer(existing.accessToken) });
+      expect(squatterSession.statusCode).toBe(401);
+      const password = await ctx.app().inject({
+        method: "POST",
+        url: "/auth/v1/token?grant_type=password",
+        payload: { email: existing.email, password: TEST_PASSWORD },
+      });
+      expect(password.statusCode).toBe(400);
     });
 
     it("refuses a token signed by another key under the provider's kid, or altered after signing", async () => {

@@ -14,6 +14,47 @@ import {
 
 const secret = "s".repeat(32);
 
+describe("the start-up warnings for an https PUBLIC_URL", () => {
+  it("name the test payment provider and auto-confirmed e-mail", () => {
+    const warnings = loadConfig({
+      JWT_SECRET: secret,
+      DATA_DIR: ":memory:",
+      PUBLIC_URL: "https://fit.example",
+    }).startupWarnings;
+    expect(warnings).toEqual([
+      expect.stringContaining("PAYMENTS_PROVIDER is test"),
+      expect.stringContaining("AUTH_CONFIRM_EMAIL is off"),
+    ]);
+    const confirmed = loadConfig({
+      JWT_SECRET: secret,
+      DATA_DIR: ":memory:",
+      PUBLIC_URL: "https://fit.example",
+      AUTH_CONFIRM_EMAIL: "true",
+    }).startupWarnings;
+    expect(confirmed).toEqual([expect.stringContaining("PAYMENTS_PROVIDER is test")]);
+    // Plain http (a developer's machine) warns about neither.
+    expect(loadConfig({ JWT_SECRET: secret, DATA_DIR: ":memory:" }).startupWarnings).toEqual([]);
+  });
+
+  it("are logged at start", async () => {
+    const stream = new PassThrough();
+    let text = "";
+    stream.on("data", (chunk: Buffer) => (text += chunk.toString()));
+    const config = loadConfig({
+      JWT_SECRET: secret,
+      DATA_DIR: ":memory:",
+      PUBLIC_URL: "https://fit.example",
+    });
+    const app = await buildApp(
+      { ...config, logLevel: "warn" },
+      { database: await openTestPGlite(), logStream: stream },
+    );
+    await app.close();
+    expect(text).toContain("PAYMENTS_PROVIDER is test");
+    expect(text).toContain("AUTH_CONFIRM_EMAIL is off");
+  });
+});
+
 describe("the start-up warning for a multi-instance set-up", () => {
   it("names a defaulted JWT_SECRET and PUBLIC_URL when DATABASE_URL is set", () => {
     const warnings = loadConfig({
@@ -28,6 +69,14 @@ describe("the start-up warning for a multi-instance set-up", () => {
         DATABASE_URL: "postgres://u@db/fitwise",
         JWT_SECRET: secret,
         PUBLIC_URL: "https://a.example",
+        PAYMENTS_PROVIDER: "lemonsqueezy",
+        LEMONSQUEEZY_WEBHOOK_SECRET: "webhook-secret",
+        LEMONSQUEEZY_API_KEY: "key",
+        LEMONSQUEEZY_STORE_ID: "1",
+        LEMONSQUEEZY_VARIANT_MONTHLY: "2",
+        LEMONSQUEEZY_VARIANT_YEARLY: "3",
+        LEMONSQUEEZY_CHECKOUT_URL: "https://fit.lemonsqueezy.com/checkout/buy",
+        AUTH_CONFIRM_EMAIL: "true",
       }).startupWarnings,
     ).toEqual([]);
     expect(loadConfig({ JWT_SECRET: secret }).startupWarnings).toEqual([]);

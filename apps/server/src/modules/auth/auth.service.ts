@@ -11,6 +11,7 @@ import {
 import { z } from "zod";
 import type { Session, User } from "../../db/schema";
 import { HttpError } from "../../http/errors";
+import { jsonDepth } from "../../http/json-depth";
 import type { AuthenticatedUser } from "../../http/authenticate";
 import type { PkceChallenge } from "./auth.pkce";
 import type { AuthRepository, FactorRow, SessionMeta, SessionOptions } from "./auth.repository";
@@ -55,6 +56,29 @@ function requirePasswordPolicy(password: string): void {
   if (length < PASSWORD_MIN_LENGTH) throw new HttpError(422, "weak_password", AUTH_MESSAGES.weakPassword);
   if (length > PASSWORD_MAX_LENGTH)
     throw new HttpError(422, "validation_failed", AUTH_MESSAGES.passwordTooLong);
+}
+
+/**
+ * user_metadata travels in every sign-in, refresh and /user answer and in the access token's
+ * neighbours: an unbounded one let 20 requests of 900 KB make one account's every answer 18 MB.
+ * GoTrue has no limit; 8 KB holds the product's keys (docs/product.md §3) many times over.
+ */
+export const USER_METADATA_MAX_BYTES = 8_192;
+export const USER_METADATA_MAX_DEPTH = 8;
+
+function requireMetadataLimits(metadata: Record<string, unknown>): void {
+  if (jsonDepth(metadata, USER_METADATA_MAX_DEPTH) > USER_METADATA_MAX_DEPTH)
+    throw new HttpError(
+      400,
+      "validation_failed",
+      `user_metadata nests deeper than ${USER_METADATA_MAX_DEPTH} levels`,
+    );
+  if (Buffer.byteLength(JSON.stringify(metadata), "utf8") > USER_METADATA_MAX_BYTES)
+    throw new HttpError(
+      400,
+      "validation_failed",
+      `user_metadata is larger than ${USER_METADATA_MAX_BYTES / 1024} KB`,
+    );
 }
 
 function normaliseEmail(email: string): string {
@@ -205,6 +229,7 @@ export class AuthService {
     requirePasswordPolicy(input.password);
     const fullName = typeof input.data?.full_name === "string" ? input.data.full_name.trim() : "";
     const userMetadata = { ...input.data, full_name: fullName, user_full_name: fullName, user_email: email };
+    requireMetadataLimits(userMetadata);
     const now = new Date();
     const user = await this.#repo.createUser({
       email,
@@ -343,6 +368,8 @@ export class AuthService {
     input: { data?: Record<string, unknown> | undefined; password?: string | undefined },
   ): Promise<UserResponse> {
     const user = await this.#requireUser(actor.id);
+    const userMetadata = input.data ? { ...user.raw_user_meta_data, ...input.data } : undefined;
+    if (userMetadata) requireMetadataLimits(userMetadata);
     const now = new Date();
     let passwordHash: string | undefined;
     const factors = await this.#repo.listFactors(user.id);
@@ -358,7 +385,7 @@ export class AuthService {
       user.id,
       {
         ...(passwordHash ? { passwordHash } : {}),
-        ...(input.data ? { userMetadata: { ...user.raw_user_meta_data, ...input.data } } : {}),
+        ...(userMetadata ? { userMetadata } : {}),
       },
       now,
     );

@@ -14,9 +14,11 @@ import {
 import { placeSplit } from "@fitwise/engine/workouts/training-splits";
 import { WEEKDAYS } from "@fitwise/engine/workouts/exercise.types";
 import type { MyUser } from "../../db/schema";
+import { inTransaction } from "../../db/transaction";
 import { HttpError } from "../../http/errors";
 import { inputsHash } from "../plans/plan-seeds";
 import {
+  lockPlanRows,
   saveMealPlan,
   saveWorkoutPlan,
   takeFreeReplacement,
@@ -27,12 +29,7 @@ import { energyTargetsOf } from "../profile/profile.service";
 import { upsertProfile, type ProfileValues } from "../profile/profile.repository";
 import type { ChatContext, ChatDeps } from "./chat.context";
 import type { TurnResult } from "./chat-turn";
-import {
-  insertChatExchange,
-  lockPlanRevisions,
-  recordAnalyticsEvent,
-  setMealPlanInputsHash,
-} from "./chat.repository";
+import { insertChatExchange, recordAnalyticsEvent, setMealPlanInputsHash } from "./chat.repository";
 
 // Writing a turn: every change and both messages in one transaction, after checking nothing moved.
 
@@ -126,8 +123,9 @@ export async function commitTurn(
   const { userId } = context;
   const before = context.state;
   const { values, row } = profileChanges(context.row, before.profile, turn.state.profile);
-  await deps.db.transaction().execute(async (trx) => {
-    const revisions = await lockPlanRevisions(trx, userId);
+  // Plan rows, then the counter, then the rest (lockPlanRows); a deadlock still met is retried.
+  await inTransaction(deps.db, async (trx) => {
+    const revisions = await lockPlanRows(trx, userId);
     const touchedDays = [...turn.mealDays];
     for (const day of touchedDays) {
       const stored = context.mealRows.get(day);

@@ -68,32 +68,6 @@ export async function recordAnalyticsEvent(
     .execute();
 }
 
-export interface PlanRevisions {
-  meals: Map<number, number>;
-  workout: number | undefined;
-}
-
-/**
- * Locks the user's plan rows for the rest of the transaction and reads their revisions, so a change
- * computed from an earlier read can check nothing moved in between (the plans module's optimistic
- * revisions, applied to several rows at once). Not in plans.repository: only the chat writes several days together.
- */
-export async function lockPlanRevisions(trx: Database, userId: string): Promise<PlanRevisions> {
-  const meals = await trx
-    .selectFrom("meal_plans")
-    .select(["day_index", "revision"])
-    .where("user_id", "=", userId)
-    .forUpdate()
-    .execute();
-  const workout = await trx
-    .selectFrom("workout_plans")
-    .select("revision")
-    .where("user_id", "=", userId)
-    .forUpdate()
-    .executeTakeFirst();
-  return { meals: new Map(meals.map((row) => [row.day_index, row.revision])), workout: workout?.revision };
-}
-
 /** Marks a stored day as planned from `inputsHash` without touching its items (they were checked against those inputs). */
 export async function setMealPlanInputsHash(
   trx: Database,

@@ -5,6 +5,7 @@ import {
   changeOf,
   eventIdOf,
   signWebhookBody,
+  supersedes,
   verifyWebhookSignature,
   WebhookBodySchema,
 } from "./lemonsqueezy.webhook";
@@ -40,11 +41,33 @@ describe("event ids", () => {
   });
   const raw = Buffer.from(JSON.stringify(body));
 
-  it("prefers the X-Event-Id header, then meta.event_id, then the body's SHA-256", () => {
-    expect(eventIdOf(raw, body, " evt_1 ")).toBe("header:evt_1");
-    expect(eventIdOf(raw, { ...body, meta: { ...body.meta, event_id: "m1" } }, undefined)).toBe("meta:m1");
-    expect(eventIdOf(raw, body, undefined)).toMatch(/^sha256:[0-9a-f]{64}$/);
-    expect(eventIdOf(raw, body, undefined)).toBe(eventIdOf(Buffer.from(raw), body, ""));
+  it("comes from the signed body only: meta.event_id, else the body's SHA-256", () => {
+    expect(eventIdOf(raw, { ...body, meta: { ...body.meta, event_id: "m1" } })).toBe("meta:m1");
+    expect(eventIdOf(raw, body)).toMatch(/^sha256:[0-9a-f]{64}$/);
+    expect(eventIdOf(raw, body)).toBe(eventIdOf(Buffer.from(raw), body));
+  });
+});
+
+describe("which description wins", () => {
+  const at = new Date("2026-05-01T10:00:00Z");
+  const later = new Date("2026-05-01T10:00:01Z");
+
+  it("is the newer one, whatever the statuses", () => {
+    expect(supersedes({ updatedAt: later, status: "active" }, { lastEventAt: at, status: "expired" })).toBe(
+      true,
+    );
+    expect(supersedes({ updatedAt: at, status: "expired" }, { lastEventAt: later, status: "active" })).toBe(
+      false,
+    );
+    expect(supersedes({ updatedAt: at, status: "active" }, { lastEventAt: null, status: null })).toBe(true);
+  });
+
+  it("at equal times, is the one further along, in either arrival order", () => {
+    const active = { updatedAt: at, status: "active" as const };
+    const cancelled = { updatedAt: at, status: "cancelled" as const };
+    expect(supersedes(cancelled, { lastEventAt: at, status: "active" })).toBe(true);
+    expect(supersedes(active, { lastEventAt: at, status: "cancelled" })).toBe(false);
+    expect(supersedes(active, { lastEventAt: at, status: "active" })).toBe(false);
   });
 });
 

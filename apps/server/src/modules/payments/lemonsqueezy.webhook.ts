@@ -152,13 +152,43 @@ export function changeOf(body: WebhookBody): WebhookChange {
 }
 
 /**
- * Lemon Squeezy puts no event id in its deliveries. An X-Event-Id header or meta.event_id is used
- * when present; otherwise the SHA-256 of the raw body, which a retry repeats byte for byte and a
- * different event cannot share (its updated_at differs).
+ * Lemon Squeezy puts no event id in its deliveries. Only what the signature covers may name the
+ * event: meta.event_id when present, otherwise the SHA-256 of the raw body, which a retry repeats
+ * byte for byte and a different event cannot share (its updated_at differs). An unsigned header
+ * (X-Event-Id) is never used: anyone relaying a genuine body could pick its id and so have it
+ * treated as a duplicate of another event, or a duplicate as new.
  */
-export function eventIdOf(rawBody: Buffer, body: WebhookBody, headerEventId: string | undefined): string {
-  const fromHeader = headerEventId?.trim();
-  if (fromHeader) return `header:${fromHeader.slice(0, 200)}`;
+export function eventIdOf(rawBody: Buffer, body: WebhookBody): string {
   if (body.meta.event_id) return `meta:${body.meta.event_id}`;
   return `sha256:${sha256Hex(rawBody)}`;
+}
+
+/**
+ * Which of two descriptions with the same updated_at wins, whatever order they arrive in: the one
+ * further along the subscription's life (docs/product.md §10 lists the statuses), since a later
+ * status never turns back into an earlier one within the same second.
+ */
+const STATUS_RANK: Record<SubscriptionStatus, number> = {
+  on_trial: 0,
+  active: 1,
+  paused: 2,
+  past_due: 3,
+  unpaid: 4,
+  cancelled: 5,
+  expired: 6,
+};
+
+/**
+ * Whether an event's description replaces the stored one: strictly newer, or as new and further
+ * along (STATUS_RANK). The stored status is text; an unknown one ranks lowest.
+ */
+export function supersedes(
+  incoming: { updatedAt: Date; status: SubscriptionStatus },
+  stored: { lastEventAt: Date | null; status: string | null },
+): boolean {
+  if (stored.lastEventAt === null) return true;
+  const difference = incoming.updatedAt.getTime() - stored.lastEventAt.getTime();
+  if (difference !== 0) return difference > 0;
+  const storedRank = STATUS_RANK[stored.status as SubscriptionStatus] ?? -1;
+  return STATUS_RANK[incoming.status] > storedRank;
 }

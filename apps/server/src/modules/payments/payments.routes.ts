@@ -99,7 +99,6 @@ export async function paymentsRoutes(
       const result = await handleWebhook(deps, rawBody, {
         signature: headerValue(request.headers["x-signature"]),
         eventName: headerValue(request.headers["x-event-name"]),
-        eventId: headerValue(request.headers["x-event-id"]),
       });
       if (result.statusCode !== 200) request.log.warn({ code: result.body.error.code }, "webhook refused");
       return reply.code(result.statusCode).send(result.body);

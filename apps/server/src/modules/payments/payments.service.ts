@@ -22,6 +22,7 @@ import { createLemonSqueezyClient, type LemonSqueezyClient } from "./lemonsqueez
 import {
   changeOf,
   eventIdOf,
+  supersedes,
   sha256Hex,
   signWebhookBody,
   subscriptionStateOf,
@@ -132,7 +133,8 @@ async function applyState(
   now: Date,
 ): Promise<ApplyOutcome> {
   const current = await lockSubscription(db, userId);
-  if (current?.last_event_at && state.updatedAt < current.last_event_at) return "stale";
+  if (current && !supersedes(state, { lastEventAt: current.last_event_at, status: current.status_name }))
+    return "stale";
   const otherSubscription = current?.subscription_id && current.subscription_id !== state.subscriptionId;
   if (otherSubscription && isProSubscription(current, now) && !isProState(state, now)) return "ignored";
   await writeSubscriptionState(db, userId, state, provider, now);
@@ -157,7 +159,7 @@ function userIdFromCustomData(customData: Record<string, unknown> | null | undef
 export async function handleWebhook(
   deps: PaymentsDeps,
   rawBody: Buffer,
-  headers: { signature: string | undefined; eventName: string | undefined; eventId: string | undefined },
+  headers: { signature: string | undefined; eventName: string | undefined },
 ): Promise<WebhookResult> {
   if (!verifyWebhookSignature(rawBody, headers.signature, deps.payments.webhookSecret)) {
     return { statusCode: 401, body: { error: { code: "invalid_signature", message: "Invalid signature" } } };
@@ -188,7 +190,7 @@ export async function handleWebhook(
     if (!(error instanceof ZodError)) throw error;
     return { statusCode: 400, body: { error: { code: "bad_payload", message: "Unreadable subscription" } } };
   }
-  const eventId = eventIdOf(rawBody, body, headers.eventId);
+  const eventId = eventIdOf(rawBody, body);
   const now = deps.now();
   return deps.db.transaction().execute(async (trx) => {
     const claimed = await claimWebhookEvent(trx, {
@@ -213,7 +215,8 @@ export async function handleWebhook(
     } else if (userId && change.kind === "status") {
       const current = await lockSubscription(trx, userId);
       if (current?.subscription_id === change.subscriptionId) {
-        if (current.last_event_at && change.updatedAt < current.last_event_at) outcome = "stale";
+        if (!supersedes(change, { lastEventAt: current.last_event_at, status: current.status_name }))
+          outcome = "stale";
         else {
           await writeSubscriptionStatus(trx, userId, change.status, change.updatedAt, now);
           outcome = "applied";

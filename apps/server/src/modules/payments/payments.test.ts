@@ -234,7 +234,7 @@ describeWithDatabases(
       expect(replay.json()).toEqual({ received: true, duplicate: true });
       expect((await subscriptionOf(ctx, accessToken))?.status_name).toBe("paused");
 
-      // Two different bodies carrying the same X-Event-Id header are one event.
+      // An unsigned X-Event-Id header names nothing: two different bodies carrying the same one are two events.
       const updated = subscriptionEvent({
         event: "subscription_updated",
         userId,
@@ -252,18 +252,49 @@ describeWithDatabases(
         status: "expired",
         updatedAt: new Date(Date.now() + 1000),
       });
-      expect((await sendWebhook(app(), sameId, { eventId: "evt-1" })).json()).toEqual({
+      expect((await sendWebhook(app(), sameId, { eventId: "evt-1" })).json()).toMatchObject({
+        received: true,
+        duplicate: false,
+        outcome: "applied",
+      });
+      expect((await subscriptionOf(ctx, accessToken))?.status_name).toBe("expired");
+      // And a retry of a body under a new header value is still the same event.
+      expect((await sendWebhook(app(), sameId, { eventId: "evt-2" })).json()).toEqual({
         received: true,
         duplicate: true,
       });
-      expect((await subscriptionOf(ctx, accessToken))?.status_name).toBe("active");
 
       const count = await db()
         .selectFrom("webhook_events")
         .select(({ fn }) => fn.countAll<number>().as("n"))
         .where("subscription_id", "=", "910")
         .executeTakeFirstOrThrow();
-      expect(count.n).toBe(2);
+      expect(Number(count.n)).toBe(3);
+    });
+
+    it("settles two descriptions with the same updated_at alike in either arrival order", async () => {
+      const finalStatuses: string[] = [];
+      for (const order of [
+        ["active", "cancelled"],
+        ["cancelled", "active"],
+      ] as const) {
+        const { userId, accessToken } = await ctx.signUp();
+        const subscriptionId = `93${finalStatuses.length}`;
+        const at = new Date(Date.now() - 30_000);
+        for (const status of order) {
+          const event = subscriptionEvent({
+            event: "subscription_updated",
+            userId,
+            subscriptionId,
+            status,
+            updatedAt: at,
+            ...(status === "cancelled" ? { endsAt: daysFromNow(20) } : {}),
+          });
+          expect((await sendWebhook(app(), event)).statusCode).toBe(200);
+        }
+        finalStatuses.push((await subscriptionOf(ctx, accessToken))?.status_name ?? "none");
+      }
+      expect(finalStatuses).toEqual(["cancelled", "cancelled"]);
     });
 
     it("follows every status transition, with Pro exactly for on_trial, active and cancelled before ends_at", async () => {

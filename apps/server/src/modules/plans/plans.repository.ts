@@ -233,3 +233,32 @@ export async function takeFreeReplacement(
     .executeTakeFirst();
   return row?.free_replacements;
 }
+
+export interface PlanRevisions {
+  meals: Map<number, number>;
+  workout: number | undefined;
+}
+
+/**
+ * THE LOCK ORDER of every transaction that writes a user's plans or free-tier counter: first this
+ * (the user's meal_plans rows by day_index, then the workout_plans row), then usage_counters
+ * (takeFreeReplacement), then anything else. Two transactions taking the same rows in opposite
+ * orders deadlock on PostgreSQL (40P01); db/transaction.ts retries what still fails. Also reads
+ * the revisions, so a change computed from an earlier read can check nothing moved in between.
+ */
+export async function lockPlanRows(trx: Database, userId: string): Promise<PlanRevisions> {
+  const meals = await trx
+    .selectFrom("meal_plans")
+    .select(["day_index", "revision"])
+    .where("user_id", "=", userId)
+    .orderBy("day_index")
+    .forUpdate()
+    .execute();
+  const workout = await trx
+    .selectFrom("workout_plans")
+    .select("revision")
+    .where("user_id", "=", userId)
+    .forUpdate()
+    .executeTakeFirst();
+  return { meals: new Map(meals.map((row) => [row.day_index, row.revision])), workout: workout?.revision };
+}

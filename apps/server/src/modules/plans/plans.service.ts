@@ -35,6 +35,7 @@ import type { WorkoutPlanRequest } from "@fitwise/engine/workouts/workout-planne
 import type { WorkoutReplacementRequest } from "@fitwise/engine/workouts/workout-replacement";
 import type { Database } from "../../db/database";
 import type { MyUser } from "../../db/schema";
+import { inTransaction } from "../../db/transaction";
 import { HttpError } from "../../http/errors";
 import { avoidanceText, energyTargetsOf, unrecognisedAvoidances } from "../profile/profile.service";
 import { findProfile } from "../profile/profile.repository";
@@ -48,6 +49,7 @@ import {
   readFreeReplacements,
   saveMealPlan,
   saveWorkoutPlan,
+  lockPlanRows,
   takeFreeReplacement,
   updateMealPlanItems,
   updateWorkoutPlanItems,
@@ -282,7 +284,9 @@ async function commitReplacement(
   usedBefore: number,
   write: (trx: Database) => Promise<boolean>,
 ): Promise<number> {
-  return db.transaction().execute(async (trx) => {
+  // The lock order of lockPlanRows: plan rows first, then the counter; a deadlock still met is retried.
+  return inTransaction(db, async (trx) => {
+    await lockPlanRows(trx, userId);
     let used = usedBefore;
     if (countsTowardFreeLimit(isPro)) {
       const counted = await takeFreeReplacement(trx, userId, FREE_REPLACEMENTS_LIMIT);

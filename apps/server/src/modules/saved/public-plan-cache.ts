@@ -1,10 +1,11 @@
 import { createHash } from "node:crypto";
 
 /**
- * Public saved plans, serialised once. A saved plan never changes after it is saved (it can only be
- * deleted), so its JSON and strong ETag can be kept: entries go on delete (this process), on account
+ * Public saved plans, serialised once. A saved plan's items never change after it is saved; it can be
+ * deleted, made private or have its body data shown or hidden (decision 044), so its JSON and strong
+ * ETag can be kept: entries go on delete and on a visibility change (this process), on account
  * deletion (all of them), and after PUBLIC_PLAN_MAX_AGE_S, which bounds how long another server
- * instance, a browser or a CDN may still show a plan deleted elsewhere.
+ * instance, a browser or a CDN may still show a plan deleted or made private elsewhere.
  */
 export const PUBLIC_PLAN_MAX_AGE_S = 60;
 /** The answer's Cache-Control: any cache (a CDN included) may keep it for the same minute. */

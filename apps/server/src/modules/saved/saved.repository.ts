@@ -23,6 +23,7 @@ export const PUBLIC_DIET_COLUMNS = [
   "user_tdee",
   "user_goal_tdee",
   "diet_one",
+  "show_body_data",
 ] as const satisfies ReadonlyArray<keyof SavedDietsTable>;
 
 export const PUBLIC_WORKOUT_COLUMNS = [
@@ -149,4 +150,41 @@ export async function deleteSavedWorkout(db: Database, userId: string, workoutId
     .where("user_id", "=", userId)
     .executeTakeFirst();
   return result.numDeletedRows === 1n;
+}
+
+/**
+ * Sets who may read a saved plan, only if `userId` owns it: the stored values, or undefined for an
+ * unknown or foreign id (the same 404 for both). `showBodyData` applies to diets; undefined keeps it.
+ */
+export async function setSavedDietVisibility(
+  db: Database,
+  userId: string,
+  dietId: string,
+  change: { public: boolean; showBodyData: boolean | undefined },
+): Promise<{ public: boolean; show_body_data: boolean } | undefined> {
+  return db
+    .updateTable("saved_diets")
+    .set({
+      public: change.public,
+      ...(change.showBodyData === undefined ? {} : { show_body_data: change.showBodyData }),
+    })
+    .where("diet_id", "=", dietId)
+    .where("user_id", "=", userId)
+    .returning(["public", "show_body_data"])
+    .executeTakeFirst();
+}
+
+export async function setSavedWorkoutVisibility(
+  db: Database,
+  userId: string,
+  workoutId: string,
+  isPublic: boolean,
+): Promise<{ public: boolean } | undefined> {
+  return db
+    .updateTable("saved_workouts")
+    .set({ public: isPublic })
+    .where("workout_id", "=", workoutId)
+    .where("user_id", "=", userId)
+    .returning(["public"])
+    .executeTakeFirst();
 }

@@ -4,7 +4,7 @@ import type { SavedPlanRef } from "@fitwise/contracts/saved";
 import type { Database } from "../../db/database";
 import { HttpError } from "../../http/errors";
 import { matchesIfNoneMatch, PUBLIC_PLAN_CACHE_CONTROL, type PublicPlanCache } from "./public-plan-cache";
-import { deleteSaved, listSaved, readPublicSaved } from "./saved.service";
+import { deleteSaved, listSaved, readPublicSaved, setSavedVisibility } from "./saved.service";
 
 function callerId(request: FastifyRequest): string {
   if (!request.user) throw new HttpError(401, "no_authorization", "This endpoint requires a Bearer token");
@@ -41,6 +41,14 @@ export async function savedRoutes(
   app.get("/get_saved_data", async (request, reply) =>
     sendPublic(FUNCTIONS.get_saved_data.request.parse(request.query ?? {}), request, reply),
   );
+
+  app.post("/set_saved_plan_visibility", { preHandler: app.authenticate }, async (request) => {
+    const input = FUNCTIONS.set_saved_plan_visibility.request.parse(request.body ?? {});
+    const stored = await setSavedVisibility(db, callerId(request), input);
+    // This instance answers the new visibility at once; others within PUBLIC_PLAN_MAX_AGE_S (public-plan-cache.ts).
+    publicPlans.delete(keyOf(input));
+    return stored;
+  });
 
   app.post("/delete_saved_plan", { preHandler: app.authenticate }, async (request) => {
     const ref = FUNCTIONS.delete_saved_plan.request.parse(request.body ?? {});

@@ -9,6 +9,7 @@ import type {
   SavedTable,
   SavedWorkoutRecord,
   SaveWorkoutRequest,
+  SetSavedPlanVisibilityRequest,
 } from "@fitwise/contracts/saved";
 import { SAVED_PLAN_ERROR_CODES } from "@fitwise/contracts/saved";
 import { formatGrams, formatKcal } from "@fitwise/engine/nutrition/number-format";
@@ -25,6 +26,8 @@ import {
   insertSavedWorkout,
   listSavedDiets,
   listSavedWorkouts,
+  setSavedDietVisibility,
+  setSavedWorkoutVisibility,
   type PublicDietRow,
   type PublicWorkoutRow,
 } from "./saved.repository";
@@ -105,19 +108,24 @@ export async function saveWorkout(
   return { workout_id: workoutId };
 }
 
-function toPublicDiet(row: PublicDietRow): PublicSavedDiet {
+/**
+ * A saved diet as a reader sees it. Body data (age, gender, weight, height, TDEE) only when the
+ * owner opted in, or to the owner (decision 044): it describes a person, the plan does not need it.
+ */
+function toPublicDiet(row: PublicDietRow, reader: "owner" | "anyone" = "anyone"): PublicSavedDiet {
+  const body = reader === "owner" || row.show_body_data;
   return {
     diet_id: row.diet_id,
     created_at: row.created_at.toISOString(),
     user_fitness_goal: row.user_fitness_goal,
-    user_weight_in_kgs: row.user_weight_in_kgs,
-    user_height_in_cm: row.user_height_in_cm,
-    user_age: row.user_age,
-    user_gender: row.user_gender,
+    user_weight_in_kgs: body ? row.user_weight_in_kgs : null,
+    user_height_in_cm: body ? row.user_height_in_cm : null,
+    user_age: body ? row.user_age : null,
+    user_gender: body ? row.user_gender : null,
     user_diet_preference: row.user_diet_preference,
     user_food_preference: row.user_food_preference,
-    user_tdee: row.user_tdee,
-    user_goal_tdee: row.user_goal_tdee,
+    user_tdee: body ? row.user_tdee : null,
+    user_goal_tdee: body ? row.user_goal_tdee : null,
     diet_one: row.diet_one.map(toWireMealItem),
   };
 }
@@ -142,8 +150,9 @@ export async function listSaved(
 ): Promise<SavedDietRecord[] | SavedWorkoutRecord[]> {
   if (table === "saved_diets") {
     return (await listSavedDiets(db, userId)).map((row) => ({
-      ...toPublicDiet(row),
+      ...toPublicDiet(row, "owner"),
       public: row.public,
+      show_body_data: row.show_body_data,
       user_activity: row.user_activity,
       user_allergies: row.user_allergies,
       user_fav_food: row.user_fav_food,
@@ -185,6 +194,28 @@ export async function deleteSaved(
       : await deleteSavedWorkout(db, userId, id));
   if (!deleted) throw savedPlanNotFound();
   return { deleted: true };
+}
+
+/**
+ * set_saved_plan_visibility: only the owner may change it; anyone else gets the same 404 as for an
+ * unknown id. A private plan's link answers 404 like a deleted one (decision 044).
+ */
+export async function setSavedVisibility(
+  db: Database,
+  userId: string,
+  input: SetSavedPlanVisibilityRequest,
+): Promise<{ public: boolean; show_body_data?: boolean }> {
+  const id = input.table === "saved_diets" ? input.diet_id : input.workout_id;
+  if (!UUID.test(id)) throw savedPlanNotFound();
+  const stored =
+    input.table === "saved_diets"
+      ? await setSavedDietVisibility(db, userId, id, {
+          public: input.public,
+          showBodyData: input.show_body_data,
+        })
+      : await setSavedWorkoutVisibility(db, userId, id, input.public);
+  if (!stored) throw savedPlanNotFound();
+  return stored;
 }
 
 /** What a link preview (Open Graph, Twitter card) says about a public plan. */

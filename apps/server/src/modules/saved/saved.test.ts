@@ -115,10 +115,11 @@ describeWithDatabases("saved plan functions", ({ app, signUp }) => {
 
     const shared = PublicSavedDietSchema.parse((await publicDiet(diet_id)).json());
     expect(shared.diet_one).toEqual(owner.meals);
+    // Body data stays off the public page until the owner opts in (decision 044).
     expect(shared).toMatchObject({
       diet_id,
-      user_gender: "female",
-      user_age: 34,
+      user_gender: null,
+      user_age: null,
       user_food_preference: "Italian",
     });
   });
@@ -236,5 +237,114 @@ describeWithDatabases("saved plan functions", ({ app, signUp }) => {
     expect((await publicDiet(diet_id)).statusCode).toBe(404);
     expect((await publicWorkout(workout_id)).statusCode).toBe(404);
     expect(await callOk(app(), "get_saved_list", { table: "saved_diets" }, owner.accessToken)).toEqual([]);
+  });
+
+  it("hides body data on the public diet page unless the owner opts in, and shows it to the owner", async () => {
+    const owner = await ownerWithPlans();
+    const { diet_id } = (await saveDiet(owner, owner.meals)).json<{ diet_id: string }>();
+    const bodyFields = [
+      "user_age",
+      "user_gender",
+      "user_weight_in_kgs",
+      "user_height_in_cm",
+      "user_tdee",
+      "user_goal_tdee",
+    ] as const;
+    const hidden = (await publicDiet(diet_id)).json<PublicSavedDiet>();
+    for (const field of bodyFields) expect(hidden[field], field).toBeNull();
+    expect(hidden.diet_one.length).toBeGreaterThan(0);
+    const [listed] = await callOk<SavedDietRecord[]>(
+      app(),
+      "get_saved_list",
+      { table: "saved_diets" },
+      owner.accessToken,
+    );
+    expect(listed).toMatchObject({
+      public: true,
+      show_body_data: false,
+      user_age: PROFILE.user_age,
+      user_gender: PROFILE.user_gender,
+    });
+
+    expect(
+      await callOk(
+        app(),
+        "set_saved_plan_visibility",
+        { table: "saved_diets", diet_id, public: true, show_body_data: true },
+        owner.accessToken,
+      ),
+    ).toEqual({ public: true, show_body_data: true });
+    const shown = (await publicDiet(diet_id)).json<PublicSavedDiet>();
+    expect(shown).toMatchObject({
+      user_age: PROFILE.user_age,
+      user_gender: PROFILE.user_gender,
+      user_weight_in_kgs: PROFILE.user_weight_in_kgs,
+      user_height_in_cm: PROFILE.user_height_in_cm,
+    });
+    expect(shown.user_tdee).toBeGreaterThan(0);
+  });
+
+  it("lets only the owner make a saved plan private (its link answers 404) and public again", async () => {
+    const owner = await ownerWithPlans();
+    const stranger = await signUp();
+    const { diet_id } = (await saveDiet(owner, owner.meals)).json<{ diet_id: string }>();
+    const { workout_id } = (await saveWorkout(owner, owner.workouts)).json<{ workout_id: string }>();
+    const refs = [
+      { table: "saved_diets", diet_id },
+      { table: "saved_workouts", workout_id },
+    ] as const;
+    const link = (ref: (typeof refs)[number]) =>
+      ref.table === "saved_diets" ? publicDiet(ref.diet_id) : publicWorkout(ref.workout_id);
+    // Read once so the public answer is cached: making it private must still take effect at once.
+    for (const ref of refs) expect((await link(ref)).statusCode).toBe(200);
+
+    for (const ref of refs) {
+      const refused = await callFunction(
+        app(),
+        "set_saved_plan_visibility",
+        { ...ref, public: false },
+        stranger.accessToken,
+      );
+      expect(refused.statusCode).toBe(404);
+      expect(errorOf(refused).code).toBe("saved_plan_not_found");
+      expect((await link(ref)).statusCode).toBe(200);
+      expect(
+        (await callFunction(app(), "set_saved_plan_visibility", { ...ref, public: false })).statusCode,
+      ).toBe(401);
+    }
+    for (const ref of refs) {
+      expect(
+        await callOk(app(), "set_saved_plan_visibility", { ...ref, public: false }, owner.accessToken),
+      ).toMatchObject({ public: false });
+      const gone = await link(ref);
+      expect(gone.statusCode).toBe(404);
+      expect(errorOf(gone).code).toBe("saved_plan_not_found");
+    }
+    const diets = await callOk<SavedDietRecord[]>(
+      app(),
+      "get_saved_list",
+      { table: "saved_diets" },
+      owner.accessToken,
+    );
+    const workouts = await callOk<SavedWorkoutRecord[]>(
+      app(),
+      "get_saved_list",
+      { table: "saved_workouts" },
+      owner.accessToken,
+    );
+    expect(diets.map((row) => row.public)).toEqual([false]);
+    expect(workouts.map((row) => row.public)).toEqual([false]);
+
+    for (const ref of refs) {
+      await callOk(app(), "set_saved_plan_visibility", { ...ref, public: true }, owner.accessToken);
+      expect((await link(ref)).statusCode).toBe(200);
+    }
+    const malformed = await callFunction(
+      app(),
+      "set_saved_plan_visibility",
+      { table: "saved_diets", diet_id: "x", public: true },
+      owner.accessToken,
+    );
+    expect(malformed.statusCode).toBe(404);
   });
 });
