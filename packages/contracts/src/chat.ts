@@ -6,6 +6,8 @@ import { WriteProfileRequestSchema } from "./profile";
 export const CHAT_CONTEXT_MESSAGES = 9;
 /** Longest message a user may send; longer pastes are refused rather than cut silently. */
 export const CHAT_MESSAGE_MAX_CHARS = 2000;
+/** Most buttons under one clarifying question (the engine's MAX_CHOICES). */
+export const CHAT_MAX_CHOICES = 4;
 
 export const CHAT_SENDERS = ["user", "assistant"] as const;
 export type ChatSender = (typeof CHAT_SENDERS)[number];
@@ -82,6 +84,11 @@ export const ChatTrainerResponseSchema = z.object({
   active_day: z.number().int().min(1).max(7).optional(),
   /** Set when the workout plan changed: the whole new week. */
   updated_plan: z.object({ workout_plan: z.array(WorkoutItemSchema) }).optional(),
+  /** Buttons under a clarifying question (decision 045): pressing one sends its message. */
+  choices: z
+    .array(z.object({ label: z.string().min(1), message: z.string().min(1) }))
+    .max(CHAT_MAX_CHOICES)
+    .optional(),
 });
 export type ChatTrainerResponse = z.infer<typeof ChatTrainerResponseSchema>;
 

@@ -631,3 +631,56 @@ describe("with the real meal planner", () => {
     }
   }, 30_000);
 });
+
+describe("what people type, carried out", () => {
+  it("asks back with buttons when two items are named alike, and changes nothing", () => {
+    const before = fixtureState();
+    const outcome = say("swap the rice", before);
+    expectUnchanged(outcome, before);
+    expect(outcome.reply).toContain("Which one do you mean?");
+    expect(outcome.choices?.map((choice) => choice.message)).toEqual([
+      "swap the Brown rice, cooked on day 1",
+      "swap the White rice, cooked on day 1",
+    ]);
+  });
+
+  it("carries out two requests in one message, the second on the state the first left", () => {
+    const before = fixtureState();
+    const outcome = say("swap the apple and make friday a rest day", before);
+    expect(outcome.changed).toEqual({ mealDays: [1], workout: true, profile: true });
+    expect(outcome.state.mealPlans[1]?.some((item) => item.foodId === "apple")).toBe(false);
+    expect(trainingDays(outcome.state.workoutPlan)).not.toContain("Friday");
+    expect(outcome.reply).toMatch(/Apple[\s\S]*Friday\*\* is now a rest day/);
+  });
+
+  it("sets how many days a week to train, keeping the current days that fit", () => {
+    const before = fixtureState();
+    const outcome = say("I can only train three days a week", before);
+    const days = trainingDays(outcome.state.workoutPlan);
+    expect(days).toHaveLength(3);
+    expect(days.every((day) => before.profile.workoutDays.includes(day))).toBe(true);
+    expect(outcome.state.profile.workoutDays).toEqual(days);
+    expect(outcome.changed).toEqual({ mealDays: [], workout: true, profile: true });
+  });
+
+  it("refuses a training week outside what the planner builds, and says why", () => {
+    const before = fixtureState();
+    const outcome = say("only two days a week for the gym please", before);
+    expectUnchanged(outcome, before);
+    expect(outcome.reply).toContain("3–6 training days");
+  });
+
+  it("answers pain with the guide's safety advice", () => {
+    const outcome = say("my knee hurts");
+    expect(outcome.reply).toContain("Beginner guide");
+    expect(outcome.reply.toLowerCase()).toContain("pain");
+  });
+
+  it("answers abuse calmly, with what it can do", () => {
+    const before = fixtureState();
+    const outcome = say("you're useless", before);
+    expectUnchanged(outcome, before);
+    expect(outcome.reply).toContain("friendly");
+    expect(outcome.reply).toContain(CAPABILITIES[0] ?? "missing");
+  });
+});

@@ -12,6 +12,7 @@ import type { EngineError, FitnessGoal } from "../profile.types";
 import { bodyMassIndex, screeningNotice } from "../screening";
 import { EXERCISE_LIBRARY } from "../workouts/exercise-library";
 import { WEEKDAYS, type Weekday, type WorkoutItem } from "../workouts/exercise.types";
+import { weekdaySubsets } from "../workouts/weekday-subsets";
 import { isRestItem } from "../workouts/rest-days";
 import { createSeededRandom } from "../workouts/seeded-random";
 import { newItemId, restDayItem, youtubeSearchLink } from "../workouts/workout-items";
@@ -23,7 +24,7 @@ import {
 } from "../workouts/workout-planner";
 import { replaceWorkoutItem } from "../workouts/workout-replacement";
 import { guideOverview, guideQuotes } from "./guide-answers";
-import { parseIntent, type Intent } from "./intent-parser";
+import { parseIntents, type ClarifyChoice, type Intent } from "./intent-parser";
 import { RED_FLAG_REPLIES } from "./red-flags";
 import {
   isExerciseItem,
@@ -58,6 +59,8 @@ export interface TrainerOutcome {
   itemIdsUpdated: string[];
   /** The meal day the widget should refresh (docs/product.md §5 active_day); set whenever meals changed. */
   activeDay?: DayIndex;
+  /** Buttons under a clarifying question; each sends its message when pressed. */
+  choices?: ClarifyChoice[];
 }
 
 // Formatting is reporting only: every figure shown is an engine-made item's, or a sum of them.
@@ -602,6 +605,60 @@ function makeRestDay(
   return workoutOutcome(state, outcome.plan.items, profile, reply);
 }
 
+/** Circular gaps between training days: the largest smallest gap spreads sessions for recovery. */
+function smallestGap(days: readonly Weekday[]): number {
+  const indices = days.map((day) => WEEKDAYS.indexOf(day));
+  return Math.min(
+    ...indices.map((index, position) => {
+      const next = indices[(position + 1) % indices.length] ?? index;
+      return (next - index + WEEKDAYS.length) % WEEKDAYS.length || WEEKDAYS.length;
+    }),
+  );
+}
+
+/** The days for a new count: as many of the current days as fit, then the most evenly spread, Monday first on ties. */
+function daysForCount(current: readonly Weekday[], count: number): Weekday[] {
+  let best: Weekday[] = [];
+  let bestKey = [-1, -1];
+  for (const days of weekdaySubsets(count, count)) {
+    const key = [days.filter((day) => current.includes(day)).length, smallestGap(days)];
+    if ((key[0] ?? 0) > (bestKey[0] ?? 0) || (key[0] === bestKey[0] && (key[1] ?? 0) > (bestKey[1] ?? 0))) {
+      best = days;
+      bestKey = key;
+    }
+  }
+  return best;
+}
+
+function setTrainingDays(
+  intent: Extract<Intent, { kind: "set-training-days" }>,
+  state: TrainerState,
+  deps: TrainerDeps,
+): TrainerOutcome {
+  const current = currentTrainingDays(state);
+  if (intent.count < MIN_WORKOUT_DAYS || intent.count > MAX_WORKOUT_DAYS)
+    return unchanged(
+      state,
+      `Your plan is built for ${MIN_WORKOUT_DAYS}–${MAX_WORKOUT_DAYS} training days a week, so I can't make it ${intent.count}; you train on ${listWords(current)}. Fewer sessions than ${MIN_WORKOUT_DAYS} can't give every muscle group its weekly work, and ${MAX_WORKOUT_DAYS + 1} leaves no day to recover.`,
+    );
+  if (intent.count === current.length)
+    return unchanged(state, `You already train ${intent.count} days a week: ${listWords(current)}.`);
+  const days = daysForCount(current, intent.count);
+  const outcome = planWorkoutWeek({
+    goal: state.profile.goal,
+    level: state.profile.level,
+    days,
+    workoutType: state.profile.workoutType,
+    equipment: state.profile.equipment,
+    ageYears: state.profile.ageYears,
+    seed: deps.seed,
+  });
+  if (!outcome.ok) return couldNot(state, `plan ${intent.count} training days`, outcome.error);
+  const profile: TrainerProfile = { ...state.profile, workoutDays: days };
+  const reply = `You now train **${intent.count} days a week**: ${listWords(days)}. I rebuilt your week as ${planSummary(outcome)}: ${workingSets(state.workoutPlan)} → ${workingSets(outcome.plan.items)} working sets a week. Say "move Monday's workout to Tuesday" to pick other days.\n\n${weekByDay(outcome.plan.items)}`;
+  return workoutOutcome(state, outcome.plan.items, profile, reply);
+}
+
 function regenerateWorkouts(state: TrainerState, deps: TrainerDeps): TrainerOutcome {
   const days = currentTrainingDays(state);
   const outcome = planWorkoutWeek({
@@ -894,6 +951,8 @@ export function applyIntent(intent: Intent, state: TrainerState, deps: TrainerDe
       return makeRestDay(intent, state, deps);
     case "regenerate-workouts":
       return regenerateWorkouts(state, deps);
+    case "set-training-days":
+      return setTrainingDays(intent, state, deps);
     case "change-goal":
       return changeGoal(intent, state, deps);
     case "change-level":
@@ -910,6 +969,15 @@ export function applyIntent(intent: Intent, state: TrainerState, deps: TrainerDe
       return answerGuide(intent, state);
     case "not-found":
       return notFound(intent, state);
+    case "clarify":
+      return { ...unchanged(state, intent.question), choices: intent.choices };
+    case "pain":
+      return answerGuide({ kind: "guide", topic: "pain" }, state);
+    case "abuse":
+      return unchanged(
+        state,
+        `I'd rather keep this friendly, and I'm still here to help. If something in your plans isn't working, tell me what and I'll change it:\n\n${CAPABILITY_LIST}`,
+      );
     case "greeting":
       return unchanged(
         state,
@@ -925,7 +993,29 @@ export function applyIntent(intent: Intent, state: TrainerState, deps: TrainerDe
   }
 }
 
-/** One chat turn: read the message, then carry it out. */
+/** One chat turn: read the message, then carry out each request in it, in order, each on the state the last left. */
 export function respond(message: string, state: TrainerState, deps: TrainerDeps): TrainerOutcome {
-  return applyIntent(parseIntent(message, state), state, deps);
+  const outcomes: TrainerOutcome[] = [];
+  let current = state;
+  for (const [index, intent] of parseIntents(message, state).entries()) {
+    const outcome = applyIntent(intent, current, { ...deps, seed: deps.seed + index * 7_919 });
+    outcomes.push(outcome);
+    current = outcome.state;
+  }
+  const [only] = outcomes;
+  if (outcomes.length === 1 && only !== undefined) return only;
+  const activeDay = outcomes.findLast((outcome) => outcome.activeDay !== undefined)?.activeDay;
+  const choices = outcomes.flatMap((outcome) => outcome.choices ?? []);
+  return {
+    reply: outcomes.map((outcome) => outcome.reply).join("\n\n"),
+    state: current,
+    changed: {
+      mealDays: [...new Set(outcomes.flatMap((outcome) => outcome.changed.mealDays))],
+      workout: outcomes.some((outcome) => outcome.changed.workout),
+      profile: outcomes.some((outcome) => outcome.changed.profile),
+    },
+    itemIdsUpdated: outcomes.flatMap((outcome) => outcome.itemIdsUpdated),
+    ...(activeDay === undefined ? {} : { activeDay }),
+    ...(choices.length > 0 ? { choices } : {}),
+  };
 }

@@ -1,5 +1,6 @@
 import {
   CHAT_CONTEXT_MESSAGES,
+  CHAT_MAX_CHOICES,
   DEFAULT_GREETINGS,
   type ChatHistoryResponse,
   type ChatTrainerRequest,
@@ -33,6 +34,7 @@ export function toResponse(turn: TurnResult): ChatTrainerResponse {
     ...(itemIds.length > 0 ? { item_ids_updated: itemIds } : {}),
     ...(turn.mealDays.size > 0 && activeDay !== undefined ? { active_day: activeDay } : {}),
     ...(turn.workout ? { updated_plan: { workout_plan: turn.state.workoutPlan } } : {}),
+    ...(turn.choices.length > 0 ? { choices: turn.choices.slice(0, CHAT_MAX_CHOICES) } : {}),
   };
 }
 

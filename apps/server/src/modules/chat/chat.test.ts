@@ -264,6 +264,42 @@ describeWithDatabases("trainer chat (offline brain)", ({ app, db, signUp }) => {
     await screensShow(user, after);
   });
 
+  it("carries out two requests in one message, stored as one change", async () => {
+    const user = await planned({
+      profile: { user_preferred_workout_days: ["Monday", "Tuesday", "Thursday", "Friday"] },
+    });
+    const before = await snapshot(user);
+    const target = before.meals[1]?.find((item) => item.Meal === "Breakfast") as MealItem;
+    const reply = await say(user, `swap the ${target.Item} and make Friday a rest day`);
+    const after = await snapshot(user);
+    expect(after.meals[1]?.some((item) => item.id === target.id)).toBe(false);
+    expect(trainingDays(after.workout)).toEqual(["Monday", "Tuesday", "Thursday"]);
+    expect(reply.message).toContain(`Swapped **${target.Item}`);
+    expect(reply.message).toContain("**Friday** is now a rest day");
+    await screensShow(user, after);
+  });
+
+  it("asks back with buttons when a word names several exercises, and changes nothing", async () => {
+    const user = await planned();
+    const before = await snapshot(user);
+    const names = [...new Set(before.workout.filter(isExerciseItem).map((item) => item["Workout Name"]))];
+    // A word several exercise names share, none of them that word alone: "band", "dumbbell"...
+    const shared = ["band", "dumbbell", "squat", "push", "row", "curl", "press", "raise"].find(
+      (word) =>
+        names.filter((name) =>
+          name
+            .toLowerCase()
+            .split(/[^a-z]+/)
+            .includes(word),
+        ).length >= 2 && !names.some((name) => name.toLowerCase() === word),
+    );
+    expect(shared).toBeDefined();
+    const reply = await say(user, `swap the ${shared ?? ""} exercise`);
+    expect(reply.message).toContain("Which exercise do you mean?");
+    expect(reply.choices?.length).toBeGreaterThanOrEqual(2);
+    expect(await snapshot(user)).toEqual(before);
+  });
+
   it("rest-day below three training days is refused and changes nothing", async () => {
     const user = await planned();
     const before = await snapshot(user);

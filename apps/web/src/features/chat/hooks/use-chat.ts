@@ -37,6 +37,8 @@ export function useChat() {
   const [messages, setMessages] = useState<DisplayMessage[]>(readCachedHistory);
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  /** Buttons under the last reply's clarifying question (decision 045); gone once anything is sent. */
+  const [choices, setChoices] = useState<NonNullable<ChatTrainerResponse["choices"]>>([]);
   const messagesRef = useRef(messages);
   const pendingRef = useRef(false);
   const marking = useRef<AbortController | null>(null);
@@ -86,6 +88,7 @@ export function useChat() {
         .slice(-CHAT_CONTEXT_MESSAGES)
         .map((entry) => ({ role: entry.sender, content: entry.content }));
       append(message("user", content));
+      setChoices([]);
       pendingRef.current = true;
       setPending(true);
       setError(null);
@@ -96,6 +99,7 @@ export function useChat() {
       void sendChatMessage(content, context)
         .then((reply) => {
           append(message("assistant", reply.message));
+          setChoices(reply.choices ?? []);
           const stored = messagesRef.current.filter((entry) => !entry.local);
           cacheHistory(stored);
           queryClient.setQueryData(queryKeys.chatHistory(), stored);
@@ -117,5 +121,5 @@ export function useChat() {
     [append, applyReply, queryClient],
   );
 
-  return { messages, pending, error, send };
+  return { messages, pending, error, send, choices };
 }
