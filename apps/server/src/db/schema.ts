@@ -9,6 +9,7 @@ import type {
   WorkoutItem,
   WorkoutType,
 } from "@fitwise/engine/workouts/exercise.types";
+import type { Joint } from "@fitwise/engine/workouts/joint-load";
 
 /** A column the database fills in (default now()) that code may still set on insert or update. */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -169,6 +170,8 @@ export interface MyUsersTable {
   user_experience_level: ExperienceLevel | null;
   /** Declared home equipment (migration 006); null: not said, the default applies. */
   user_equipment: JSONColumnType<HomeEquipment[] | null, string | null | undefined, string | null>;
+  /** Joints noted as painful until the person says they are better (migration 014); write with JSON.stringify. */
+  user_injuries: JSONColumnType<Joint[], string | undefined, string>;
   user_diet_preference: DietType | null;
   user_food_preference: Cuisine | null;
   user_preferred_protein_sources: JSONColumnType<ProteinSource[], string | undefined, string>;

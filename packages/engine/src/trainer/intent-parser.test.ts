@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { parseIntent, parseIntents, type Intent } from "./intent-parser";
+import { acceptedOffer, parseIntent, parseIntents, type Intent } from "./intent-parser";
 import { DAY_1, fixtureState } from "./trainer.fixture";
 
 const state = fixtureState();
@@ -463,5 +463,28 @@ describe("parseIntents: what people type", () => {
       foodsText: "gluten",
       severity: "allergy",
     });
+  });
+});
+
+describe("pain notes", () => {
+  it.each([
+    ["protect my knee", { kind: "protect-joint", joint: "knee" }],
+    ["swap the exercises that load my shoulder", { kind: "protect-joint", joint: "shoulder" }],
+    ["avoid lower back exercises", { kind: "protect-joint", joint: "lower back" }],
+    ["my knee is better now", { kind: "joint-better", joint: "knee" }],
+    ["my shoulder doesn't hurt anymore", { kind: "joint-better", joint: "shoulder" }],
+    ["the pain is gone", { kind: "joint-better" }],
+    ["my knee is not better, it still hurts", { kind: "pain", joint: "knee" }],
+  ])("%s", (message, intent) => {
+    expect(parse(message)).toEqual(intent);
+  });
+
+  it("reads a bare yes as the offer the last reply made, and nothing else as one", () => {
+    const offer = 'Shall I swap them? Say "protect my knee" or press Yes.';
+    expect(acceptedOffer("yes please", offer)).toBe("protect my knee");
+    expect(acceptedOffer("Yeah", offer)).toBe("protect my knee");
+    expect(acceptedOffer("yes, and swap the oatmeal too please", offer)).toBeUndefined();
+    expect(acceptedOffer("yes", "Here is your week.")).toBeUndefined();
+    expect(acceptedOffer("no thanks", offer)).toBeUndefined();
   });
 });

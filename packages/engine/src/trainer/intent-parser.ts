@@ -16,6 +16,7 @@ import type {
   Weekday,
   WorkoutItem,
 } from "../workouts/exercise.types";
+import type { Joint } from "../workouts/joint-load";
 import { closeReadings, rankByName, type RankedName } from "./fuzzy-names";
 import type { GuideTopic } from "./guide-answers";
 import { itemQuery, normaliseMessage } from "./message-words";
@@ -31,10 +32,6 @@ import {
 } from "./trainer-state";
 
 export type NutritionTopic = "calories" | "protein" | "macros";
-
-/** Joints and regions people report pain in; the workout data says which exercises load each. */
-export const JOINTS = ["knee", "shoulder", "lower back", "wrist", "elbow", "hip", "ankle", "neck"] as const;
-export type Joint = (typeof JOINTS)[number];
 
 /** A button under a clarifying question: its label, and the message pressing it sends. */
 export interface ClarifyChoice {
@@ -82,6 +79,10 @@ export type Intent =
   | { kind: "clarify"; question: string; choices: ClarifyChoice[] }
   /** "my knee hurts": the safety advice; joint undefined when the message names none. */
   | { kind: "pain"; joint?: Joint }
+  /** "protect my knee": note the joint, and swap the plan's exercises that load it. */
+  | { kind: "protect-joint"; joint: Joint }
+  /** "my knee is better": take the note off; joint undefined when the message names none. */
+  | { kind: "joint-better"; joint?: Joint }
   | { kind: "greeting" }
   | { kind: "thanks" }
   /** Insults: a calm answer, and nothing changes. */
@@ -863,6 +864,40 @@ const JOINT_PATTERN =
 const PAIN_WORDS =
   /\b(pain\w*|hurt\w*|aches?|aching|achy|sore|injur\w*|sprain\w*|strain\w*|tweak\w*|pulled|killing me|bad|dodgy|twisted|niggle)\b/;
 
+const JOINT_WORD = "(lower back|low back|knees?|shoulders?|back|spine|wrists?|elbows?|hips?|ankles?|neck)";
+const PROTECT_PATTERNS = [
+  new RegExp(
+    `\\b(?:swap|replace|change|avoid|remove|skip|drop)\\b.*\\b(?:loads?|hurts?|stress(?:es)?|strains?|use|uses|involves?|on|for) (?:my |the )?${JOINT_WORD}\\b`,
+  ),
+  new RegExp(
+    `\\b(?:swap|replace|change|avoid|remove|skip) (?:my |the |all |any )*${JOINT_WORD} (?:exercises?|moves|work|stuff)\\b`,
+  ),
+  new RegExp(`\\b(?:protect|rest|spare|go easy on|look after) (?:my |the )?${JOINT_WORD}\\b`),
+];
+
+/** "swap the exercises that load my knee", "protect my knee": the offer after pain, accepted. */
+function parseProtect(text: string): Intent | undefined {
+  for (const pattern of PROTECT_PATTERNS) {
+    const joint = JOINT_WORDS[pattern.exec(text)?.[1] ?? ""];
+    if (joint !== undefined) return { kind: "protect-joint", joint };
+  }
+  return undefined;
+}
+
+const BETTER =
+  /\b(better|fine|ok|okay|healed|recovered|good again|back to normal|no longer hurts?|doesnt hurt( any ?more)?|stopped hurting|pain is gone|no (more )?pain)\b/;
+
+/** "my knee is better now", "the pain is gone": take the note off. */
+function parseBetter(text: string): Intent | undefined {
+  if (!BETTER.test(text) || /\bnot (better|fine|ok|okay|healed|good|recovered)\b/.test(text))
+    return undefined;
+  const joint = JOINT_WORDS[JOINT_PATTERN.exec(text)?.[1] ?? ""];
+  if (joint !== undefined) return { kind: "joint-better", joint };
+  return /\b(pain is gone|no (more )?pain|(it|its|it s|injury)( is)? (better|healed|fine))\b/.test(text)
+    ? { kind: "joint-better" }
+    : undefined;
+}
+
 /** "my knee hurts", "bad shoulder", "lower back pain": which joint, when the message names pain and a joint. */
 function parsePain(text: string): Intent | undefined {
   const joint = JOINT_WORDS[JOINT_PATTERN.exec(text)?.[1] ?? ""];
@@ -927,7 +962,7 @@ function parseClause(clause: string, state: TrainerState): Intent {
   const asked = isQuestion(text);
   const weekdays = weekdaysIn(text);
 
-  const pain = parsePain(text);
+  const pain = parseProtect(text) ?? parseBetter(text) ?? parsePain(text);
   if (pain !== undefined) return pain;
 
   const structural =
@@ -1010,6 +1045,18 @@ export function parseIntents(message: string, state: TrainerState): Intent[] {
   const intents = clauses.map((clause) => parseClause(clause, state));
   const requests = intents.filter((intent) => !SMALL_TALK.has(intent.kind));
   return requests.length > 0 ? requests : [parseClause(cut, state)];
+}
+
+const YES = /^(yes|yeah|yep|yup|sure|ok|okay|please|please do|do it|go ahead|yes please|sounds good|y)\b/;
+
+/**
+ * A bare "yes" answers the offer in the reply before it: the message that reply asked for ('Say "protect my
+ * knee"'), or undefined when the message says more than yes or nothing was offered.
+ */
+export function acceptedOffer(message: string, previousReply: string | undefined): string | undefined {
+  const text = simplify(message);
+  if (!YES.test(text) || text.split(" ").length > 4 || previousReply === undefined) return undefined;
+  return /Say "([^"]+)"/.exec(previousReply)?.[1];
 }
 
 /** The first request of a message (parseIntents has them all). */

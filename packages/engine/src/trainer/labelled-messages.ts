@@ -103,7 +103,10 @@ export function labelOf(intent: Intent, state: TrainerState): Label {
     case "guide":
       return { intent: intent.kind, value: intent.topic };
     case "pain":
+    case "joint-better":
       return { intent: intent.kind, ...(intent.joint === undefined ? {} : { muscle: intent.joint }) };
+    case "protect-joint":
+      return { intent: intent.kind, muscle: intent.joint };
     case "not-found":
       return { intent: intent.kind, food: intent.query };
     default:

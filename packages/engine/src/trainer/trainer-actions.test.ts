@@ -6,6 +6,7 @@ import { createMealPlanner, type MealItem, type MealPlanner } from "../nutrition
 import { suitsDiet } from "../nutrition/meal-targets";
 import { EXERCISE_LIBRARY } from "../workouts/exercise-library";
 import { WEEKDAYS } from "../workouts/exercise.types";
+import { loadsJoint } from "../workouts/joint-load";
 import { planWorkoutWeek } from "../workouts/workout-planner";
 import { parseIntent } from "./intent-parser";
 import { RED_FLAG_REPLIES } from "./red-flags";
@@ -682,5 +683,49 @@ describe("what people type, carried out", () => {
     expectUnchanged(outcome, before);
     expect(outcome.reply).toContain("friendly");
     expect(outcome.reply).toContain(CAPABILITIES[0] ?? "missing");
+  });
+});
+
+describe("pain in a joint", () => {
+  const loadsKnee = (state: TrainerState) =>
+    state.workoutPlan.filter((item) => {
+      const exercise = EXERCISE_LIBRARY.find((entry) => entry.name === item["Workout Name"]);
+      return exercise !== undefined && loadsJoint(exercise, "knee");
+    });
+
+  it("gives the safety advice, then offers to rest the joint, and changes nothing yet", () => {
+    const before = fixtureState();
+    expect(loadsKnee(before).length).toBeGreaterThan(0);
+    const outcome = say("my knee hurts", before);
+    expectUnchanged(outcome, before);
+    expect(outcome.reply).toContain("Beginner guide");
+    expect(outcome.reply).toContain(`${loadsKnee(before)[0]?.["Workout Name"] ?? "missing"}`);
+    expect(outcome.reply).toContain('Say "protect my knee"');
+    expect(outcome.choices?.[0]).toEqual({ label: "Yes, protect my knee", message: "protect my knee" });
+  });
+
+  it("on yes, swaps every exercise that loads the joint and keeps the note", () => {
+    const before = fixtureState();
+    const offer = say("my knee hurts", before);
+    const outcome = say(offer.choices?.[0]?.message ?? "", before);
+    expect(outcome.changed).toEqual({ mealDays: [], workout: true, profile: true });
+    expect(outcome.state.profile.injuries).toEqual(["knee"]);
+    expect(loadsKnee(outcome.state)).toEqual([]);
+    expect(trainingDays(outcome.state.workoutPlan)).toEqual(trainingDays(before.workoutPlan));
+  });
+
+  it("honours the note in later changes until the person says it is better", () => {
+    const protectedState = say("protect my knee", fixtureState()).state;
+    const rebuilt = say("new workout plan", protectedState).state;
+    expect(loadsKnee(rebuilt)).toEqual([]);
+    const better = say("my knee is better now", rebuilt);
+    expect(better.state.profile.injuries).toEqual([]);
+    expect(better.changed).toMatchObject({ workout: true, profile: true });
+    expect(loadsKnee(better.state).length).toBeGreaterThan(0);
+  });
+
+  it("takes the only note off when the person says the pain is gone without naming it", () => {
+    const protectedState = say("protect my shoulder", fixtureState()).state;
+    expect(say("the pain is gone", protectedState).state.profile.injuries).toEqual([]);
   });
 });

@@ -10,9 +10,10 @@ import { replaceMealItem } from "../nutrition/meal-replacement";
 import { formatGrams, formatKcal } from "../nutrition/number-format";
 import type { EngineError, FitnessGoal } from "../profile.types";
 import { bodyMassIndex, screeningNotice } from "../screening";
-import { EXERCISE_LIBRARY } from "../workouts/exercise-library";
+import { EXERCISE_LIBRARY, findExerciseByName } from "../workouts/exercise-library";
 import { WEEKDAYS, type Weekday, type WorkoutItem } from "../workouts/exercise.types";
 import { weekdaySubsets } from "../workouts/weekday-subsets";
+import { loadsJoint, type Joint } from "../workouts/joint-load";
 import { isRestItem } from "../workouts/rest-days";
 import { createSeededRandom } from "../workouts/seeded-random";
 import { newItemId, restDayItem, youtubeSearchLink } from "../workouts/workout-items";
@@ -493,6 +494,7 @@ function replaceExercise(
       workoutType: state.profile.workoutType,
       equipment: state.profile.equipment,
       ageYears: state.profile.ageYears,
+      avoidJoints: state.profile.injuries,
       seed: deps.seed + index,
     });
     if (!outcome.ok) {
@@ -597,6 +599,7 @@ function makeRestDay(
     workoutType: state.profile.workoutType,
     equipment: state.profile.equipment,
     ageYears: state.profile.ageYears,
+    avoidJoints: state.profile.injuries,
     seed: deps.seed,
   });
   if (!outcome.ok) return couldNot(state, `make ${intent.day} a rest day`, outcome.error);
@@ -651,6 +654,7 @@ function setTrainingDays(
     workoutType: state.profile.workoutType,
     equipment: state.profile.equipment,
     ageYears: state.profile.ageYears,
+    avoidJoints: state.profile.injuries,
     seed: deps.seed,
   });
   if (!outcome.ok) return couldNot(state, `plan ${intent.count} training days`, outcome.error);
@@ -668,6 +672,7 @@ function regenerateWorkouts(state: TrainerState, deps: TrainerDeps): TrainerOutc
     workoutType: state.profile.workoutType,
     equipment: state.profile.equipment,
     ageYears: state.profile.ageYears,
+    avoidJoints: state.profile.injuries,
     seed: deps.seed,
   });
   if (!outcome.ok) return couldNot(state, "build a new workout plan", outcome.error);
@@ -690,6 +695,7 @@ function changeLevel(
     workoutType: state.profile.workoutType,
     equipment: state.profile.equipment,
     ageYears: state.profile.ageYears,
+    avoidJoints: state.profile.injuries,
     seed: deps.seed,
   });
   if (!outcome.ok) return couldNot(state, `switch your plan to ${intent.level}`, outcome.error);
@@ -911,6 +917,149 @@ function answerGuide(intent: Extract<Intent, { kind: "guide" }>, state: TrainerS
   return unchanged(state, quotes.join("\n\n"));
 }
 
+/** Plan exercises that load the joint, by the library's data (joint-load.ts). */
+function exercisesLoading(plan: readonly WorkoutItem[], joint: Joint): WorkoutItem[] {
+  return plan.filter((item) => {
+    const exercise = isExerciseItem(item) ? findExerciseByName(item["Workout Name"]) : undefined;
+    return exercise !== undefined && loadsJoint(exercise, joint);
+  });
+}
+
+/**
+ * Pain: the guide's safety advice first (see a professional, stop what hurts), then the offer to rest the joint:
+ * swap what loads it and keep it out of plans until the person says it is better (decision 046).
+ */
+function answerPain(intent: Extract<Intent, { kind: "pain" }>, state: TrainerState): TrainerOutcome {
+  const advice = answerGuide({ kind: "guide", topic: "pain" }, state).reply;
+  const { joint } = intent;
+  if (joint === undefined) return unchanged(state, advice);
+  const word = joint;
+  if ((state.profile.injuries ?? []).includes(joint))
+    return unchanged(
+      state,
+      `${advice}\n\nI've already noted your ${word}: your plans leave out exercises that load it. Tell me when it's better ("my ${word} is better").`,
+    );
+  const loading = exercisesLoading(state.workoutPlan, joint);
+  const names = [...new Set(loading.map((item) => `${item["Workout Name"]} (${item.Day})`))];
+  const offer =
+    names.length === 0
+      ? `Nothing in your plan loads your ${word} much right now. Shall I keep it that way in new plans and swaps until it's better?`
+      : `These exercises in your plan load your ${word}: ${listWords(names)}. Shall I swap them for ones that don't, and keep them out until you tell me it's better?`;
+  return {
+    ...unchanged(state, `${advice}\n\n${offer} Say "protect my ${word}" or press Yes.`),
+    choices: [
+      { label: `Yes, protect my ${word}`, message: `protect my ${word}` },
+      { label: "No, keep my plan", message: "no thanks" },
+    ],
+  };
+}
+
+function protectJoint(
+  intent: Extract<Intent, { kind: "protect-joint" }>,
+  state: TrainerState,
+  deps: TrainerDeps,
+): TrainerOutcome {
+  const word = intent.joint;
+  const noted = state.profile.injuries ?? [];
+  const profile: TrainerProfile = { ...state.profile, injuries: [...new Set([...noted, intent.joint])] };
+  const loading = exercisesLoading(state.workoutPlan, intent.joint);
+  const note = `I'll keep exercises that load your ${word} out of your plans and swaps until you tell me it's better ("my ${word} is better").`;
+  if (loading.length === 0) {
+    if (noted.includes(intent.joint)) return unchanged(state, `Your ${word} is already noted. ${note}`);
+    return {
+      reply: `Noted. Nothing in your current plan loads your ${word}. ${note}`,
+      state: { ...state, profile },
+      changed: { mealDays: [], workout: false, profile: true },
+      itemIdsUpdated: [],
+    };
+  }
+  let plan = [...state.workoutPlan];
+  const swapped: { before: WorkoutItem; after: WorkoutItem }[] = [];
+  for (const [index, before] of loading.entries()) {
+    const outcome = replaceWorkoutItem({
+      plan,
+      itemId: before.id,
+      level: profile.level,
+      workoutType: profile.workoutType,
+      equipment: profile.equipment,
+      ageYears: profile.ageYears,
+      avoidJoints: profile.injuries,
+      seed: deps.seed + index,
+    });
+    if (!outcome.ok) {
+      swapped.length = 0;
+      break;
+    }
+    plan = plan.map((item) => (item.id === before.id ? outcome.item : item));
+    swapped.push({ before, after: outcome.item });
+  }
+  if (swapped.length === loading.length) {
+    const lines = swapped.map(
+      ({ before, after }) => `- ${before.Day}: ${describeExercise(before)} → ${describeExercise(after)}`,
+    );
+    return workoutOutcome(
+      state,
+      plan,
+      profile,
+      `Done. I swapped what loads your ${word}:\n\n${lines.join("\n")}\n\n${note}`,
+      swapped.map(({ after }) => after.id),
+    );
+  }
+  // Some exercise has no like-for-like swap that spares the joint: plan the week afresh around it.
+  const rebuilt = planWorkoutWeek({
+    goal: profile.goal,
+    level: profile.level,
+    days: currentTrainingDays(state),
+    workoutType: profile.workoutType,
+    equipment: profile.equipment,
+    ageYears: profile.ageYears,
+    avoidJoints: profile.injuries,
+    seed: deps.seed,
+  });
+  if (!rebuilt.ok) return couldNot(state, `plan around your ${word}`, rebuilt.error);
+  return workoutOutcome(
+    state,
+    rebuilt.plan.items,
+    profile,
+    `Done. Not every exercise that loads your ${word} had a like-for-like swap, so I rebuilt your week without them: ${planSummary(rebuilt)}.\n\n${weekByDay(rebuilt.plan.items)}\n\n${note}`,
+  );
+}
+
+function jointBetter(
+  intent: Extract<Intent, { kind: "joint-better" }>,
+  state: TrainerState,
+  deps: TrainerDeps,
+): TrainerOutcome {
+  const noted = state.profile.injuries ?? [];
+  const joint = intent.joint ?? (noted.length === 1 ? noted[0] : undefined);
+  if (joint === undefined || !noted.includes(joint))
+    return unchanged(
+      state,
+      noted.length === 0
+        ? "Glad to hear it! I had no pain noted, so your plans stay as they are."
+        : `Glad to hear it! Which one is better: ${listWords(noted)}? Say e.g. "my ${noted[0] ?? "knee"} is better".`,
+    );
+  const word = joint;
+  const profile: TrainerProfile = { ...state.profile, injuries: noted.filter((other) => other !== joint) };
+  const outcome = planWorkoutWeek({
+    goal: profile.goal,
+    level: profile.level,
+    days: currentTrainingDays(state),
+    workoutType: profile.workoutType,
+    equipment: profile.equipment,
+    ageYears: profile.ageYears,
+    avoidJoints: profile.injuries,
+    seed: deps.seed,
+  });
+  if (!outcome.ok) return couldNot(state, `plan your week again`, outcome.error);
+  return workoutOutcome(
+    state,
+    outcome.plan.items,
+    profile,
+    `Glad your ${word} is better! I've taken the note off and rebuilt your week, so exercises that load it are back: ${planSummary(outcome)}. Start those lighter than before and build up over a couple of weeks.\n\n${weekByDay(outcome.plan.items)}`,
+  );
+}
+
 function notFound(intent: Extract<Intent, { kind: "not-found" }>, state: TrainerState): TrainerOutcome {
   const items = state.mealPlans[intent.day];
   const meals = items === undefined ? "" : `\n\nDay ${intent.day}'s meals:\n\n${mealSummary(items)}`;
@@ -972,7 +1121,11 @@ export function applyIntent(intent: Intent, state: TrainerState, deps: TrainerDe
     case "clarify":
       return { ...unchanged(state, intent.question), choices: intent.choices };
     case "pain":
-      return answerGuide({ kind: "guide", topic: "pain" }, state);
+      return answerPain(intent, state);
+    case "protect-joint":
+      return protectJoint(intent, state, deps);
+    case "joint-better":
+      return jointBetter(intent, state, deps);
     case "abuse":
       return unchanged(
         state,

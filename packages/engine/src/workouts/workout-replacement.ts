@@ -20,6 +20,7 @@ import {
   type WorkoutItem,
   type WorkoutType,
 } from "./exercise.types";
+import type { Joint } from "./joint-load";
 import { isRestItem } from "./rest-days";
 import { createSeededRandom } from "./seeded-random";
 import { exerciseItem, newItemId } from "./workout-items";
@@ -33,6 +34,8 @@ export interface WorkoutReplacementRequest {
   /** Home equipment the user declared; null or absent: dumbbells and bands. Ignored in a gym. */
   equipment?: readonly string[] | null | undefined;
   ageYears?: number | null | undefined;
+  /** Joints the person has said hurt (joint-load.ts): alternatives never load them. */
+  avoidJoints?: readonly Joint[] | null | undefined;
   /** Names of exercises replaced away this week: never offered again. */
   replacedAway?: readonly string[] | undefined;
   /** The alternative the user picked (by name); absent: the first, as one-click replacement does. */
@@ -137,6 +140,7 @@ export function workoutAlternatives(
     level: input.level,
     equipment: allowedEquipment(input.workoutType, input.equipment),
     ageYears: input.ageYears ?? undefined,
+    avoidJoints: input.avoidJoints ?? undefined,
   };
   const sameDay = new Set(
     input.plan

@@ -77,6 +77,10 @@ function profileChanges(
     row.user_preferred_workout_days = [...to.workoutDays];
     values.user_preferred_workout_days = JSON.stringify(to.workoutDays);
   }
+  if ((to.injuries ?? []).join() !== (from.injuries ?? []).join()) {
+    row.user_injuries = [...(to.injuries ?? [])];
+    values.user_injuries = JSON.stringify(row.user_injuries);
+  }
   if (to.allergiesText !== from.allergiesText) {
     // The brain appends ("…, allergic to peanuts"); the addition goes to the allergies the user typed.
     const added = to.allergiesText.startsWith(from.allergiesText)

@@ -6,6 +6,7 @@ import {
   type ChatTrainerRequest,
   type ChatTrainerResponse,
 } from "@fitwise/contracts/chat";
+import { acceptedOffer } from "@fitwise/engine/trainer/intent-parser";
 import { isProgressQuestion } from "@fitwise/engine/trainer/progress-check";
 import { detectRedFlag } from "@fitwise/engine/trainer/red-flags";
 import type { Database } from "../../db/database";
@@ -56,6 +57,9 @@ export async function chatTrainer(
     await commitTurn(deps, context, turn, message, seed, !request.optedOutOfTracking);
     return toResponse(turn);
   }
+  // A bare "yes" accepts the offer in Alex's last reply ("protect my knee?"): the offline brain reads that request.
+  const lastReply = payload.conversation_history.findLast((entry) => entry.role === "assistant")?.content;
+  const offlineMessage = acceptedOffer(message, lastReply) ?? message;
   const turn = deps.ai
     ? await modelTurn({
         ai: deps.ai,
@@ -65,9 +69,9 @@ export async function chatTrainer(
         history: payload.conversation_history.slice(-CHAT_CONTEXT_MESSAGES),
         state: context.state,
         runner: () => createIntentRunner(deps, context, seed, "model"),
-        fallback: () => offlineTurn(deps, context, message, seed),
+        fallback: () => offlineTurn(deps, context, offlineMessage, seed),
       })
-    : await offlineTurn(deps, context, message, seed);
+    : await offlineTurn(deps, context, offlineMessage, seed);
   await commitTurn(deps, context, turn, message, seed, !request.optedOutOfTracking);
   return toResponse(turn);
 }

@@ -12,6 +12,7 @@ import { suitsDiet } from "@fitwise/engine/nutrition/meal-targets";
 import { RED_FLAG_REPLIES } from "@fitwise/engine/trainer/red-flags";
 import { isExerciseItem, sumItems, trainingDays } from "@fitwise/engine/trainer/trainer-state";
 import { EXERCISE_LIBRARY } from "@fitwise/engine/workouts/exercise-library";
+import { loadsJoint } from "@fitwise/engine/workouts/joint-load";
 import type { Database } from "../../db/database";
 import { describeWithDatabases, type SignedUp } from "../../test/test-app";
 import { callFunction, callOk, errorOf, makePro, PROFILE } from "../plans/plan-test-helpers";
@@ -298,6 +299,41 @@ describeWithDatabases("trainer chat (offline brain)", ({ app, db, signUp }) => {
     expect(reply.message).toContain("Which exercise do you mean?");
     expect(reply.choices?.length).toBeGreaterThanOrEqual(2);
     expect(await snapshot(user)).toEqual(before);
+  });
+
+  it("pain: advice and an offer; yes swaps what loads the joint, a stored note later plans honour until better", async () => {
+    const user = await planned();
+    const before = await snapshot(user);
+    const loadsKnee = (items: readonly WorkoutItem[]) =>
+      items.filter((item) => {
+        const exercise = EXERCISE_LIBRARY.find((entry) => entry.name === item["Workout Name"]);
+        return exercise !== undefined && loadsJoint(exercise, "knee");
+      });
+    expect(loadsKnee(before.workout).length).toBeGreaterThan(0);
+
+    const offer = await say(user, "my knee hurts");
+    expect(offer.message).toContain('Say "protect my knee"');
+    expect(offer.choices?.[0]?.message).toBe("protect my knee");
+    expect(await snapshot(user)).toEqual(before);
+
+    await say(user, "yes", { conversation_history: [{ role: "assistant", content: offer.message }] });
+    const protectedPlan = await snapshot(user);
+    expect(protectedPlan.profile.user_injuries).toEqual(["knee"]);
+    expect(loadsKnee(protectedPlan.workout)).toEqual([]);
+    await screensShow(user, protectedPlan);
+
+    const reset = await callOk<WorkoutItem[]>(
+      app(),
+      "openai_get_workout_plan",
+      { buttonPress: true },
+      user.accessToken,
+    );
+    expect(loadsKnee(reset)).toEqual([]);
+
+    await say(user, "my knee is better now");
+    const better = await snapshot(user);
+    expect(better.profile.user_injuries).toEqual([]);
+    await screensShow(user, better);
   });
 
   it("rest-day below three training days is refused and changes nothing", async () => {
