@@ -84,6 +84,8 @@ export const ChatTrainerResponseSchema = z.object({
   active_day: z.number().int().min(1).max(7).optional(),
   /** Set when the workout plan changed: the whole new week. */
   updated_plan: z.object({ workout_plan: z.array(WorkoutItemSchema) }).optional(),
+  /** The plan change this turn made, before → after, with the id undo_plan_change takes (decision 046). */
+  change: z.object({ change_id: z.uuid(), lines: z.array(z.string()) }).optional(),
   /** Buttons under a clarifying question (decision 045): pressing one sends its message. */
   choices: z
     .array(z.object({ label: z.string().min(1), message: z.string().min(1) }))
@@ -91,6 +93,18 @@ export const ChatTrainerResponseSchema = z.object({
     .optional(),
 });
 export type ChatTrainerResponse = z.infer<typeof ChatTrainerResponseSchema>;
+
+/** `undo_plan_change` (bearer): one of the caller's last 20 plan changes, by id. */
+export const UndoPlanChangeRequestSchema = z.object({ change_id: z.uuid() });
+export type UndoPlanChangeRequest = z.infer<typeof UndoPlanChangeRequestSchema>;
+
+/** What the undo put back: the day to fetch again, or the whole restored week, as a chat reply has them. */
+export const UndoPlanChangeResponseSchema = ChatTrainerResponseSchema.pick({
+  message: true,
+  active_day: true,
+  updated_plan: true,
+});
+export type UndoPlanChangeResponse = z.infer<typeof UndoPlanChangeResponseSchema>;
 
 /** What a client must accept from `openai_chat_trainer`: the object, or the bare non-blank string docs/product.md §8 allows. */
 export const ChatTrainerReplySchema = z.union([

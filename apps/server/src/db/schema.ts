@@ -228,6 +228,52 @@ export interface WorkoutPlansTable {
   updated_at: Timestamp;
 }
 
+/** Migration 014: what a chat change replaced, so it can be undone. */
+export interface PlanChangesTable {
+  id: string;
+  user_id: string;
+  source: "chat";
+  before: Json<PlansBefore>;
+  after_revisions: Json<PlanRevisionsAfter>;
+  profile_before: JSONColumnType<Record<string, unknown>, string | undefined, string>;
+  lines: JSONColumnType<string[], string | undefined, string>;
+  undone_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  created_at: Timestamp;
+}
+
+/** A meal day's stored columns, as a change found them. */
+export interface StoredMealDay {
+  items: MealItem[];
+  seed: number;
+  generation: number;
+  inputs_hash: string;
+  target_kcal: number;
+  notes: string[];
+  replaced_food_ids: string[];
+}
+
+/** The workout week's stored columns, as a change found them. */
+export interface StoredWorkoutWeek {
+  items: WorkoutItem[];
+  split: string;
+  seed: number;
+  generation: number;
+  inputs_hash: string;
+  replaced_away: string[];
+}
+
+/** The rows a change touched, before it: null where there was none. */
+export interface PlansBefore {
+  meals: { day: number; row: StoredMealDay | null }[];
+  workout?: { row: StoredWorkoutWeek | null };
+}
+
+/** The revisions the change left on the rows it wrote. */
+export interface PlanRevisionsAfter {
+  meals: { day: number; revision: number }[];
+  workout?: number;
+}
+
 export interface SavedDietsTable {
   diet_id: string;
   user_id: string;
@@ -381,6 +427,7 @@ export interface DB {
   my_users: MyUsersTable;
   meal_plans: MealPlansTable;
   workout_plans: WorkoutPlansTable;
+  plan_changes: PlanChangesTable;
   saved_diets: SavedDietsTable;
   saved_workouts: SavedWorkoutsTable;
   usage_counters: UsageCountersTable;

@@ -20,6 +20,8 @@ export interface TurnResult {
   intents: Intent["kind"][];
   /** Buttons under a clarifying question; not stored with the message. */
   choices: ClarifyChoice[];
+  /** Set by the commit when plans changed: the recorded change and its before → after lines. */
+  change?: { id: string; lines: string[] };
   brain: "offline" | "model" | "model-fallback";
 }
 

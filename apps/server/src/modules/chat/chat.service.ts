@@ -36,6 +36,7 @@ export function toResponse(turn: TurnResult): ChatTrainerResponse {
     ...(turn.mealDays.size > 0 && activeDay !== undefined ? { active_day: activeDay } : {}),
     ...(turn.workout ? { updated_plan: { workout_plan: turn.state.workoutPlan } } : {}),
     ...(turn.choices.length > 0 ? { choices: turn.choices.slice(0, CHAT_MAX_CHOICES) } : {}),
+    ...(turn.change === undefined ? {} : { change: { change_id: turn.change.id, lines: turn.change.lines } }),
   };
 }
 
