@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { DayIndexSchema, WorkoutItemSchema } from "./plans";
+import { DayIndexSchema, WorkoutItemWireSchema } from "./plans";
 import { WriteProfileRequestSchema } from "./profile";
 
 /** docs/product.md §6: the last 9 messages go to the trainer as context. */
@@ -83,7 +83,7 @@ export const ChatTrainerResponseSchema = z.object({
   /** Set when meals changed: the day (1–7) to fetch again with openai_get_meal_plan. */
   active_day: z.number().int().min(1).max(7).optional(),
   /** Set when the workout plan changed: the whole new week. */
-  updated_plan: z.object({ workout_plan: z.array(WorkoutItemSchema) }).optional(),
+  updated_plan: z.object({ workout_plan: z.array(WorkoutItemWireSchema) }).optional(),
   /** The plan change this turn made, before → after, with the id undo_plan_change takes (decision 046). */
   change: z.object({ change_id: z.uuid(), lines: z.array(z.string()) }).optional(),
   /** Buttons under a clarifying question (decision 045): pressing one sends its message. */

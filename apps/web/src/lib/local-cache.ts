@@ -26,7 +26,7 @@ const cacheSchemas = {
   user_preferred_workout_days: stringList,
   user_workout_type: z.enum(["Home Workout", "GYM Workout"]),
   user_experience_level: z.enum(["Beginner", "Intermediate", "Advanced"]),
-  /** Ours, not the spec's: home equipment owned besides body weight. */
+  /** Ours, beyond the original app: home equipment owned besides body weight. */
   user_equipment: stringList,
   user_diet_preference: z.enum(["standard", "vegetarian", "vegan"]),
   user_food_preference: z.string(),
@@ -53,7 +53,7 @@ const cacheSchemas = {
   diet_seven: records,
   userWorkoutData: records,
   chat_history: records,
-  /** Ours, not the spec's: whether the user left the chat panel open or closed. */
+  /** Ours, beyond the original app: whether the user left the chat panel open or closed. */
   chat_open: z.boolean(),
   subscription_data: z.record(z.string(), z.unknown()),
   lastExecutionTimestamp: z.number(),

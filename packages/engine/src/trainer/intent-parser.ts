@@ -248,11 +248,11 @@ function mealItemAliases(item: MealItem): string {
 type Target = Extract<Intent, { kind: "replace-meal" | "replace-exercise" | "clarify" }>;
 
 function mealChoice(item: MealItem, day: DayIndex): ClarifyChoice {
-  return { label: `${item.Item} (${item.Meal})`, message: `swap the ${item.Item} on day ${day}` };
+  return { label: `${item.name} (${item.slot})`, message: `swap the ${item.name} on day ${day}` };
 }
 
 function exerciseChoice(name: string, day: Weekday | undefined, plan: readonly WorkoutItem[]): ClarifyChoice {
-  const days = [...new Set(plan.filter((item) => item["Workout Name"] === name).map((item) => item.Day))];
+  const days = [...new Set(plan.filter((item) => item.name === name).map((item) => item.day))];
   return {
     label: `${name} (${day ?? days.join(", ")})`,
     message: day === undefined ? `swap ${name}` : `swap ${name} on ${day}`,
@@ -285,7 +285,7 @@ function mealItemsNamed(
   const search = (typos: boolean) =>
     order.flatMap((candidate) => {
       const items = state.mealPlans[candidate] ?? [];
-      const ranked = rankByName(itemQuery(query), items, (mealItem) => mealItem.Item, mealItemAliases, typos);
+      const ranked = rankByName(itemQuery(query), items, (mealItem) => mealItem.name, mealItemAliases, typos);
       return ranked.length > 0 ? [{ day: candidate, ranked }] : [];
     });
   // Whole words on any day before typos on any: a typo search indexes each day's items.
@@ -353,9 +353,7 @@ function muscleTarget(text: string, state: TrainerState): Target | undefined {
   const itemIds = state.workoutPlan
     .filter(
       (item) =>
-        isExerciseItem(item) &&
-        parts.includes(item["Body Part Targeted"]) &&
-        (day === undefined || item.Day === day),
+        isExerciseItem(item) && parts.includes(item.bodyPart) && (day === undefined || item.day === day),
     )
     .map((item) => item.id);
   return {
@@ -372,7 +370,7 @@ function withoutExcluded(target: Target, exclusion: string | undefined, state: T
   if (exclusion === undefined || target.kind !== "replace-meal") return target;
   const items = (state.mealPlans[target.day] ?? []).filter((item) => target.itemIds.includes(item.id));
   const excluded = new Set(
-    rankByName(itemQuery(exclusion), items, (item) => item.Item, mealItemAliases).map(
+    rankByName(itemQuery(exclusion), items, (item) => item.name, mealItemAliases).map(
       ({ thing }) => thing.id,
     ),
   );
@@ -399,12 +397,12 @@ function resolveTarget(
   const slot = slotWord === undefined ? undefined : SLOT_WORDS[slotWord];
   if (slot !== undefined) {
     const day = mealDay ?? state.activeDay;
-    const slotItems = (state.mealPlans[day] ?? []).filter((item) => item.Meal === slot);
+    const slotItems = (state.mealPlans[day] ?? []).filter((item) => item.slot === slot);
     // "the chicken at lunch" is one item; "my lunch" is all of them.
     const rest = words.filter((word) => word !== slotWord).join(" ");
     const ranked =
       rest.length > 0
-        ? rankByName(itemQuery(rest), slotItems, (item) => item.Item, mealItemAliases, fuzzy)
+        ? rankByName(itemQuery(rest), slotItems, (item) => item.name, mealItemAliases, fuzzy)
         : [];
     const close = closeReadings(ranked);
     if (close.length > 0)
@@ -420,12 +418,12 @@ function resolveTarget(
 
   const namedDay = weekdaysIn(fullText)[0];
   const onDay = (item: WorkoutItem) =>
-    workoutDay === undefined || item.Day === workoutDay || namedDay === undefined;
+    workoutDay === undefined || item.day === workoutDay || namedDay === undefined;
   const exerciseItems = exercisesOf(state.workoutPlan).filter(onDay);
   const rankedExercises = rankByName(
     itemQuery(query),
     exercisesOf(state.workoutPlan),
-    (item) => item["Workout Name"],
+    (item) => item.name,
     () => "",
     fuzzy,
   ).filter(({ thing }) => onDay(thing));
@@ -443,7 +441,7 @@ function resolveTarget(
       );
     const name = firstExercise.name;
     const itemIds = exerciseItems
-      .filter((item) => item["Workout Name"] === name && (namedDay === undefined || item.Day === namedDay))
+      .filter((item) => item.name === name && (namedDay === undefined || item.day === namedDay))
       .map((item) => item.id);
     return {
       kind: "replace-exercise",
@@ -510,8 +508,8 @@ function simpleNamesOf<T extends object>(items: readonly T[], nameOf: (item: T) 
 function planNameAtStart(words: string, state: TrainerState): string | undefined {
   const rest = words.replace(/^(the|my|this|that|any) /, "");
   const names = [
-    ...simpleNamesOf(exercisesOf(state.workoutPlan), (item) => item["Workout Name"]),
-    ...DAY_INDICES.flatMap((day) => simpleNamesOf(state.mealPlans[day] ?? [], (item) => item.Item)),
+    ...simpleNamesOf(exercisesOf(state.workoutPlan), (item) => item.name),
+    ...DAY_INDICES.flatMap((day) => simpleNamesOf(state.mealPlans[day] ?? [], (item) => item.name)),
   ];
   return names
     .filter((name) => rest === name || rest.startsWith(`${name} `))
@@ -718,7 +716,7 @@ function parseLevel(text: string, asked: boolean): Intent | undefined {
 /** The library's best match, unless an exercise in the user's plan fits the words at least as well. */
 function exerciseForQuestion(query: string, state: TrainerState): Exercise | undefined {
   const fromLibrary = exerciseNamed(query);
-  const planNames = state.workoutPlan.filter(isExerciseItem).map((item) => item["Workout Name"]);
+  const planNames = state.workoutPlan.filter(isExerciseItem).map((item) => item.name);
   const inPlan = bestMatch(query, planNames, (name) => name);
   const planExercise = inPlan === undefined ? undefined : findExerciseByName(inPlan);
   if (planExercise === undefined) return fromLibrary;

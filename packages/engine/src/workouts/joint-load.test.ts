@@ -57,10 +57,10 @@ describe("plans around a painful joint", () => {
             expect(outcome.ok, `${joint} ${workoutType} ${level} ${days}`).toBe(true);
             if (!outcome.ok) continue;
             const loading = outcome.plan.items.filter((item) => {
-              const exercise = findExerciseByName(item["Workout Name"]);
+              const exercise = findExerciseByName(item.name);
               return exercise !== undefined && loadsJoint(exercise, joint);
             });
-            expect(loading.map((item) => item["Workout Name"])).toEqual([]);
+            expect(loading.map((item) => item.name)).toEqual([]);
           }
   });
 
@@ -74,7 +74,7 @@ describe("plans around a painful joint", () => {
     });
     if (!week.ok) throw new Error(week.error.message);
     const glutes = week.plan.items.find((item) => {
-      const exercise = findExerciseByName(item["Workout Name"]);
+      const exercise = findExerciseByName(item.name);
       return exercise !== undefined && exercise.bodyPart === "Glutes";
     });
     expect(glutes).toBeDefined();
@@ -90,7 +90,7 @@ describe("plans around a painful joint", () => {
       });
       if (!outcome.ok) continue;
       replaced += 1;
-      const exercise = findExerciseByName(outcome.item["Workout Name"]);
+      const exercise = findExerciseByName(outcome.item.name);
       expect(exercise !== undefined && (loadsJoint(exercise, "knee") || loadsJoint(exercise, "hip"))).toBe(
         false,
       );

@@ -1,6 +1,6 @@
 import { expect, it } from "vitest";
 import { ChatTrainerResponseSchema, UndoPlanChangeResponseSchema } from "@fitwise/contracts/chat";
-import type { MealItem, WorkoutItem } from "@fitwise/contracts/plans";
+import type { MealItemWire, WorkoutItemWire } from "@fitwise/contracts/plans";
 import { describeWithDatabases, type SignedUp } from "../../test/test-app";
 import { KEPT_PLAN_CHANGES, recordPlanChange } from "./plan-changes";
 import { callFunction, callOk, errorOf, makePro, PROFILE } from "./plan-test-helpers";
@@ -28,14 +28,14 @@ describeWithDatabases("undo_plan_change", ({ app, db, signUp }) => {
   const undo = (user: SignedUp, changeId: string) =>
     callFunction(app(), "undo_plan_change", { change_id: changeId }, user.accessToken);
   const day1 = (user: SignedUp) =>
-    callOk<MealItem[]>(app(), "openai_get_meal_plan", { currentDay: 1 }, user.accessToken);
+    callOk<MealItemWire[]>(app(), "openai_get_meal_plan", { currentDay: 1 }, user.accessToken);
   const week = (user: SignedUp) =>
-    callOk<WorkoutItem[]>(app(), "openai_get_workout_plan", {}, user.accessToken);
+    callOk<WorkoutItemWire[]>(app(), "openai_get_workout_plan", {}, user.accessToken);
 
   it("shows a chat swap as before → after and puts the exact previous plan back, once", async () => {
     const user = await planned();
     const before = await day1(user);
-    const target = before.find((item) => item.Meal === "Breakfast") as MealItem;
+    const target = before.find((item) => item.Meal === "Breakfast") as MealItemWire;
     const reply = await say(user, `swap the ${target.Item}`);
     expect(reply.change?.lines).toEqual([
       expect.stringMatching(new RegExp(`^Day 1 Breakfast: ${target.Item}`)),
@@ -95,7 +95,7 @@ describeWithDatabases("undo_plan_change", ({ app, db, signUp }) => {
   it("counts nothing against the free tier", async () => {
     const user = await planned(false);
     const before = await day1(user);
-    const target = before.find((item) => item.Meal === "Breakfast") as MealItem;
+    const target = before.find((item) => item.Meal === "Breakfast") as MealItemWire;
     const reply = await say(user, `swap the ${target.Item}`);
     expect(await readFreeReplacements(db(), user.userId)).toBe(1);
     const response = await undo(user, reply.change?.change_id ?? "");

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { toWireWorkoutItem } from "@fitwise/contracts/plan-items.mapper";
 import { PLAN_ERROR_CODES } from "@fitwise/contracts/plans";
 import type { UndoPlanChangeResponse } from "@fitwise/contracts/chat";
 import { formatGrams } from "@fitwise/engine/nutrition/number-format";
@@ -37,20 +38,19 @@ export function storedWorkoutWeek(row: WorkoutPlanRow): StoredWorkoutWeek {
     seed: row.seed,
     generation: row.generation,
     inputs_hash: row.inputs_hash,
-    replaced_away: row.replaced_away,
+    replaced_away_ids: row.replaced_away_ids,
   };
 }
 
 function mealLine(day: number, before: MealItem | undefined, after: MealItem | undefined): string {
-  const label = (item: MealItem) => `${item.Item} (${formatGrams(item.Weight)})`;
-  const meal = after?.Meal ?? before?.Meal ?? "";
+  const label = (item: MealItem) => `${item.name} (${formatGrams(item.grams)})`;
+  const meal = after?.slot ?? before?.slot ?? "";
   return `Day ${day} ${meal}: ${before === undefined ? "nothing" : label(before)} → ${after === undefined ? "removed" : label(after)}`;
 }
 
 function workoutLine(before: WorkoutItem | undefined, after: WorkoutItem | undefined): string {
-  const label = (item: WorkoutItem) =>
-    `${item["Workout Name"]} (${item["No of Sets"]} × ${item["No of Reps"]})`;
-  const day = after?.Day ?? before?.Day ?? "";
+  const label = (item: WorkoutItem) => `${item.name} (${item.sets} × ${item.reps})`;
+  const day = after?.day ?? before?.day ?? "";
   return `${day}: ${before === undefined ? "rest" : label(before)} → ${after === undefined ? "rest" : label(after)}`;
 }
 
@@ -71,13 +71,12 @@ export function changeLines(
   if (before.workout !== undefined && afterWorkout !== undefined) {
     const old = before.workout.row?.items ?? [];
     for (const day of WEEKDAYS) {
-      const oldDay = old.filter((item) => item.Day === day);
-      const nextDay = afterWorkout.filter((item) => item.Day === day);
+      const oldDay = old.filter((item) => item.day === day);
+      const nextDay = afterWorkout.filter((item) => item.day === day);
       for (let index = 0; index < Math.max(oldDay.length, nextDay.length); index += 1) {
         const was = oldDay[index];
         const now = nextDay[index];
-        if (was?.["Workout Name"] !== now?.["Workout Name"] || was?.["No of Sets"] !== now?.["No of Sets"])
-          lines.push(workoutLine(was, now));
+        if (was?.name !== now?.name || was?.sets !== now?.sets) lines.push(workoutLine(was, now));
       }
     }
   }
@@ -192,7 +191,7 @@ async function restoreWorkoutWeek(trx: Database, userId: string, row: StoredWork
     seed: row.seed,
     generation: row.generation,
     inputs_hash: row.inputs_hash,
-    replaced_away: JSON.stringify(row.replaced_away),
+    replaced_away_ids: JSON.stringify(row.replaced_away_ids),
     updated_at: new Date(),
   };
   await trx
@@ -258,7 +257,7 @@ export async function undoPlanChange(
       await upsertProfile(trx, userId, profileValuesOf(change.profile_before));
     await trx.updateTable("plan_changes").set({ undone_at: now }).where("id", "=", changeId).execute();
     const firstDay = change.before.meals.find(({ row }) => row !== null)?.day;
-    const workout = change.before.workout?.row?.items;
+    const workout = change.before.workout?.row?.items.map(toWireWorkoutItem);
     return {
       message: `Undone: your plan is back as it was.\n\n${change.lines.map((line) => `- ${line}`).join("\n")}`,
       ...(firstDay === undefined ? {} : { active_day: firstDay }),
