@@ -13,7 +13,7 @@ function Harness({ initial, saved }: { initial: string; saved?: SavedAvoidances 
 }
 
 const field = () =>
-  screen.getByRole("textbox", { name: "Allergies and foods to avoid" }) as HTMLTextAreaElement;
+  screen.getByRole<HTMLTextAreaElement>("textbox", { name: "Allergies and foods to avoid" });
 
 describe("AllergyField", () => {
   it("names every word it cannot place as the person types, and marks the field invalid", () => {
