@@ -284,4 +284,49 @@ describe("Alex, the trainer chat", () => {
       await page.context().close();
     }
   });
+
+  it.each([
+    ["desktop", DESKTOP],
+    ["phone", PHONE],
+  ] as const)(
+    "shows a swap as before → after and undoes it, back to the old item on /diet (%s)",
+    async (_, viewport) => {
+      // Breakfast, as a free user may swap it; a Pro user's lunch goes through the same change and undo.
+      const { user, token, day1 } = await seedUser();
+      const page = await newPage(browser, viewport);
+      try {
+        await signInViaUi(page, server.url, user);
+        await page.waitForURL((url) => url.pathname === "/diet");
+        const opener = page.getByRole("button", { name: "Open chat with your trainer" });
+        if (await opener.isVisible()) await opener.click();
+        await input(page).waitFor();
+        const breakfast = day1.find((item) => item.Meal === "Breakfast") as MealItemWire;
+        await input(page).fill(`swap the ${breakfast.Item}`);
+        await input(page).press("Enter");
+        const change = page.getByTestId("chat-change");
+        await change.waitFor();
+        expect(await change.getByRole("listitem").first().textContent()).toContain(
+          `Day 1 Breakfast: ${breakfast.Item}`,
+        );
+        const swapped = (
+          await callFunction<MealItemWire[]>("openai_get_meal_plan", token, { currentDay: 1 })
+        ).find((item) => !day1.some((old) => old.id === item.id)) as MealItemWire;
+        const rows = page.getByTestId("meal-item");
+        await rows.filter({ hasText: swapped.Item }).first().waitFor();
+        await checkA11y(page);
+        await change.getByRole("button", { name: "Undo" }).click();
+        await messages(page, "assistant").filter({ hasText: "Undone" }).waitFor();
+        expect(await callFunction<MealItemWire[]>("openai_get_meal_plan", token, { currentDay: 1 })).toEqual(
+          day1,
+        );
+        await rows.filter({ hasText: breakfast.Item }).first().waitFor();
+        expect(await rows.filter({ hasText: swapped.Item }).count()).toBe(
+          day1.filter((item) => item.Item.includes(swapped.Item)).length,
+        );
+        await checkA11y(page);
+      } finally {
+        await page.context().close();
+      }
+    },
+  );
 });

@@ -6,6 +6,8 @@ import { WriteProfileRequestSchema } from "./profile";
 export const CHAT_CONTEXT_MESSAGES = 9;
 /** Longest message a user may send; longer pastes are refused rather than cut silently. */
 export const CHAT_MESSAGE_MAX_CHARS = 2000;
+/** Most buttons under one clarifying question (the engine's MAX_CHOICES). */
+export const CHAT_MAX_CHOICES = 4;
 
 export const CHAT_SENDERS = ["user", "assistant"] as const;
 export type ChatSender = (typeof CHAT_SENDERS)[number];
@@ -82,8 +84,27 @@ export const ChatTrainerResponseSchema = z.object({
   active_day: z.number().int().min(1).max(7).optional(),
   /** Set when the workout plan changed: the whole new week. */
   updated_plan: z.object({ workout_plan: z.array(WorkoutItemWireSchema) }).optional(),
+  /** The plan change this turn made, before → after, with the id undo_plan_change takes (decision 046). */
+  change: z.object({ change_id: z.uuid(), lines: z.array(z.string()) }).optional(),
+  /** Buttons under a clarifying question (decision 045): pressing one sends its message. */
+  choices: z
+    .array(z.object({ label: z.string().min(1), message: z.string().min(1) }))
+    .max(CHAT_MAX_CHOICES)
+    .optional(),
 });
 export type ChatTrainerResponse = z.infer<typeof ChatTrainerResponseSchema>;
+
+/** `undo_plan_change` (bearer): one of the caller's last 20 plan changes, by id. */
+export const UndoPlanChangeRequestSchema = z.object({ change_id: z.uuid() });
+export type UndoPlanChangeRequest = z.infer<typeof UndoPlanChangeRequestSchema>;
+
+/** What the undo put back: the day to fetch again, or the whole restored week, as a chat reply has them. */
+export const UndoPlanChangeResponseSchema = ChatTrainerResponseSchema.pick({
+  message: true,
+  active_day: true,
+  updated_plan: true,
+});
+export type UndoPlanChangeResponse = z.infer<typeof UndoPlanChangeResponseSchema>;
 
 /** What a client must accept from `openai_chat_trainer`: the object, or the bare non-blank string docs/product.md §8 allows. */
 export const ChatTrainerReplySchema = z.union([

@@ -11,6 +11,8 @@ import {
   ChatTrainerReplySchema,
   ChatTrainerRequestSchema,
   ClearChatHistoryResponseSchema,
+  UndoPlanChangeRequestSchema,
+  UndoPlanChangeResponseSchema,
 } from "./chat";
 import {
   CancelSubscriptionRequestSchema,
@@ -221,6 +223,12 @@ export const FUNCTIONS = {
     summary: "One turn of the trainer chat; may change the stored plans",
     request: ChatTrainerRequestSchema,
     response: ChatTrainerReplySchema,
+    auth: "bearer",
+  },
+  undo_plan_change: {
+    summary: "Puts the plans back as they were before one of the caller's last 20 chat changes",
+    request: UndoPlanChangeRequestSchema,
+    response: UndoPlanChangeResponseSchema,
     auth: "bearer",
   },
   get_chat_history: {

@@ -232,6 +232,8 @@ export const PLAN_ERROR_CODES = {
   itemNotFound: "item_not_found",
   planChanged: "plan_changed",
   planningBusy: "planning_busy",
+  /** undo_plan_change: not one of the caller's last 20 changes. */
+  changeNotFound: "change_not_found",
 } as const;
 
 /** docs/product.md §9, shown when the free replacements are used up. */

@@ -9,6 +9,7 @@ import type {
   WorkoutItem,
   WorkoutType,
 } from "@fitwise/engine/workouts/exercise.types";
+import type { Joint } from "@fitwise/engine/workouts/joint-load";
 
 /** A column the database fills in (default now()) that code may still set on insert or update. */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -175,6 +176,8 @@ export interface MyUsersTable {
   user_experience_level: ExperienceLevel | null;
   /** Declared home equipment (migration 006); null: not said, the default applies. */
   user_equipment: JSONColumnType<HomeEquipment[] | null, string | null | undefined, string | null>;
+  /** Joints noted as painful until the person says they are better (migration 014); write with JSON.stringify. */
+  user_injuries: JSONColumnType<Joint[], string | undefined, string>;
   user_diet_preference: DietType | null;
   user_food_preference: Cuisine | null;
   user_preferred_protein_sources: JSONColumnType<ProteinSource[], string | undefined, string>;
@@ -229,6 +232,52 @@ export interface WorkoutPlansTable {
   replaced_away_ids: JSONColumnType<string[], string | undefined, string>;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+/** Migration 014: what a chat change replaced, so it can be undone. */
+export interface PlanChangesTable {
+  id: string;
+  user_id: string;
+  source: "chat";
+  before: Json<PlansBefore>;
+  after_revisions: Json<PlanRevisionsAfter>;
+  profile_before: JSONColumnType<Record<string, unknown>, string | undefined, string>;
+  lines: JSONColumnType<string[], string | undefined, string>;
+  undone_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  created_at: Timestamp;
+}
+
+/** A meal day's stored columns, as a change found them. */
+export interface StoredMealDay {
+  items: MealItem[];
+  seed: number;
+  generation: number;
+  inputs_hash: string;
+  target_kcal: number;
+  notes: string[];
+  replaced_food_ids: string[];
+}
+
+/** The workout week's stored columns, as a change found them. */
+export interface StoredWorkoutWeek {
+  items: WorkoutItem[];
+  split: string;
+  seed: number;
+  generation: number;
+  inputs_hash: string;
+  replaced_away_ids: string[];
+}
+
+/** The rows a change touched, before it: null where there was none. */
+export interface PlansBefore {
+  meals: { day: number; row: StoredMealDay | null }[];
+  workout?: { row: StoredWorkoutWeek | null };
+}
+
+/** The revisions the change left on the rows it wrote. */
+export interface PlanRevisionsAfter {
+  meals: { day: number; revision: number }[];
+  workout?: number;
 }
 
 export interface SavedDietsTable {
@@ -393,6 +442,7 @@ export interface DB {
   my_users: MyUsersTable;
   meal_plans: MealPlansTable;
   workout_plans: WorkoutPlansTable;
+  plan_changes: PlanChangesTable;
   saved_diets: SavedDietsTable;
   saved_workouts: SavedWorkoutsTable;
   usage_counters: UsageCountersTable;

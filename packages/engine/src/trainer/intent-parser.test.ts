@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { parseIntent, type Intent } from "./intent-parser";
+import { acceptedOffer, parseIntent, parseIntents, type Intent } from "./intent-parser";
 import { DAY_1, fixtureState } from "./trainer.fixture";
 
 const state = fixtureState();
@@ -335,5 +335,155 @@ describe("parseIntent: what it does not understand", () => {
     const long = `${head}${"and so on ".repeat(5000)}but make it Italian`;
     expect(parse(long)).toEqual({ kind: "change-diet", dietType: "vegan" });
     expect(parse(`${"x".repeat(1000)} make it Italian`)).toEqual({ kind: "unknown" });
+  });
+});
+
+describe("parseIntents: what people type", () => {
+  const parseAll = (message: string): Intent[] => parseIntents(message, state);
+
+  it.each([
+    ["swap the otameal", "us-oatmeal-peanut-butter-banana"],
+    ["swap the samlon", "salmon-baked"],
+    ["swap the pollo", "chicken-breast-grilled"],
+    ["replace the champignons", "mushrooms-sauteed"],
+    ["something different instead of the fish", "salmon-baked"],
+    ["can I get rid of the porridge", "us-oatmeal-peanut-butter-banana"],
+    ["remove the oatmeal from my plan", "us-oatmeal-peanut-butter-banana"],
+  ])("finds a plan item through typos, other languages and other words: %s", (message, foodId) => {
+    expect(parse(message)).toMatchObject({ kind: "replace-meal", day: 1, itemIds: [idOf(foodId)] });
+  });
+
+  it("asks which one when two items are named alike, with a button per item that names it outright", () => {
+    const intent = parse("swap the rice");
+    expect(intent).toMatchObject({ kind: "clarify" });
+    if (intent.kind !== "clarify") return;
+    expect(intent.choices.map((choice) => choice.label)).toEqual([
+      "Brown rice, cooked (Lunch)",
+      "White rice, cooked (Dinner)",
+    ]);
+    expect(intent.choices.map((choice) => parse(choice.message))).toEqual([
+      expect.objectContaining({ kind: "replace-meal", itemIds: [idOf("brown-rice-cooked")] }),
+      expect.objectContaining({ kind: "replace-meal", itemIds: [idOf("white-rice-cooked")] }),
+    ]);
+  });
+
+  it("asks which exercise when several in the plan share a word, and each button swaps one", () => {
+    const intent = parse("remove squats from my plan");
+    expect(intent).toMatchObject({ kind: "clarify" });
+    if (intent.kind !== "clarify") return;
+    expect(intent.choices.length).toBeGreaterThanOrEqual(2);
+    for (const choice of intent.choices)
+      expect(parse(choice.message)).toMatchObject({ kind: "replace-exercise" });
+  });
+
+  it("keeps what the message excludes out of a whole-meal swap", () => {
+    expect(parse("swap lunch but not the chicken")).toEqual({
+      kind: "replace-meal",
+      day: 1,
+      query: "Lunch",
+      itemIds: [idOf("brown-rice-cooked")],
+    });
+    expect(parse("not the salmon, swap the mushrooms")).toMatchObject({
+      itemIds: [idOf("mushrooms-sauteed")],
+    });
+  });
+
+  it("swaps every exercise for a muscle group, on the day named", () => {
+    const wednesdayLegs = state.workoutPlan
+      .filter(
+        (item) =>
+          item.day === "Wednesday" && ["Quads", "Hamstrings", "Glutes", "Calves"].includes(item.bodyPart),
+      )
+      .map((item) => item.id);
+    expect(parse("swap my leg exercises on wednesday")).toEqual({
+      kind: "replace-exercise",
+      query: "Legs",
+      bodyPart: "Legs",
+      day: "Wednesday",
+      itemIds: wednesdayLegs,
+    });
+  });
+
+  it("reads two requests in one message, in order, and drops small talk beside them", () => {
+    expect(parseAll("make friday a rest day and swap the push ups").map((intent) => intent.kind)).toEqual([
+      "rest-day",
+      "replace-exercise",
+    ]);
+    expect(parseAll("swap the apple and the salmon")).toEqual([
+      expect.objectContaining({ itemIds: [idOf("apple")] }),
+      expect.objectContaining({ itemIds: [idOf("salmon-baked")] }),
+    ]);
+    expect(parseAll("Hi! Swap the oatmeal.").map((intent) => intent.kind)).toEqual(["replace-meal"]);
+    expect(parseAll("I hurt my knee, can you change my workouts?")).toEqual([
+      { kind: "pain", joint: "knee" },
+    ]);
+  });
+
+  it.each([
+    ["my knee hurts when I squat", "knee"],
+    ["bad shoulder", "shoulder"],
+    ["I have lower back pain", "lower back"],
+    ["sprained my ankle", "ankle"],
+  ])("reads pain in a joint: %s", (message, joint) => {
+    expect(parse(message)).toEqual({ kind: "pain", joint });
+  });
+
+  it("does not read a back exercise or the way back to a diet as pain", () => {
+    expect(parse("back to a normal diet please")).toEqual({ kind: "change-diet", dietType: "standard" });
+    expect(parse("different back exercises please")).toMatchObject({
+      kind: "replace-exercise",
+      bodyPart: "Back",
+    });
+  });
+
+  it.each([
+    ["I want to train five days a week", 5],
+    ["i only have time for 3 workouts a week", 3],
+    ["make it four training days", 4],
+  ])("reads how many days a week to train, in words or digits: %s", (message, count) => {
+    expect(parse(message)).toEqual({ kind: "set-training-days", count });
+  });
+
+  it("does not read a number of days past as a training week", () => {
+    expect(parse("I trained 3 days ago")).not.toMatchObject({ kind: "set-training-days" });
+  });
+
+  it.each(["you suck", "shut up you stupid bot", "f*** off alex"])("answers abuse calmly: %s", (message) => {
+    expect(parse(message)).toEqual({ kind: "abuse" });
+  });
+
+  it("still acts on a request with a rude word in it", () => {
+    expect(parse("swap the stupid oatmeal")).toMatchObject({ kind: "replace-meal" });
+  });
+
+  it("does not take an allergy for an exercise whose name is a typo away", () => {
+    expect(parse("I have a gluten intolerance")).toEqual({
+      kind: "add-avoidance",
+      foodsText: "gluten",
+      severity: "allergy",
+    });
+  });
+});
+
+describe("pain notes", () => {
+  it.each([
+    ["protect my knee", { kind: "protect-joint", joint: "knee" }],
+    ["swap the exercises that load my shoulder", { kind: "protect-joint", joint: "shoulder" }],
+    ["avoid lower back exercises", { kind: "protect-joint", joint: "lower back" }],
+    ["my knee is better now", { kind: "joint-better", joint: "knee" }],
+    ["my shoulder doesn't hurt anymore", { kind: "joint-better", joint: "shoulder" }],
+    ["the pain is gone", { kind: "joint-better" }],
+    ["my knee is not better, it still hurts", { kind: "pain", joint: "knee" }],
+  ])("%s", (message, intent) => {
+    expect(parse(message)).toEqual(intent);
+  });
+
+  it("reads a bare yes as the offer the last reply made, and nothing else as one", () => {
+    const offer = 'Shall I swap them? Say "protect my knee" or press Yes.';
+    expect(acceptedOffer("yes please", offer)).toBe("protect my knee");
+    expect(acceptedOffer("Yeah", offer)).toBe("protect my knee");
+    expect(acceptedOffer("yes, and swap the oatmeal too please", offer)).toBeUndefined();
+    expect(acceptedOffer("yes", "Here is your week.")).toBeUndefined();
+    expect(acceptedOffer("no thanks", offer)).toBeUndefined();
   });
 });

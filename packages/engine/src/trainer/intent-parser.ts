@@ -1,9 +1,25 @@
-import { CUISINES, type Cuisine, type DietType, type MealSlot } from "../nutrition/food.types";
+import { findFood } from "../nutrition/food-catalogue";
+import {
+  CUISINES,
+  type Cuisine,
+  type DietType,
+  type MealSlot,
+  type ProteinSource,
+} from "../nutrition/food.types";
 import type { MealItem } from "../nutrition/meal-planner";
 import type { FitnessGoal } from "../profile.types";
 import { EXERCISE_LIBRARY, findExerciseByName } from "../workouts/exercise-library";
-import type { Exercise, ExperienceLevel, Weekday } from "../workouts/exercise.types";
+import type {
+  Exercise,
+  ExperienceLevel,
+  TrainingBodyPart,
+  Weekday,
+  WorkoutItem,
+} from "../workouts/exercise.types";
+import type { Joint } from "../workouts/joint-load";
+import { closeReadings, rankByName, type RankedName } from "./fuzzy-names";
 import type { GuideTopic } from "./guide-answers";
+import { itemQuery, normaliseMessage } from "./message-words";
 import { bestMatch, meaningfulWords, nameMatchScore, simplify } from "./name-match";
 import { detectRedFlag, type RedFlag } from "./red-flags";
 import {
@@ -17,6 +33,12 @@ import {
 
 export type NutritionTopic = "calories" | "protein" | "macros";
 
+/** A button under a clarifying question: its label, and the message pressing it sends. */
+export interface ClarifyChoice {
+  label: string;
+  message: string;
+}
+
 export type Intent =
   | { kind: "red-flag"; flag: RedFlag }
   /** itemIds: the items on `day` the user named (a whole meal slot for "my lunch"). */
@@ -25,9 +47,20 @@ export type Intent =
   | { kind: "add-avoidance"; foodsText: string; severity: "allergy" | "dislike" }
   | { kind: "change-cuisine"; cuisine: Cuisine }
   | { kind: "change-diet"; dietType: DietType }
-  /** itemIds empty: the exercise exists in the library but not in the user's plan. */
-  | { kind: "replace-exercise"; query: string; day?: Weekday; itemIds: string[] }
+  /**
+   * itemIds empty: the exercise exists in the library but not in the user's plan. bodyPart: every exercise for
+   * those muscles was asked for ("swap my leg exercises"), query then names the group.
+   */
+  | {
+      kind: "replace-exercise";
+      query: string;
+      day?: Weekday;
+      itemIds: string[];
+      bodyPart?: MuscleGroup;
+    }
   | { kind: "move-workout"; from: Weekday; to: Weekday }
+  /** "I can only train three days a week". */
+  | { kind: "set-training-days"; count: number }
   | { kind: "rest-day"; day: Weekday }
   | { kind: "regenerate-workouts" }
   | { kind: "change-goal"; goal: FitnessGoal }
@@ -42,8 +75,18 @@ export type Intent =
   | { kind: "guide"; topic: GuideTopic }
   /** A swap was asked for, but nothing in the plans goes by that name. */
   | { kind: "not-found"; query: string; day: DayIndex }
+  /** Two or more readings were about as likely: ask, rather than change the wrong thing. */
+  | { kind: "clarify"; question: string; choices: ClarifyChoice[] }
+  /** "my knee hurts": the safety advice; joint undefined when the message names none. */
+  | { kind: "pain"; joint?: Joint }
+  /** "protect my knee": note the joint, and swap the plan's exercises that load it. */
+  | { kind: "protect-joint"; joint: Joint }
+  /** "my knee is better": take the note off; joint undefined when the message names none. */
+  | { kind: "joint-better"; joint?: Joint }
   | { kind: "greeting" }
   | { kind: "thanks" }
+  /** Insults: a calm answer, and nothing changes. */
+  | { kind: "abuse" }
   | { kind: "unknown" };
 
 export type IntentKind = Intent["kind"];
@@ -175,27 +218,166 @@ function stripDayWords(text: string): string {
 }
 
 function exerciseNamed(query: string): Exercise | undefined {
-  return findExerciseByName(query) ?? bestMatch(query, EXERCISE_LIBRARY, (exercise) => exercise.name);
+  return (
+    findExerciseByName(query) ??
+    bestMatch(query, EXERCISE_LIBRARY, (exercise) => exercise.name) ??
+    rankByName(itemQuery(query), EXERCISE_LIBRARY, (exercise) => exercise.name)[0]?.thing
+  );
 }
 
+/** Words for a protein source that people use for the food ("the fish" for the salmon). */
+const PROTEIN_SOURCE_WORDS: Record<ProteinSource, string> = {
+  Poultry: "poultry",
+  "Farm Meat": "meat",
+  Seafood: "seafood fish",
+  Eggs: "eggs",
+  Tofu: "tofu",
+  Beans: "beans",
+  Lentils: "lentils",
+  Nuts: "nuts",
+  Seeds: "seeds",
+  Dairy: "dairy",
+};
+
+/** What else a plan item answers to: its protein source, in the words people use for it. */
+function mealItemAliases(item: MealItem): string {
+  const source = findFood(item.foodId)?.proteinSource;
+  return source === undefined ? "" : PROTEIN_SOURCE_WORDS[source];
+}
+
+type Target = Extract<Intent, { kind: "replace-meal" | "replace-exercise" | "clarify" }>;
+
+function mealChoice(item: MealItem, day: DayIndex): ClarifyChoice {
+  return { label: `${item.name} (${item.slot})`, message: `swap the ${item.name} on day ${day}` };
+}
+
+function exerciseChoice(name: string, day: Weekday | undefined, plan: readonly WorkoutItem[]): ClarifyChoice {
+  const days = [...new Set(plan.filter((item) => item.name === name).map((item) => item.day))];
+  return {
+    label: `${name} (${day ?? days.join(", ")})`,
+    message: day === undefined ? `swap ${name}` : `swap ${name} on ${day}`,
+  };
+}
+
+/** Most buttons under one question: more would be a list, not a choice. */
+const MAX_CHOICES = 4;
+
+function clarify(what: string, choices: readonly ClarifyChoice[]): Target {
+  const shown = choices.slice(0, MAX_CHOICES);
+  return {
+    kind: "clarify",
+    question: `Which ${what} do you mean? ${shown.map((choice) => `**${choice.label}**`).join(", ")}${choices.length > shown.length ? ", or another one" : ""}.`,
+    choices: shown,
+  };
+}
+
+/** The meal day holding items the query names, today first; several close readings on that day ask back. */
 function mealItemsNamed(
   state: TrainerState,
   query: string,
   day: DayIndex | undefined,
-): { day: DayIndex; items: MealItem[] } | undefined {
+  fuzzy: boolean,
+): { day: DayIndex; ranked: RankedName<MealItem>[] } | undefined {
   const order =
     day !== undefined
       ? [day]
       : [state.activeDay, ...DAY_INDICES.filter((other) => other !== state.activeDay)];
-  for (const candidate of order) {
-    const items = state.mealPlans[candidate] ?? [];
-    const item = bestMatch(query, items, (mealItem) => mealItem.name);
-    if (item !== undefined) return { day: candidate, items: [item] };
-  }
-  return undefined;
+  const search = (typos: boolean) =>
+    order.flatMap((candidate) => {
+      const items = state.mealPlans[candidate] ?? [];
+      const ranked = rankByName(itemQuery(query), items, (mealItem) => mealItem.name, mealItemAliases, typos);
+      return ranked.length > 0 ? [{ day: candidate, ranked }] : [];
+    });
+  // Whole words on any day before typos on any: a typo search indexes each day's items.
+  const whole = search(false);
+  const found = whole.length > 0 || !fuzzy ? whole : search(true);
+  // "the banana" is the banana on Tuesday, not the oatmeal with banana today.
+  return found.find((day) => day.ranked[0]?.exact === true) ?? found[0];
 }
 
-type Target = Extract<Intent, { kind: "replace-meal" | "replace-exercise" }>;
+/** Words that name a group of muscles, and the body parts of the exercise data each covers. */
+const MUSCLE_GROUPS = {
+  Chest: ["Chest"],
+  Back: ["Back"],
+  Shoulders: ["Shoulders"],
+  Biceps: ["Biceps"],
+  Triceps: ["Triceps"],
+  Arms: ["Biceps", "Triceps"],
+  Legs: ["Quads", "Hamstrings", "Glutes", "Calves"],
+  Quads: ["Quads"],
+  Hamstrings: ["Hamstrings"],
+  Glutes: ["Glutes"],
+  Calves: ["Calves"],
+  Core: ["Core"],
+  Cardio: ["Cardio"],
+} as const satisfies Record<string, readonly TrainingBodyPart[]>;
+export type MuscleGroup = keyof typeof MUSCLE_GROUPS;
+
+const MUSCLE_WORDS: Record<string, MuscleGroup> = {
+  chest: "Chest",
+  back: "Back",
+  shoulder: "Shoulders",
+  shoulders: "Shoulders",
+  bicep: "Biceps",
+  biceps: "Biceps",
+  tricep: "Triceps",
+  triceps: "Triceps",
+  arm: "Arms",
+  arms: "Arms",
+  leg: "Legs",
+  legs: "Legs",
+  quad: "Quads",
+  quads: "Quads",
+  hamstring: "Hamstrings",
+  hamstrings: "Hamstrings",
+  glute: "Glutes",
+  glutes: "Glutes",
+  calf: "Calves",
+  calves: "Calves",
+  core: "Core",
+  ab: "Core",
+  abs: "Core",
+  cardio: "Cardio",
+};
+
+const MUSCLE_TARGET =
+  /\b(chest|back|shoulders?|biceps?|triceps?|arms?|legs?|quads?|hamstrings?|glutes?|calf|calves|core|abs?|cardio)(?: day)? (?:exercises?|stuff|work|moves|workouts?|training|sets)\b|\b(?:swap|replace|change|different|new|remove) (?:the |my |all )*(cardio|core|abs)\b/;
+
+/** "swap my leg exercises on Wednesday": every exercise for those muscles, on the day named or all week. */
+function muscleTarget(text: string, state: TrainerState): Target | undefined {
+  const match = MUSCLE_TARGET.exec(text);
+  const group = MUSCLE_WORDS[match?.[1] ?? match?.[2] ?? ""];
+  if (group === undefined) return undefined;
+  const parts: readonly string[] = MUSCLE_GROUPS[group];
+  const day = weekdaysIn(text)[0];
+  const itemIds = state.workoutPlan
+    .filter(
+      (item) =>
+        isExerciseItem(item) && parts.includes(item.bodyPart) && (day === undefined || item.day === day),
+    )
+    .map((item) => item.id);
+  return {
+    kind: "replace-exercise",
+    query: group,
+    bodyPart: group,
+    itemIds,
+    ...(day === undefined ? {} : { day }),
+  };
+}
+
+/** Items the exclusion names ("but not the chicken") are kept out of a swap. */
+function withoutExcluded(target: Target, exclusion: string | undefined, state: TrainerState): Target {
+  if (exclusion === undefined || target.kind !== "replace-meal") return target;
+  const items = (state.mealPlans[target.day] ?? []).filter((item) => target.itemIds.includes(item.id));
+  const excluded = new Set(
+    rankByName(itemQuery(exclusion), items, (item) => item.name, mealItemAliases).map(
+      ({ thing }) => thing.id,
+    ),
+  );
+  const kept = target.itemIds.filter((id) => !excluded.has(id));
+  if (excluded.size === 0 || kept.length === 0) return target;
+  return { kind: "replace-meal", day: target.day, query: target.query, itemIds: kept };
+}
 
 /** What "the oatmeal", "my lunch", "push-ups on Wednesday" point at in the user's plans. */
 function resolveTarget(
@@ -203,6 +385,7 @@ function resolveTarget(
   fullText: string,
   state: TrainerState,
   preferExercise: boolean,
+  fuzzy = true,
 ): Target | undefined {
   const query = stripDayWords(rawObject);
   const words = meaningfulWords(query);
@@ -217,35 +400,70 @@ function resolveTarget(
     const slotItems = (state.mealPlans[day] ?? []).filter((item) => item.slot === slot);
     // "the chicken at lunch" is one item; "my lunch" is all of them.
     const rest = words.filter((word) => word !== slotWord).join(" ");
-    const named = rest.length > 0 ? bestMatch(rest, slotItems, (item) => item.name) : undefined;
+    const ranked =
+      rest.length > 0
+        ? rankByName(itemQuery(rest), slotItems, (item) => item.name, mealItemAliases, fuzzy)
+        : [];
+    const close = closeReadings(ranked);
+    if (close.length > 0)
+      return clarify(
+        "one",
+        close.map(({ thing }) => mealChoice(thing, day)),
+      );
+    const named = ranked[0]?.thing;
     if (named !== undefined) return { kind: "replace-meal", day, query: rest, itemIds: [named.id] };
     if (words.length <= 2)
       return { kind: "replace-meal", day, query: slot, slot, itemIds: slotItems.map((item) => item.id) };
   }
 
-  const exerciseItems = state.workoutPlan.filter(
-    (item) =>
-      isExerciseItem(item) &&
-      (workoutDay === undefined || item.day === workoutDay || weekdaysIn(fullText).length === 0),
-  );
-  const planExercise = bestMatch(query, exerciseItems, (item) => item.name);
-  const meal = mealItemsNamed(state, query, mealDay);
-  if (planExercise !== undefined && (preferExercise || meal === undefined)) {
-    const name = planExercise.name;
-    const day = weekdaysIn(fullText)[0];
+  const namedDay = weekdaysIn(fullText)[0];
+  const onDay = (item: WorkoutItem) =>
+    workoutDay === undefined || item.day === workoutDay || namedDay === undefined;
+  const exerciseItems = exercisesOf(state.workoutPlan).filter(onDay);
+  const rankedExercises = rankByName(
+    itemQuery(query),
+    exercisesOf(state.workoutPlan),
+    (item) => item.name,
+    () => "",
+    fuzzy,
+  ).filter(({ thing }) => onDay(thing));
+  const meal = mealItemsNamed(state, query, mealDay, fuzzy);
+  const firstExercise = rankedExercises[0];
+  const exerciseWins =
+    firstExercise !== undefined &&
+    (preferExercise || meal === undefined || (firstExercise.exact && meal.ranked[0]?.exact !== true));
+  if (exerciseWins) {
+    const close = closeReadings(rankedExercises);
+    if (close.length > 0)
+      return clarify(
+        "exercise",
+        close.map(({ name }) => exerciseChoice(name, namedDay, state.workoutPlan)),
+      );
+    const name = firstExercise.name;
     const itemIds = exerciseItems
-      .filter((item) => item.name === name && (day === undefined || item.day === day))
+      .filter((item) => item.name === name && (namedDay === undefined || item.day === namedDay))
       .map((item) => item.id);
-    return { kind: "replace-exercise", query: name, ...(day === undefined ? {} : { day }), itemIds };
-  }
-  if (meal !== undefined)
     return {
-      kind: "replace-meal",
-      day: meal.day,
-      query: words.join(" "),
-      itemIds: meal.items.map((item) => item.id),
+      kind: "replace-exercise",
+      query: name,
+      ...(namedDay === undefined ? {} : { day: namedDay }),
+      itemIds,
     };
-  const libraryExercise = exerciseNamed(query);
+  }
+  if (meal !== undefined) {
+    const close = closeReadings(meal.ranked);
+    if (close.length > 0)
+      return clarify(
+        "one",
+        close.map(({ thing }) => mealChoice(thing, meal.day)),
+      );
+    const item = meal.ranked[0]?.thing;
+    if (item !== undefined)
+      return { kind: "replace-meal", day: meal.day, query: words.join(" "), itemIds: [item.id] };
+  }
+  const libraryExercise = fuzzy
+    ? exerciseNamed(query)
+    : (findExerciseByName(query) ?? bestMatch(query, EXERCISE_LIBRARY, (exercise) => exercise.name));
   if (libraryExercise !== undefined)
     return { kind: "replace-exercise", query: libraryExercise.name, itemIds: [] };
   return undefined;
@@ -256,27 +474,76 @@ function objectAfter(text: string, verbPattern: RegExp): string | undefined {
   const match = verbPattern.exec(text);
   if (match === null) return undefined;
   const rest = text.slice(match.index + match[0].length);
-  return rest.split(/\b(for|with|to|into|by|please|so|because|as|instead|and|but|since|cause)\b/)[0]?.trim();
+  return rest
+    .split(
+      /\b(for|with|to|into|from|by|please|so|because|as|instead|and|but|since|cause|too|also|they|it|them)\b/,
+    )[0]
+    ?.trim();
 }
 
 const REPLACE_VERB =
   /\b(swap|swop|replace|substitute|sub|switch out|exchange|change|get rid of|remove|ditch)\b/;
 
-function parseReplace(text: string, state: TrainerState): Target | undefined {
-  for (const lead of [/\b(instead of|something else for)\b/, /\b(a |an )?(different|another|new|other)\b/]) {
-    const object = objectAfter(text, lead);
-    const target = object === undefined ? undefined : resolveTarget(object, text, state, false);
-    if (target !== undefined) return target;
-  }
-  const dontWant = objectAfter(text, /\bi (dont|do not) want (the|my|this|that)\b/);
-  if (dontWant !== undefined) {
-    const target = resolveTarget(dontWant, text, state, false);
+/** Plans are replaced, never changed in place: what is worked out from one holds while it lives. */
+const EXERCISES_OF = new WeakMap<readonly WorkoutItem[], WorkoutItem[]>();
+const SIMPLE_NAMES_OF = new WeakMap<readonly object[], string[]>();
+
+function exercisesOf(plan: readonly WorkoutItem[]): WorkoutItem[] {
+  const known = EXERCISES_OF.get(plan);
+  if (known !== undefined) return known;
+  const exercises = plan.filter(isExerciseItem);
+  EXERCISES_OF.set(plan, exercises);
+  return exercises;
+}
+
+function simpleNamesOf<T extends object>(items: readonly T[], nameOf: (item: T) => string): string[] {
+  const known = SIMPLE_NAMES_OF.get(items);
+  if (known !== undefined) return known;
+  const names = items.map((item) => simplify(nameOf(item)));
+  SIMPLE_NAMES_OF.set(items, names);
+  return names;
+}
+
+/** A plan name the words start with, whole ("squat to overhead reach" keeps its "to"). */
+function planNameAtStart(words: string, state: TrainerState): string | undefined {
+  const rest = words.replace(/^(the|my|this|that|any) /, "");
+  const names = [
+    ...simpleNamesOf(exercisesOf(state.workoutPlan), (item) => item.name),
+    ...DAY_INDICES.flatMap((day) => simpleNamesOf(state.mealPlans[day] ?? [], (item) => item.name)),
+  ];
+  return names
+    .filter((name) => rest === name || rest.startsWith(`${name} `))
+    .sort((left, right) => right.length - left.length)[0];
+}
+
+function parseReplace(text: string, state: TrainerState, exclusion: string | undefined): Target | undefined {
+  const resolve = (lead: RegExp, preferExercise: boolean): Target | undefined => {
+    const match = lead.exec(text);
+    if (match === null) return undefined;
+    const whole = planNameAtStart(text.slice(match.index + match[0].length).trim(), state);
+    let object = whole ?? objectAfter(text, lead);
+    // "the oats are boring, replace them": the thing was named before the verb.
+    if (object !== undefined && /^(them|it|this|that|those|these)?$/.test(object))
+      object = text.slice(0, match.index).split(/\b(is|are|was|were|looks?|seems?|tastes?|gets?)\b/)[0];
+    const target = object === undefined ? undefined : resolveTarget(object, text, state, preferExercise);
+    return target === undefined ? undefined : withoutExcluded(target, exclusion, state);
+  };
+  const muscles =
+    REPLACE_VERB.test(text) || /\b(different|another|new|other)\b/.test(text)
+      ? muscleTarget(text, state)
+      : undefined;
+  if (muscles !== undefined) return muscles;
+  for (const lead of [
+    /\b(instead of|something else for|other than|other exercise than)\b/,
+    /\b(a |an )?(different|another|new|other)\b/,
+    /\bi (dont|do not) (want|feel like)( to do)? (the|my|this|that|any)?\b/,
+  ]) {
+    const target = resolve(lead, false);
     if (target !== undefined) return target;
   }
   if (!REPLACE_VERB.test(text)) return undefined;
-  const object = objectAfter(text, REPLACE_VERB);
   const preferExercise = /\b(exercise|workout|training|lift)\b/.test(text);
-  return object === undefined ? undefined : resolveTarget(object, text, state, preferExercise);
+  return resolve(REPLACE_VERB, preferExercise);
 }
 
 function parseMove(text: string, weekdays: readonly Weekday[]): Intent | undefined {
@@ -323,7 +590,9 @@ function parseRegenerate(text: string, state: TrainerState): Intent | undefined 
 const ALLERGY_PATTERNS = [
   /\ballergic (?:to )?(.+)$/,
   /\b(?:have|got|with) (?:an? |some )?(.+?) (?:allergy|allergies|intolerance)\b/,
-  /\b(?:allergy|allergies|intolerance|intolerant) (?:to )?(.+)$/,
+  /^(?:an? )?(\w+(?: \w+)?) (?:allergy|allergies|intolerance)\b/,
+  /\b(?:allergy|allergies|intolerance) (?:to )?(.+)$/,
+  /\bintolerant to (.+)$/,
   /\b(?:im |i am )?(\w+(?: \w+)?) intolerant\b/,
   /\b(?:cant|cannot|can not) (?:eat|have) (?!any more\b)(.+)$/,
 ];
@@ -332,13 +601,15 @@ const DISLIKE_PATTERNS = [
   /\bi (?:really )?(?:hate|dislike|detest|cant stand|cannot stand|can not stand) (.+)$/,
   /\bnot (?:a )?(?:big )?fan of (.+)$/,
   /\bno more (.+)$/,
+  /\bstop (?:putting|giving me|adding|including|serving|feeding me) (.+)$/,
+  /\bi (?:dont|do not) want (?:any more|anymore|any) (.+)$/,
   /\b(?:keep|leave) (.+?) out of my (?:meals|food|plans?|diet)\b/,
 ];
 
 function cleanFoods(raw: string): string {
   const cut =
     raw.split(
-      /\b(so|please|anymore|any more|because|in my|from my|today|thanks|thank you|and (can|could|please|make|replan|update)|but|can you|could you|make|change|switch|swap|replace|give|update|fix|i|im|my)\b/,
+      /\b(so|please|anymore|any more|ever|again|because|in my|from my|today|thanks|thank you|and (can|could|please|make|replan|update)|but|can you|could you|make|change|switch|swap|replace|give|update|fix|i|im|my)\b/,
     )[0] ?? "";
   return cut
     .replace(/^(the|any|eating|to eat|having|all|all kinds of|most)\b\s*/g, "")
@@ -356,8 +627,8 @@ function parseAvoidance(
     if (match === null) continue;
     const foodsText = cleanFoods(match[1] ?? "");
     if (meaningfulWords(foodsText).length === 0 || foodsText.length > 80) continue;
-    // "I don't like push-ups" is about training, not food.
-    const exercise = resolveTarget(foodsText, text, state, true);
+    // "I don't like push-ups" is about training, not food; only whole words count ("gluten" is no glute bridge).
+    const exercise = severity === "dislike" ? resolveTarget(foodsText, text, state, true, false) : undefined;
     if (exercise?.kind === "replace-exercise") return exercise;
     return { kind: "add-avoidance", foodsText, severity };
   }
@@ -365,11 +636,14 @@ function parseAvoidance(
 }
 
 /** "I eat halal", "we keep kosher", "I'm pescatarian": a rule the allergy reader turns into exclusions. */
-const RULE_PATTERN = /\b(halal|kosher|pescatarian|pescetarian)\b/;
+const RULE_PATTERN = /\b(halal|kosher|pescatarian|pescetarian|coeliac|celiac)\b/;
 
 function parseRule(text: string): Intent | undefined {
   const rule = RULE_PATTERN.exec(text)?.[1];
-  return rule === undefined ? undefined : { kind: "add-avoidance", foodsText: rule, severity: "allergy" };
+  if (rule === undefined) return undefined;
+  // Coeliac disease is a gluten rule: the allergy reader knows gluten, not the condition's name.
+  const foodsText = rule === "coeliac" || rule === "celiac" ? "gluten" : rule;
+  return { kind: "add-avoidance", foodsText, severity: "allergy" };
 }
 
 const CHANGE_WORDS =
@@ -412,7 +686,7 @@ function parseCuisine(text: string, asked: boolean): Intent | undefined {
 }
 
 const GAIN_WORDS =
-  /\b((build|gain|put on|grow|add|get) (some |more )?(muscle|mass|size)|bulk(ing)?|get (bigger|stronger|jacked|swole|big)|gain weight|muscle gain|gain muscle mass)\b/;
+  /\b((build|building|gain|gaining|put on|putting on|grow|add|get) (some |more )?(muscle|mass|size)|bulk(ing)?|get (bigger|stronger|jacked|swole|big)|gain weight|muscle gain|gain muscle mass)\b/;
 const LOSE_WORDS =
   /\b(lose (some )?(weight|fat|kg|kilos|pounds|lbs|belly fat)|cut(ting)?(?! (out|down|back))|slim down|get (lean|leaner|thinner|shredded|toned|slimmer)|burn fat|fat loss|weight loss|drop (some )?(weight|fat|kg|pounds))\b/;
 
@@ -483,7 +757,7 @@ function parseExplain(text: string, asked: boolean, state: TrainerState): Intent
 }
 
 const SAFETY_WORDS =
-  /\b(bmi|body mass index|underweight|too (thin|skinny|light)|(is|are) (it|this|my \w+( \w+)?) (safe|healthy|ok|okay)|safe (for me )?to (lose|diet)|should i (lose weight|diet|be losing))\b/;
+  /\b(bmi|body mass index|underweight|too (thin|skinny|light)|(is|are) (it|this|this \w+|my \w+( \w+)?) (safe|healthy|ok|okay)|safe (for me )?to (lose|diet)|should i (lose weight|diet|be losing))\b/;
 
 function parseSafety(text: string, asked: boolean): Intent | undefined {
   if (!SAFETY_WORDS.test(text)) return undefined;
@@ -564,22 +838,138 @@ const GREETING =
 const THANKS =
   /\b(thanks|thank you|thank u|thx|ty|cheers|appreciate (it|that|you)|great job|awesome|perfect|brilliant)\b/;
 
-/** Reads one chat message in the context of the user's plans. Never throws; "unknown" when nothing fits. */
-export function parseIntent(message: string, state: TrainerState): Intent {
-  const cut = message.slice(0, MAX_MESSAGE_CHARS);
-  const flag = detectRedFlag(cut);
-  if (flag !== undefined) return { kind: "red-flag", flag };
-  const text = simplify(cut);
-  if (text.length === 0) return { kind: "unknown" };
+const JOINT_WORDS: Record<string, Joint> = {
+  knee: "knee",
+  knees: "knee",
+  shoulder: "shoulder",
+  shoulders: "shoulder",
+  back: "lower back",
+  "lower back": "lower back",
+  "low back": "lower back",
+  spine: "lower back",
+  wrist: "wrist",
+  wrists: "wrist",
+  elbow: "elbow",
+  elbows: "elbow",
+  hip: "hip",
+  hips: "hip",
+  ankle: "ankle",
+  ankles: "ankle",
+  neck: "neck",
+};
+const JOINT_PATTERN =
+  /\b(lower back|low back|knees?|shoulders?|back|spine|wrists?|elbows?|hips?|ankles?|neck)\b/;
+const PAIN_WORDS =
+  /\b(pain\w*|hurt\w*|aches?|aching|achy|sore|injur\w*|sprain\w*|strain\w*|tweak\w*|pulled|killing me|bad|dodgy|twisted|niggle)\b/;
+
+const JOINT_WORD = "(lower back|low back|knees?|shoulders?|back|spine|wrists?|elbows?|hips?|ankles?|neck)";
+const PROTECT_PATTERNS = [
+  new RegExp(
+    `\\b(?:swap|replace|change|avoid|remove|skip|drop)\\b.*\\b(?:loads?|hurts?|stress(?:es)?|strains?|use|uses|involves?|on|for) (?:my |the )?${JOINT_WORD}\\b`,
+  ),
+  new RegExp(
+    `\\b(?:swap|replace|change|avoid|remove|skip) (?:my |the |all |any )*${JOINT_WORD} (?:exercises?|moves|work|stuff)\\b`,
+  ),
+  new RegExp(`\\b(?:protect|rest|spare|go easy on|look after) (?:my |the )?${JOINT_WORD}\\b`),
+];
+
+/** "swap the exercises that load my knee", "protect my knee": the offer after pain, accepted. */
+function parseProtect(text: string): Intent | undefined {
+  for (const pattern of PROTECT_PATTERNS) {
+    const joint = JOINT_WORDS[pattern.exec(text)?.[1] ?? ""];
+    if (joint !== undefined) return { kind: "protect-joint", joint };
+  }
+  return undefined;
+}
+
+const BETTER =
+  /\b(better|fine|ok|okay|healed|recovered|good again|back to normal|no longer hurts?|doesnt hurt( any ?more)?|stopped hurting|pain is gone|no (more )?pain)\b/;
+
+/** "my knee is better now", "the pain is gone": take the note off. */
+function parseBetter(text: string): Intent | undefined {
+  if (!BETTER.test(text) || /\bnot (better|fine|ok|okay|healed|good|recovered)\b/.test(text))
+    return undefined;
+  const joint = JOINT_WORDS[JOINT_PATTERN.exec(text)?.[1] ?? ""];
+  if (joint !== undefined) return { kind: "joint-better", joint };
+  return /\b(pain is gone|no (more )?pain|(it|its|it s|injury)( is)? (better|healed|fine))\b/.test(text)
+    ? { kind: "joint-better" }
+    : undefined;
+}
+
+/** "my knee hurts", "bad shoulder", "lower back pain": which joint, when the message names pain and a joint. */
+function parsePain(text: string): Intent | undefined {
+  const joint = JOINT_WORDS[JOINT_PATTERN.exec(text)?.[1] ?? ""];
+  if (joint === undefined || !PAIN_WORDS.test(text)) return undefined;
+  // "back to a normal diet", "bad back exercises"? Only a back that is hurt: the pain word must be near it.
+  if (
+    joint === "lower back" &&
+    !/\b(back|spine) (pain|hurts?|is (killing|sore|bad|hurting)|ache|injury)|\b(bad|sore|hurt|injured|tweaked|pulled|my) (lower |low )?(back|spine)\b/.test(
+      text,
+    )
+  )
+    return undefined;
+  return { kind: "pain", joint };
+}
+
+const COUNT_WORDS: Record<string, number> = { ...NUMBER_WORDS, once: 1, twice: 2 };
+
+/** "three days a week", "5 workouts per week", "four training days": how many days a week to train. */
+function parseTrainingDays(text: string, asked: boolean): Intent | undefined {
+  const match =
+    /\b(one|two|three|four|five|six|seven|[1-7]) (?:training |workout |gym )?(?:days?|workouts?|sessions?|times)(?: of (?:gym|training|working out|exercise))?(?: (?:a|per|each|every) week| weekly)?\b/.exec(
+      text,
+    );
+  if (match === null) return undefined;
+  const perWeek = /\b(a|per|each|every) week\b|\bweekly\b/.test(text);
+  const aboutTraining = /\b(train\w*|work ?out\w*|gym|exercise|workouts?|sessions?)\b/.test(text);
+  if (!(perWeek || aboutTraining) || /\b(ago|in \w+ days|for \w+ days)\b/.test(text)) return undefined;
+  if (asked && !/\b(can|could) i\b/.test(text)) return undefined;
+  const word = match[1] ?? "";
+  const count = COUNT_WORDS[word] ?? Number.parseInt(word, 10);
+  return Number.isNaN(count) ? undefined : { kind: "set-training-days", count };
+}
+
+const ABUSE =
+  /\b(fuck\w*|f off|f you|shut up|stupid|idiot\w*|moron\w*|dumb\w*|useless|you suck|this sucks|sucks|crap\w*|go to hell|hate you|screw you|piece of (junk|shit|crap)|bitch\w*|bastard\w*|wtf|shit\w*|trash|garbage)\b/;
+
+/** The exclusion in "swap lunch but not the chicken", "change my dinner except the salmon"; the rest is the request. */
+function splitExclusion(text: string): { text: string; exclusion?: string } {
+  const match =
+    /\b(?:but not|except(?: for)?|apart from|but keep|(?:keep|not) (?:the|my))\s+(?:the |my )?([a-z ]+)$/.exec(
+      text,
+    );
+  const exclusion = match?.[1]?.trim();
+  const request = match === null ? "" : text.slice(0, match.index).trim();
+  if (exclusion === undefined || meaningfulWords(exclusion).length === 0 || !REPLACE_VERB.test(request))
+    return { text };
+  return { text: request, exclusion };
+}
+
+/** One clause, already cut from the message: the intent it states, or "unknown". */
+function parseClause(clause: string, state: TrainerState): Intent {
+  // "not the oatmeal, the yogurt": a correction names what to leave alone first.
+  const correction = /^\s*(?:no,?\s*)?not (?:the |my )?([^,]+),\s*(.+)$/i.exec(clause);
+  const leading = correction === null ? undefined : simplify(correction[1] ?? "");
+  const normalised = normaliseMessage(correction === null ? clause : (correction[2] ?? ""));
+  const withVerb = correction !== null && !REPLACE_VERB.test(normalised) ? `swap ${normalised}` : normalised;
+  // "swap the stupid oatmeal" still names the oatmeal: rude words are read past, and answered only when alone.
+  const polite = withVerb.replace(new RegExp(ABUSE.source, "g"), " ").replace(/\s+/g, " ").trim();
+  const split = leading === undefined ? splitExclusion(polite) : { text: polite, exclusion: leading };
+  const text = split.text;
+  if (text.length === 0) return ABUSE.test(withVerb) ? { kind: "abuse" } : { kind: "unknown" };
   const asked = isQuestion(text);
   const weekdays = weekdaysIn(text);
+
+  const pain = parseProtect(text) ?? parseBetter(text) ?? parsePain(text);
+  if (pain !== undefined) return pain;
 
   const structural =
     parseAvoidance(text, state, "allergy") ??
     (asked ? undefined : parseRule(text)) ??
-    (/^(why|did|should)\b/.test(text) ? undefined : parseReplace(text, state)) ??
+    (/^(why|did|should)\b/.test(text) ? undefined : parseReplace(text, state, split.exclusion)) ??
     parseMove(text, weekdays) ??
     parseRestDay(text, weekdays, asked) ??
+    parseTrainingDays(text, asked) ??
     (asked ? undefined : parseRegenerate(text, state)) ??
     parseAvoidance(text, state, "dislike");
   if (structural !== undefined) return structural;
@@ -588,7 +978,7 @@ export function parseIntent(message: string, state: TrainerState): Intent {
     parseDiet(text, asked) ?? parseCuisine(text, asked) ?? parseGoal(text, asked) ?? parseLevel(text, asked);
   if (change !== undefined) return change;
 
-  const hasQuestionMark = asked || cut.includes("?");
+  const hasQuestionMark = asked || clause.includes("?");
   const question =
     parseSafety(text, hasQuestionMark) ??
     parseExplain(text, hasQuestionMark, state) ??
@@ -596,7 +986,8 @@ export function parseIntent(message: string, state: TrainerState): Intent {
   if (question !== undefined) return question;
 
   const guide = GUIDE_PATTERNS.find(({ pattern }) => pattern.test(text));
-  if (guide !== undefined) return { kind: "guide", topic: guide.topic };
+  if (guide !== undefined)
+    return guide.topic === "pain" ? { kind: "pain" } : { kind: "guide", topic: guide.topic };
   const workoutQuestion = parseAskWorkout(text, state);
   if (workoutQuestion !== undefined) return workoutQuestion;
 
@@ -609,7 +1000,64 @@ export function parseIntent(message: string, state: TrainerState): Intent {
     if (words.length > 0)
       return { kind: "not-found", query: words.join(" "), day: mealDayIn(text, state) ?? state.activeDay };
   }
+  if (ABUSE.test(withVerb)) return { kind: "abuse" };
   if (GREETING.test(text)) return { kind: "greeting" };
   if (THANKS.test(text)) return { kind: "thanks" };
   return { kind: "unknown" };
+}
+
+/**
+ * Where one request ends and the next begins: a sentence end, "also", "then", or "and" before a new verb. A
+ * comma alone does not split ("I hurt my knee, can you change my workouts?" is one request).
+ */
+const CLAUSE_BREAK =
+  /(?:[.;!?]+\s+|;|,\s*(?:and\s+)?(?:also|then|plus)\s+|\s+(?:and\s+)?(?:also|then)\s+|\s+and\s+(?=(?:make|move|swap|replace|give|change|set|tell|show|what|whats|what's|how|switch|put|remove|skip|regenerate|redo|cancel|i'm|im)\b))/i;
+
+/** Answers that need nothing done: dropped beside a real request ("hi, swap the oatmeal"). */
+const SMALL_TALK = new Set<IntentKind>(["unknown", "greeting", "thanks"]);
+
+/** "swap the apple and the salmon": one swap for each, when each names something in the plans. */
+function splitJoinedTargets(clause: string, state: TrainerState): string[] {
+  const match = /^(.*?\b(?:swap|replace|change|remove|get rid of)\b)\s+(.+?)\s+and\s+(.+)$/i.exec(clause);
+  if (match === null) return [clause];
+  const [, verb = "", first = "", second = ""] = match;
+  const parts = [`${verb} ${first}`, `${verb} ${second}`];
+  const kinds = parts.map((part) => parseClause(part, state).kind);
+  return kinds.every((kind) => kind === "replace-meal" || kind === "replace-exercise") ? parts : [clause];
+}
+
+/**
+ * Reads one chat message in the context of the user's plans: every request it makes, in order (one intent for
+ * most messages, "unknown" when nothing fits). Never throws.
+ */
+export function parseIntents(message: string, state: TrainerState): Intent[] {
+  const cut = message.slice(0, MAX_MESSAGE_CHARS);
+  const flag = detectRedFlag(cut);
+  if (flag !== undefined) return [{ kind: "red-flag", flag }];
+  const clauses = cut
+    .split(CLAUSE_BREAK)
+    .map((clause) => clause.trim())
+    .filter((clause) => simplify(clause).length > 0)
+    .flatMap((clause) => splitJoinedTargets(clause, state));
+  if (clauses.length <= 1) return [parseClause(cut, state)];
+  const intents = clauses.map((clause) => parseClause(clause, state));
+  const requests = intents.filter((intent) => !SMALL_TALK.has(intent.kind));
+  return requests.length > 0 ? requests : [parseClause(cut, state)];
+}
+
+const YES = /^(yes|yeah|yep|yup|sure|ok|okay|please|please do|do it|go ahead|yes please|sounds good|y)\b/;
+
+/**
+ * A bare "yes" answers the offer in the reply before it: the message that reply asked for ('Say "protect my
+ * knee"'), or undefined when the message says more than yes or nothing was offered.
+ */
+export function acceptedOffer(message: string, previousReply: string | undefined): string | undefined {
+  const text = simplify(message);
+  if (!YES.test(text) || text.split(" ").length > 4 || previousReply === undefined) return undefined;
+  return /Say "([^"]+)"/.exec(previousReply)?.[1];
+}
+
+/** The first request of a message (parseIntents has them all). */
+export function parseIntent(message: string, state: TrainerState): Intent {
+  return parseIntents(message, state)[0] ?? { kind: "unknown" };
 }

@@ -143,6 +143,27 @@ export function nameMatchScore(query: string, name: string): number {
   return score(queryIndex(query), name);
 }
 
+function namesExactlyIndexed(query: QueryIndex, name: string): boolean {
+  const { nameWords, compactName } = nameIndex(name);
+  if (query.compactQuery.some((form) => compactName.includes(form))) return true;
+  const queryFormSet = new Set(query.wordForms.flat());
+  return nameWords
+    .filter((word) => !FILLER.has(word))
+    .every((word) => forms(word).some((form) => queryFormSet.has(form)));
+}
+
+/**
+ * Scores names against one query, analysed once: nameMatchScore's score, and whether the query names the thing
+ * outright rather than a part of it ("push ups" names "Push-Up"; "rice" is only part of "Brown rice, cooked").
+ */
+export function nameMatcher(query: string): (name: string) => { score: number; exact: boolean } {
+  const analysed = queryIndex(query);
+  return (name) => {
+    const nameScore = score(analysed, name);
+    return { score: nameScore, exact: nameScore > 0 && namesExactlyIndexed(analysed, name) };
+  };
+}
+
 /** The best-named thing, first listed on ties; undefined when nothing names every query word. */
 export function bestMatch<T>(
   query: string,

@@ -6,6 +6,7 @@ import { createMealPlanner, type MealItem, type MealPlanner } from "../nutrition
 import { suitsDiet } from "../nutrition/meal-targets";
 import { EXERCISE_LIBRARY } from "../workouts/exercise-library";
 import { WEEKDAYS } from "../workouts/exercise.types";
+import { loadsJoint } from "../workouts/joint-load";
 import { planWorkoutWeek } from "../workouts/workout-planner";
 import { parseIntent } from "./intent-parser";
 import { RED_FLAG_REPLIES } from "./red-flags";
@@ -630,4 +631,101 @@ describe("with the real meal planner", () => {
         expect(findFood(item.foodId)?.allergens).not.toContain("peanut");
     }
   }, 30_000);
+});
+
+describe("what people type, carried out", () => {
+  it("asks back with buttons when two items are named alike, and changes nothing", () => {
+    const before = fixtureState();
+    const outcome = say("swap the rice", before);
+    expectUnchanged(outcome, before);
+    expect(outcome.reply).toContain("Which one do you mean?");
+    expect(outcome.choices?.map((choice) => choice.message)).toEqual([
+      "swap the Brown rice, cooked on day 1",
+      "swap the White rice, cooked on day 1",
+    ]);
+  });
+
+  it("carries out two requests in one message, the second on the state the first left", () => {
+    const before = fixtureState();
+    const outcome = say("swap the apple and make friday a rest day", before);
+    expect(outcome.changed).toEqual({ mealDays: [1], workout: true, profile: true });
+    expect(outcome.state.mealPlans[1]?.some((item) => item.foodId === "apple")).toBe(false);
+    expect(trainingDays(outcome.state.workoutPlan)).not.toContain("Friday");
+    expect(outcome.reply).toMatch(/Apple[\s\S]*Friday\*\* is now a rest day/);
+  });
+
+  it("sets how many days a week to train, keeping the current days that fit", () => {
+    const before = fixtureState();
+    const outcome = say("I can only train three days a week", before);
+    const days = trainingDays(outcome.state.workoutPlan);
+    expect(days).toHaveLength(3);
+    expect(days.every((day) => before.profile.workoutDays.includes(day))).toBe(true);
+    expect(outcome.state.profile.workoutDays).toEqual(days);
+    expect(outcome.changed).toEqual({ mealDays: [], workout: true, profile: true });
+  });
+
+  it("refuses a training week outside what the planner builds, and says why", () => {
+    const before = fixtureState();
+    const outcome = say("only two days a week for the gym please", before);
+    expectUnchanged(outcome, before);
+    expect(outcome.reply).toContain("3–6 training days");
+  });
+
+  it("answers pain with the guide's safety advice", () => {
+    const outcome = say("my knee hurts");
+    expect(outcome.reply).toContain("Beginner guide");
+    expect(outcome.reply.toLowerCase()).toContain("pain");
+  });
+
+  it("answers abuse calmly, with what it can do", () => {
+    const before = fixtureState();
+    const outcome = say("you're useless", before);
+    expectUnchanged(outcome, before);
+    expect(outcome.reply).toContain("friendly");
+    expect(outcome.reply).toContain(CAPABILITIES[0] ?? "missing");
+  });
+});
+
+describe("pain in a joint", () => {
+  const loadsKnee = (state: TrainerState) =>
+    state.workoutPlan.filter((item) => {
+      const exercise = EXERCISE_LIBRARY.find((entry) => entry.name === item.name);
+      return exercise !== undefined && loadsJoint(exercise, "knee");
+    });
+
+  it("gives the safety advice, then offers to rest the joint, and changes nothing yet", () => {
+    const before = fixtureState();
+    expect(loadsKnee(before).length).toBeGreaterThan(0);
+    const outcome = say("my knee hurts", before);
+    expectUnchanged(outcome, before);
+    expect(outcome.reply).toContain("Beginner guide");
+    expect(outcome.reply).toContain(`${loadsKnee(before)[0]?.name ?? "missing"}`);
+    expect(outcome.reply).toContain('Say "protect my knee"');
+    expect(outcome.choices?.[0]).toEqual({ label: "Yes, protect my knee", message: "protect my knee" });
+  });
+
+  it("on yes, swaps every exercise that loads the joint and keeps the note", () => {
+    const before = fixtureState();
+    const offer = say("my knee hurts", before);
+    const outcome = say(offer.choices?.[0]?.message ?? "", before);
+    expect(outcome.changed).toEqual({ mealDays: [], workout: true, profile: true });
+    expect(outcome.state.profile.injuries).toEqual(["knee"]);
+    expect(loadsKnee(outcome.state)).toEqual([]);
+    expect(trainingDays(outcome.state.workoutPlan)).toEqual(trainingDays(before.workoutPlan));
+  });
+
+  it("honours the note in later changes until the person says it is better", () => {
+    const protectedState = say("protect my knee", fixtureState()).state;
+    const rebuilt = say("new workout plan", protectedState).state;
+    expect(loadsKnee(rebuilt)).toEqual([]);
+    const better = say("my knee is better now", rebuilt);
+    expect(better.state.profile.injuries).toEqual([]);
+    expect(better.changed).toMatchObject({ workout: true, profile: true });
+    expect(loadsKnee(better.state).length).toBeGreaterThan(0);
+  });
+
+  it("takes the only note off when the person says the pain is gone without naming it", () => {
+    const protectedState = say("protect my shoulder", fixtureState()).state;
+    expect(say("the pain is gone", protectedState).state.profile.injuries).toEqual([]);
+  });
 });

@@ -10,8 +10,10 @@ import { replaceMealItem } from "../nutrition/meal-replacement";
 import { formatGrams, formatKcal } from "../nutrition/number-format";
 import type { EngineError, FitnessGoal } from "../profile.types";
 import { bodyMassIndex, screeningNotice } from "../screening";
-import { EXERCISE_LIBRARY } from "../workouts/exercise-library";
+import { EXERCISE_LIBRARY, findExerciseByName } from "../workouts/exercise-library";
 import { WEEKDAYS, type Weekday, type WorkoutItem } from "../workouts/exercise.types";
+import { weekdaySubsets } from "../workouts/weekday-subsets";
+import { loadsJoint, type Joint } from "../workouts/joint-load";
 import { isRestItem } from "../workouts/rest-days";
 import { createSeededRandom } from "../workouts/seeded-random";
 import { newItemId, restDayItem, youtubeSearchLink } from "../workouts/workout-items";
@@ -23,7 +25,7 @@ import {
 } from "../workouts/workout-planner";
 import { replaceWorkoutItem } from "../workouts/workout-replacement";
 import { guideOverview, guideQuotes } from "./guide-answers";
-import { parseIntent, type Intent } from "./intent-parser";
+import { parseIntents, type ClarifyChoice, type Intent } from "./intent-parser";
 import { RED_FLAG_REPLIES } from "./red-flags";
 import {
   isExerciseItem,
@@ -58,6 +60,8 @@ export interface TrainerOutcome {
   itemIdsUpdated: string[];
   /** The meal day the widget should refresh (docs/product.md §5 active_day); set whenever meals changed. */
   activeDay?: DayIndex;
+  /** Buttons under a clarifying question; each sends its message when pressed. */
+  choices?: ClarifyChoice[];
 }
 
 // Formatting is reporting only: every figure shown is an engine-made item's, or a sum of them.
@@ -490,6 +494,7 @@ function replaceExercise(
       workoutType: state.profile.workoutType,
       equipment: state.profile.equipment,
       ageYears: state.profile.ageYears,
+      avoidJoints: state.profile.injuries,
       seed: deps.seed + index,
     });
     if (!outcome.ok) {
@@ -594,11 +599,67 @@ function makeRestDay(
     workoutType: state.profile.workoutType,
     equipment: state.profile.equipment,
     ageYears: state.profile.ageYears,
+    avoidJoints: state.profile.injuries,
     seed: deps.seed,
   });
   if (!outcome.ok) return couldNot(state, `make ${intent.day} a rest day`, outcome.error);
   const profile: TrainerProfile = { ...state.profile, workoutDays: remaining };
   const reply = `**${intent.day}** is now a rest day. With ${remaining.length} training days I rebuilt your week as ${planSummary(outcome)}, so every muscle group still gets its weekly work: ${workingSets(state.workoutPlan)} → ${workingSets(outcome.plan.items)} working sets a week.\n\n${weekByDay(outcome.plan.items)}`;
+  return workoutOutcome(state, outcome.plan.items, profile, reply);
+}
+
+/** Circular gaps between training days: the largest smallest gap spreads sessions for recovery. */
+function smallestGap(days: readonly Weekday[]): number {
+  const indices = days.map((day) => WEEKDAYS.indexOf(day));
+  return Math.min(
+    ...indices.map((index, position) => {
+      const next = indices[(position + 1) % indices.length] ?? index;
+      return (next - index + WEEKDAYS.length) % WEEKDAYS.length || WEEKDAYS.length;
+    }),
+  );
+}
+
+/** The days for a new count: as many of the current days as fit, then the most evenly spread, Monday first on ties. */
+function daysForCount(current: readonly Weekday[], count: number): Weekday[] {
+  let best: Weekday[] = [];
+  let bestKey = [-1, -1];
+  for (const days of weekdaySubsets(count, count)) {
+    const key = [days.filter((day) => current.includes(day)).length, smallestGap(days)];
+    if ((key[0] ?? 0) > (bestKey[0] ?? 0) || (key[0] === bestKey[0] && (key[1] ?? 0) > (bestKey[1] ?? 0))) {
+      best = days;
+      bestKey = key;
+    }
+  }
+  return best;
+}
+
+function setTrainingDays(
+  intent: Extract<Intent, { kind: "set-training-days" }>,
+  state: TrainerState,
+  deps: TrainerDeps,
+): TrainerOutcome {
+  const current = currentTrainingDays(state);
+  if (intent.count < MIN_WORKOUT_DAYS || intent.count > MAX_WORKOUT_DAYS)
+    return unchanged(
+      state,
+      `Your plan is built for ${MIN_WORKOUT_DAYS}–${MAX_WORKOUT_DAYS} training days a week, so I can't make it ${intent.count}; you train on ${listWords(current)}. Fewer sessions than ${MIN_WORKOUT_DAYS} can't give every muscle group its weekly work, and ${MAX_WORKOUT_DAYS + 1} leaves no day to recover.`,
+    );
+  if (intent.count === current.length)
+    return unchanged(state, `You already train ${intent.count} days a week: ${listWords(current)}.`);
+  const days = daysForCount(current, intent.count);
+  const outcome = planWorkoutWeek({
+    goal: state.profile.goal,
+    level: state.profile.level,
+    days,
+    workoutType: state.profile.workoutType,
+    equipment: state.profile.equipment,
+    ageYears: state.profile.ageYears,
+    avoidJoints: state.profile.injuries,
+    seed: deps.seed,
+  });
+  if (!outcome.ok) return couldNot(state, `plan ${intent.count} training days`, outcome.error);
+  const profile: TrainerProfile = { ...state.profile, workoutDays: days };
+  const reply = `You now train **${intent.count} days a week**: ${listWords(days)}. I rebuilt your week as ${planSummary(outcome)}: ${workingSets(state.workoutPlan)} → ${workingSets(outcome.plan.items)} working sets a week. Say "move Monday's workout to Tuesday" to pick other days.\n\n${weekByDay(outcome.plan.items)}`;
   return workoutOutcome(state, outcome.plan.items, profile, reply);
 }
 
@@ -611,6 +672,7 @@ function regenerateWorkouts(state: TrainerState, deps: TrainerDeps): TrainerOutc
     workoutType: state.profile.workoutType,
     equipment: state.profile.equipment,
     ageYears: state.profile.ageYears,
+    avoidJoints: state.profile.injuries,
     seed: deps.seed,
   });
   if (!outcome.ok) return couldNot(state, "build a new workout plan", outcome.error);
@@ -633,6 +695,7 @@ function changeLevel(
     workoutType: state.profile.workoutType,
     equipment: state.profile.equipment,
     ageYears: state.profile.ageYears,
+    avoidJoints: state.profile.injuries,
     seed: deps.seed,
   });
   if (!outcome.ok) return couldNot(state, `switch your plan to ${intent.level}`, outcome.error);
@@ -855,6 +918,149 @@ function answerGuide(intent: Extract<Intent, { kind: "guide" }>, state: TrainerS
   return unchanged(state, quotes.join("\n\n"));
 }
 
+/** Plan exercises that load the joint, by the library's data (joint-load.ts). */
+function exercisesLoading(plan: readonly WorkoutItem[], joint: Joint): WorkoutItem[] {
+  return plan.filter((item) => {
+    const exercise = isExerciseItem(item) ? findExerciseByName(item.name) : undefined;
+    return exercise !== undefined && loadsJoint(exercise, joint);
+  });
+}
+
+/**
+ * Pain: the guide's safety advice first (see a professional, stop what hurts), then the offer to rest the joint:
+ * swap what loads it and keep it out of plans until the person says it is better (decision 046).
+ */
+function answerPain(intent: Extract<Intent, { kind: "pain" }>, state: TrainerState): TrainerOutcome {
+  const advice = answerGuide({ kind: "guide", topic: "pain" }, state).reply;
+  const { joint } = intent;
+  if (joint === undefined) return unchanged(state, advice);
+  const word = joint;
+  if ((state.profile.injuries ?? []).includes(joint))
+    return unchanged(
+      state,
+      `${advice}\n\nI've already noted your ${word}: your plans leave out exercises that load it. Tell me when it's better ("my ${word} is better").`,
+    );
+  const loading = exercisesLoading(state.workoutPlan, joint);
+  const names = [...new Set(loading.map((item) => `${item.name} (${item.day})`))];
+  const offer =
+    names.length === 0
+      ? `Nothing in your plan loads your ${word} much right now. Shall I keep it that way in new plans and swaps until it's better?`
+      : `These exercises in your plan load your ${word}: ${listWords(names)}. Shall I swap them for ones that don't, and keep them out until you tell me it's better?`;
+  return {
+    ...unchanged(state, `${advice}\n\n${offer} Say "protect my ${word}" or press Yes.`),
+    choices: [
+      { label: `Yes, protect my ${word}`, message: `protect my ${word}` },
+      { label: "No, keep my plan", message: "no thanks" },
+    ],
+  };
+}
+
+function protectJoint(
+  intent: Extract<Intent, { kind: "protect-joint" }>,
+  state: TrainerState,
+  deps: TrainerDeps,
+): TrainerOutcome {
+  const word = intent.joint;
+  const noted = state.profile.injuries ?? [];
+  const profile: TrainerProfile = { ...state.profile, injuries: [...new Set([...noted, intent.joint])] };
+  const loading = exercisesLoading(state.workoutPlan, intent.joint);
+  const note = `I'll keep exercises that load your ${word} out of your plans and swaps until you tell me it's better ("my ${word} is better").`;
+  if (loading.length === 0) {
+    if (noted.includes(intent.joint)) return unchanged(state, `Your ${word} is already noted. ${note}`);
+    return {
+      reply: `Noted. Nothing in your current plan loads your ${word}. ${note}`,
+      state: { ...state, profile },
+      changed: { mealDays: [], workout: false, profile: true },
+      itemIdsUpdated: [],
+    };
+  }
+  let plan = [...state.workoutPlan];
+  const swapped: { before: WorkoutItem; after: WorkoutItem }[] = [];
+  for (const [index, before] of loading.entries()) {
+    const outcome = replaceWorkoutItem({
+      plan,
+      itemId: before.id,
+      level: profile.level,
+      workoutType: profile.workoutType,
+      equipment: profile.equipment,
+      ageYears: profile.ageYears,
+      avoidJoints: profile.injuries,
+      seed: deps.seed + index,
+    });
+    if (!outcome.ok) {
+      swapped.length = 0;
+      break;
+    }
+    plan = plan.map((item) => (item.id === before.id ? outcome.item : item));
+    swapped.push({ before, after: outcome.item });
+  }
+  if (swapped.length === loading.length) {
+    const lines = swapped.map(
+      ({ before, after }) => `- ${before.day}: ${describeExercise(before)} → ${describeExercise(after)}`,
+    );
+    return workoutOutcome(
+      state,
+      plan,
+      profile,
+      `Done. I swapped what loads your ${word}:\n\n${lines.join("\n")}\n\n${note}`,
+      swapped.map(({ after }) => after.id),
+    );
+  }
+  // Some exercise has no like-for-like swap that spares the joint: plan the week afresh around it.
+  const rebuilt = planWorkoutWeek({
+    goal: profile.goal,
+    level: profile.level,
+    days: currentTrainingDays(state),
+    workoutType: profile.workoutType,
+    equipment: profile.equipment,
+    ageYears: profile.ageYears,
+    avoidJoints: profile.injuries,
+    seed: deps.seed,
+  });
+  if (!rebuilt.ok) return couldNot(state, `plan around your ${word}`, rebuilt.error);
+  return workoutOutcome(
+    state,
+    rebuilt.plan.items,
+    profile,
+    `Done. Not every exercise that loads your ${word} had a like-for-like swap, so I rebuilt your week without them: ${planSummary(rebuilt)}.\n\n${weekByDay(rebuilt.plan.items)}\n\n${note}`,
+  );
+}
+
+function jointBetter(
+  intent: Extract<Intent, { kind: "joint-better" }>,
+  state: TrainerState,
+  deps: TrainerDeps,
+): TrainerOutcome {
+  const noted = state.profile.injuries ?? [];
+  const joint = intent.joint ?? (noted.length === 1 ? noted[0] : undefined);
+  if (joint === undefined || !noted.includes(joint))
+    return unchanged(
+      state,
+      noted.length === 0
+        ? "Glad to hear it! I had no pain noted, so your plans stay as they are."
+        : `Glad to hear it! Which one is better: ${listWords(noted)}? Say e.g. "my ${noted[0] ?? "knee"} is better".`,
+    );
+  const word = joint;
+  const profile: TrainerProfile = { ...state.profile, injuries: noted.filter((other) => other !== joint) };
+  const outcome = planWorkoutWeek({
+    goal: profile.goal,
+    level: profile.level,
+    days: currentTrainingDays(state),
+    workoutType: profile.workoutType,
+    equipment: profile.equipment,
+    ageYears: profile.ageYears,
+    avoidJoints: profile.injuries,
+    seed: deps.seed,
+  });
+  if (!outcome.ok) return couldNot(state, `plan your week again`, outcome.error);
+  return workoutOutcome(
+    state,
+    outcome.plan.items,
+    profile,
+    `Glad your ${word} is better! I've taken the note off and rebuilt your week, so exercises that load it are back: ${planSummary(outcome)}. Start those lighter than before and build up over a couple of weeks.\n\n${weekByDay(outcome.plan.items)}`,
+  );
+}
+
 function notFound(intent: Extract<Intent, { kind: "not-found" }>, state: TrainerState): TrainerOutcome {
   const items = state.mealPlans[intent.day];
   const meals = items === undefined ? "" : `\n\nDay ${intent.day}'s meals:\n\n${mealSummary(items)}`;
@@ -895,6 +1101,8 @@ export function applyIntent(intent: Intent, state: TrainerState, deps: TrainerDe
       return makeRestDay(intent, state, deps);
     case "regenerate-workouts":
       return regenerateWorkouts(state, deps);
+    case "set-training-days":
+      return setTrainingDays(intent, state, deps);
     case "change-goal":
       return changeGoal(intent, state, deps);
     case "change-level":
@@ -911,6 +1119,19 @@ export function applyIntent(intent: Intent, state: TrainerState, deps: TrainerDe
       return answerGuide(intent, state);
     case "not-found":
       return notFound(intent, state);
+    case "clarify":
+      return { ...unchanged(state, intent.question), choices: intent.choices };
+    case "pain":
+      return answerPain(intent, state);
+    case "protect-joint":
+      return protectJoint(intent, state, deps);
+    case "joint-better":
+      return jointBetter(intent, state, deps);
+    case "abuse":
+      return unchanged(
+        state,
+        `I'd rather keep this friendly, and I'm still here to help. If something in your plans isn't working, tell me what and I'll change it:\n\n${CAPABILITY_LIST}`,
+      );
     case "greeting":
       return unchanged(
         state,
@@ -926,7 +1147,29 @@ export function applyIntent(intent: Intent, state: TrainerState, deps: TrainerDe
   }
 }
 
-/** One chat turn: read the message, then carry it out. */
+/** One chat turn: read the message, then carry out each request in it, in order, each on the state the last left. */
 export function respond(message: string, state: TrainerState, deps: TrainerDeps): TrainerOutcome {
-  return applyIntent(parseIntent(message, state), state, deps);
+  const outcomes: TrainerOutcome[] = [];
+  let current = state;
+  for (const [index, intent] of parseIntents(message, state).entries()) {
+    const outcome = applyIntent(intent, current, { ...deps, seed: deps.seed + index * 7_919 });
+    outcomes.push(outcome);
+    current = outcome.state;
+  }
+  const [only] = outcomes;
+  if (outcomes.length === 1 && only !== undefined) return only;
+  const activeDay = outcomes.findLast((outcome) => outcome.activeDay !== undefined)?.activeDay;
+  const choices = outcomes.flatMap((outcome) => outcome.choices ?? []);
+  return {
+    reply: outcomes.map((outcome) => outcome.reply).join("\n\n"),
+    state: current,
+    changed: {
+      mealDays: [...new Set(outcomes.flatMap((outcome) => outcome.changed.mealDays))],
+      workout: outcomes.some((outcome) => outcome.changed.workout),
+      profile: outcomes.some((outcome) => outcome.changed.profile),
+    },
+    itemIdsUpdated: outcomes.flatMap((outcome) => outcome.itemIdsUpdated),
+    ...(activeDay === undefined ? {} : { activeDay }),
+    ...(choices.length > 0 ? { choices } : {}),
+  };
 }

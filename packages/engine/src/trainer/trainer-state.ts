@@ -8,6 +8,7 @@ import {
   type WorkoutItem,
   type WorkoutType,
 } from "../workouts/exercise.types";
+import type { Joint } from "../workouts/joint-load";
 
 /** Meal days are stored as diet_one..diet_seven; the day order makes Monday day 1 (docs/product.md §6). */
 export const DAY_INDICES = [1, 2, 3, 4, 5, 6, 7] as const;
@@ -34,6 +35,8 @@ export interface TrainerProfile {
   workoutType: WorkoutType;
   /** Declared home equipment; null or absent: the default (dumbbells and bands). */
   equipment?: readonly string[] | null;
+  /** Joints the person said hurt, noted until they say it is better; plans leave out what loads them. */
+  injuries?: readonly Joint[] | null;
 }
 
 export interface TrainerState {

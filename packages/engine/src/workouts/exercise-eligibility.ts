@@ -9,6 +9,7 @@ import {
   type ExperienceLevel,
   type WorkoutType,
 } from "./exercise.types";
+import { loadsAnyJoint, type Joint } from "./joint-load";
 
 /**
  * From this age plans keep to low-impact work and add a balance drill (WHO 2020 guidelines on
@@ -47,6 +48,8 @@ export interface Trainee {
   equipment: readonly Equipment[];
   /** Age in years; undefined when unknown (treated as an adult under 65). */
   ageYears?: number | undefined;
+  /** Joints the person has said hurt: exercises that load them are left out until they say it is better. */
+  avoidJoints?: readonly Joint[] | undefined;
 }
 
 export function isOlderAdult(ageYears: number | undefined): boolean {
@@ -59,6 +62,7 @@ export function isEligibleFor(exercise: Exercise, trainee: Trainee): boolean {
   if (levelRank(exercise.level) > rank) return false;
   if (exercise.suitableUpTo !== undefined && rank > levelRank(exercise.suitableUpTo)) return false;
   if (exercise.highImpact && isOlderAdult(trainee.ageYears)) return false;
+  if (loadsAnyJoint(exercise, trainee.avoidJoints)) return false;
   return exercise.equipment.every((item) => trainee.equipment.includes(item));
 }
 

@@ -20,6 +20,7 @@ import {
   type WorkoutItem,
   type WorkoutType,
 } from "./exercise.types";
+import type { Joint } from "./joint-load";
 import { createSeededRandom, type SeededRandom } from "./seeded-random";
 import {
   MAJOR_MUSCLE_GROUPS,
@@ -43,6 +44,8 @@ export interface WorkoutPlanRequest {
   equipment?: readonly string[] | null | undefined;
   /** Age in years: from 65 low-impact work and a balance drill. */
   ageYears?: number | null | undefined;
+  /** Joints the person has said hurt (joint-load.ts); null or absent: none. */
+  avoidJoints?: readonly Joint[] | null | undefined;
   seed: number;
 }
 
@@ -271,7 +274,7 @@ const poolCache = new Map<string, ReadonlyMap<string, readonly Exercise[]>>();
 
 /** Eligible exercises per body part (see poolKeyOf) for this trainee, in library order (memoised: the library is constant). */
 function eligiblePools(trainee: Trainee): ReadonlyMap<string, readonly Exercise[]> {
-  const key = `${trainee.level}|${[...trainee.equipment].sort().join(",")}|${isOlderAdult(trainee.ageYears)}`;
+  const key = `${trainee.level}|${[...trainee.equipment].sort().join(",")}|${isOlderAdult(trainee.ageYears)}|${[...(trainee.avoidJoints ?? [])].sort().join(",")}`;
   const cached = poolCache.get(key);
   if (cached !== undefined) return cached;
   const pools = new Map<string, Exercise[]>();
@@ -385,6 +388,7 @@ export function planWorkoutWeek(input: WorkoutPlanRequest): WorkoutPlanOutcome {
     level,
     equipment: allowedEquipment(workoutType, input.equipment),
     ageYears: input.ageYears ?? undefined,
+    avoidJoints: input.avoidJoints ?? undefined,
   };
   const olderAdult = isOlderAdult(trainee.ageYears);
   const random = createSeededRandom(input.seed);
@@ -443,6 +447,8 @@ export function planWorkoutWeek(input: WorkoutPlanRequest): WorkoutPlanOutcome {
         );
         if (exercise !== undefined) break;
       }
+      // A painful joint is rested: a slot only exercises loading it could fill is left out, not failed.
+      if (exercise === undefined && (trainee.avoidJoints?.length ?? 0) > 0) continue;
       if (exercise === undefined) {
         return fail(
           "library_gap",
@@ -458,6 +464,10 @@ export function planWorkoutWeek(input: WorkoutPlanRequest): WorkoutPlanOutcome {
       // Conditioning after lifting, not before, so it does not blunt the strength work (ACSM 2009).
       const finisherPart: TrainingBodyPart = index % 2 === 0 ? "Cardio" : "Full Body";
       const finisher = pickExercise(pools.get(finisherPart) ?? [], "compound", usedToday, context, random);
+      if (finisher === undefined && (trainee.avoidJoints?.length ?? 0) > 0) {
+        planned.push(plannedDay);
+        continue;
+      }
       if (finisher === undefined)
         return fail(
           "library_gap",

@@ -18,6 +18,7 @@ import {
   type WorkoutItem,
   type WorkoutType,
 } from "./exercise.types";
+import type { Joint } from "./joint-load";
 import { isRestItem } from "./rest-days";
 import { createSeededRandom } from "./seeded-random";
 import { exerciseItem, newItemId } from "./workout-items";
@@ -31,6 +32,8 @@ export interface WorkoutReplacementRequest {
   /** Home equipment the user declared; null or absent: dumbbells and bands. Ignored in a gym. */
   equipment?: readonly string[] | null | undefined;
   ageYears?: number | null | undefined;
+  /** Joints the person has said hurt (joint-load.ts): alternatives never load them. */
+  avoidJoints?: readonly Joint[] | null | undefined;
   /** Ids of exercises replaced away this week: never offered again. */
   replacedAwayIds?: readonly string[] | undefined;
   /** The alternative the user picked (its exercise id); absent: the first, as one-click replacement does. */
@@ -132,6 +135,7 @@ export function workoutAlternatives(
     level: input.level,
     equipment: allowedEquipment(input.workoutType, input.equipment),
     ageYears: input.ageYears ?? undefined,
+    avoidJoints: input.avoidJoints ?? undefined,
   };
   const sameDay = new Set(
     input.plan.filter((other) => other.day === item.day).map((other) => other.exerciseId),

@@ -1,4 +1,4 @@
-import type { Intent } from "@fitwise/engine/trainer/intent-parser";
+import type { ClarifyChoice, Intent } from "@fitwise/engine/trainer/intent-parser";
 import type { DayIndex, TrainerState } from "@fitwise/engine/trainer/trainer-state";
 
 // The turn's types, shared by the chat's files and openai-brain.ts without either importing the other.
@@ -18,6 +18,10 @@ export interface TurnResult {
   activeDay: DayIndex | undefined;
   freeReplacements: number;
   intents: Intent["kind"][];
+  /** Buttons under a clarifying question; not stored with the message. */
+  choices: ClarifyChoice[];
+  /** Set by the commit when plans changed: the recorded change and its before → after lines. */
+  change?: { id: string; lines: string[] };
   brain: "offline" | "model" | "model-fallback";
 }
 
@@ -40,6 +44,7 @@ export function emptyTurn(state: TrainerState, brain: TurnResult["brain"]): Turn
     activeDay: undefined,
     freeReplacements: 0,
     intents: [],
+    choices: [],
     brain,
   };
 }

@@ -13,9 +13,10 @@ import {
 } from "@fitwise/engine/trainer/trainer-state";
 import { placeSplit } from "@fitwise/engine/workouts/training-splits";
 import { WEEKDAYS } from "@fitwise/engine/workouts/exercise.types";
-import type { MyUser } from "../../db/schema";
+import type { MyUser, PlansBefore } from "../../db/schema";
 import { inTransaction } from "../../db/transaction";
 import { HttpError } from "../../http/errors";
+import { changeLines, recordPlanChange, storedMealDay, storedWorkoutWeek } from "../plans/plan-changes";
 import { inputsHash } from "../plans/plan-seeds";
 import {
   lockPlanRows,
@@ -73,6 +74,10 @@ function profileChanges(
   if (to.workoutDays.join() !== from.workoutDays.join()) {
     row.user_preferred_workout_days = [...to.workoutDays];
     values.user_preferred_workout_days = JSON.stringify(to.workoutDays);
+  }
+  if ((to.injuries ?? []).join() !== (from.injuries ?? []).join()) {
+    row.user_injuries = [...(to.injuries ?? [])];
+    values.user_injuries = JSON.stringify(row.user_injuries);
   }
   if (to.allergiesText !== from.allergiesText) {
     // The brain appends ("…, allergic to peanuts"); the addition goes to the allergies the user typed.
@@ -188,6 +193,34 @@ export async function commitTurn(
         inputsHash: (rebuilt ? workoutHash(row) : stored?.inputs_hash) ?? "",
         keepReplacedAway: !rebuilt,
       });
+    }
+    if (touchedDays.length > 0 || turn.workout) {
+      const plansBefore: PlansBefore = {
+        meals: touchedDays.map((day) => {
+          const stored = context.mealRows.get(day);
+          return { day, row: stored === undefined ? null : storedMealDay(stored) };
+        }),
+        ...(turn.workout
+          ? {
+              workout: {
+                row: context.workoutRow === undefined ? null : storedWorkoutWeek(context.workoutRow),
+              },
+            }
+          : {}),
+      };
+      const afterMeals = new Map(touchedDays.map((day) => [day, turn.state.mealPlans[day] ?? []]));
+      const lines = changeLines(plansBefore, afterMeals, turn.workout ? turn.state.workoutPlan : undefined);
+      const profileBefore = Object.fromEntries(
+        Object.keys(values).map((column) => [column, context.row[column as keyof MyUser] ?? null]),
+      );
+      const id = await recordPlanChange(trx, {
+        userId,
+        before: plansBefore,
+        profileBefore,
+        lines,
+        now: deps.now(),
+      });
+      turn.change = { id, lines };
     }
     await insertChatExchange(trx, userId, { userMessage, reply: turn.reply, at: deps.now() });
     if (!recordUsage) return;

@@ -77,6 +77,7 @@ function mergedProfile(row: MyUser | undefined, userId: string, payload: ChatTra
     user_workout_type: present(row?.user_workout_type, payload.user_workout_type) ?? null,
     user_experience_level: present(row?.user_experience_level, payload.user_experience_level) ?? null,
     user_equipment: row?.user_equipment ?? null,
+    user_injuries: row?.user_injuries ?? [],
     user_diet_preference: present(row?.user_diet_preference, payload.user_diet_preference) ?? null,
     user_food_preference: present(row?.user_food_preference, payload.user_food_preference) ?? null,
     user_preferred_protein_sources:
@@ -126,6 +127,7 @@ function trainerProfile(row: MyUser): { profile: TrainerProfile; complete: boole
       workoutDays: row.user_preferred_workout_days,
       workoutType: row.user_workout_type ?? PLANNING_DEFAULTS.workoutType,
       equipment: row.user_equipment,
+      injuries: row.user_injuries,
     },
   };
 }

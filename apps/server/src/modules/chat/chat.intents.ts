@@ -1,5 +1,5 @@
 import { countsTowardFreeLimit } from "@fitwise/contracts/free-tier";
-import { parseIntent, type Intent } from "@fitwise/engine/trainer/intent-parser";
+import { parseIntents, type Intent } from "@fitwise/engine/trainer/intent-parser";
 import { applyIntent } from "@fitwise/engine/trainer/trainer-actions";
 import type { ChatContext, ChatDeps } from "./chat.context";
 import { freeTierRefusal } from "./chat.free-tier";
@@ -17,6 +17,9 @@ const NEEDS_NO_PROFILE = new Set<Intent["kind"]>([
   "ask-workout",
   "greeting",
   "thanks",
+  "abuse",
+  "pain",
+  "clarify",
   "unknown",
 ]);
 
@@ -58,6 +61,7 @@ export function createIntentRunner(
       }
       if (outcome.changed.profile) turn.profile = true;
       turn.itemIdsUpdated.push(...outcome.itemIdsUpdated);
+      turn.choices.push(...(outcome.choices ?? []));
       if (outcome.activeDay !== undefined) turn.activeDay = outcome.activeDay;
       if (
         countsTowardFreeLimit(access.isPro) &&
@@ -75,7 +79,7 @@ export function createIntentRunner(
   };
 }
 
-/** The offline brain: one message, one intent. */
+/** The offline brain: every request in the message, in order, each on the state the last left (decision 045). */
 export async function offlineTurn(
   deps: ChatDeps,
   context: ChatContext,
@@ -83,8 +87,9 @@ export async function offlineTurn(
   seed: number,
 ): Promise<TurnResult> {
   const runner = createIntentRunner(deps, context, seed, "offline");
-  const { reply } = await runner.apply(parseIntent(message, context.state));
+  const replies: string[] = [];
+  for (const intent of parseIntents(message, context.state)) replies.push((await runner.apply(intent)).reply);
   const turn = runner.turn();
-  turn.reply = reply;
+  turn.reply = replies.join("\n\n");
   return turn;
 }

@@ -4,6 +4,7 @@ import type { Database } from "../../db/database";
 import type { AiConfig } from "../../env";
 import { HttpError } from "../../http/errors";
 import { optedOutOfTracking } from "../../http/tracking-consent";
+import { undoPlanChange } from "../plans/plan-changes";
 import { createWorkerPlanPool, type PlanPool } from "../plans/plan-pool";
 import type { ChatDeps } from "./chat.context";
 import { chatHistory, chatTrainer, clearChatHistory } from "./chat.service";
@@ -69,6 +70,11 @@ export async function chatRoutes(app: FastifyInstance, options: ChatRoutesOption
       });
     },
   );
+
+  app.post("/undo_plan_change", { preHandler: [app.authenticate] }, async (request) => {
+    const input = FUNCTIONS.undo_plan_change.request.parse(request.body ?? {});
+    return undoPlanChange(deps.db, callerId(request), input.change_id, deps.now());
+  });
 
   app.post("/get_chat_history", { preHandler: [app.authenticate] }, async (request) => {
     FUNCTIONS.get_chat_history.request.parse(request.body ?? {});

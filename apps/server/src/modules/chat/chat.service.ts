@@ -1,11 +1,13 @@
 import { toWireWorkoutItem } from "@fitwise/contracts/plan-items.mapper";
 import {
   CHAT_CONTEXT_MESSAGES,
+  CHAT_MAX_CHOICES,
   DEFAULT_GREETINGS,
   type ChatHistoryResponse,
   type ChatTrainerRequest,
   type ChatTrainerResponse,
 } from "@fitwise/contracts/chat";
+import { acceptedOffer } from "@fitwise/engine/trainer/intent-parser";
 import { isProgressQuestion } from "@fitwise/engine/trainer/progress-check";
 import { detectRedFlag } from "@fitwise/engine/trainer/red-flags";
 import type { Database } from "../../db/database";
@@ -36,6 +38,8 @@ export function toResponse(turn: TurnResult): ChatTrainerResponse {
     ...(turn.workout
       ? { updated_plan: { workout_plan: turn.state.workoutPlan.map(toWireWorkoutItem) } }
       : {}),
+    ...(turn.choices.length > 0 ? { choices: turn.choices.slice(0, CHAT_MAX_CHOICES) } : {}),
+    ...(turn.change === undefined ? {} : { change: { change_id: turn.change.id, lines: turn.change.lines } }),
   };
 }
 
@@ -57,6 +61,9 @@ export async function chatTrainer(
     await commitTurn(deps, context, turn, message, seed, !request.optedOutOfTracking);
     return toResponse(turn);
   }
+  // A bare "yes" accepts the offer in Alex's last reply ("protect my knee?"): the offline brain reads that request.
+  const lastReply = payload.conversation_history.findLast((entry) => entry.role === "assistant")?.content;
+  const offlineMessage = acceptedOffer(message, lastReply) ?? message;
   const turn = deps.ai
     ? await modelTurn({
         ai: deps.ai,
@@ -66,9 +73,9 @@ export async function chatTrainer(
         history: payload.conversation_history.slice(-CHAT_CONTEXT_MESSAGES),
         state: context.state,
         runner: () => createIntentRunner(deps, context, seed, "model"),
-        fallback: () => offlineTurn(deps, context, message, seed),
+        fallback: () => offlineTurn(deps, context, offlineMessage, seed),
       })
-    : await offlineTurn(deps, context, message, seed);
+    : await offlineTurn(deps, context, offlineMessage, seed);
   await commitTurn(deps, context, turn, message, seed, !request.optedOutOfTracking);
   return toResponse(turn);
 }

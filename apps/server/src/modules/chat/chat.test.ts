@@ -18,6 +18,7 @@ import { suitsDiet } from "@fitwise/engine/nutrition/meal-targets";
 import { RED_FLAG_REPLIES } from "@fitwise/engine/trainer/red-flags";
 import { isExerciseItem, sumItems, trainingDays } from "@fitwise/engine/trainer/trainer-state";
 import { EXERCISE_LIBRARY } from "@fitwise/engine/workouts/exercise-library";
+import { loadsJoint } from "@fitwise/engine/workouts/joint-load";
 import type { Database } from "../../db/database";
 import { describeWithDatabases, type SignedUp } from "../../test/test-app";
 import { callFunction, callOk, errorOf, makePro, PROFILE } from "../plans/plan-test-helpers";
@@ -273,6 +274,84 @@ describeWithDatabases("trainer chat (offline brain)", ({ app, db, signUp }) => {
     });
     expect(after.meals).toEqual(before.meals);
     await screensShow(user, after);
+  });
+
+  it("carries out two requests in one message, stored as one change", async () => {
+    const user = await planned({
+      profile: { user_preferred_workout_days: ["Monday", "Tuesday", "Thursday", "Friday"] },
+    });
+    const before = await snapshot(user);
+    const target = before.meals[1]?.find((item) => item.Meal === "Breakfast") as MealItemWire;
+    const reply = await say(user, `swap the ${target.Item} and make Friday a rest day`);
+    const after = await snapshot(user);
+    expect(after.meals[1]?.some((item) => item.id === target.id)).toBe(false);
+    expect(trainingDays(after.workout.map(fromWireWorkoutItem))).toEqual(["Monday", "Tuesday", "Thursday"]);
+    expect(reply.message).toContain(`Swapped **${target.Item}`);
+    expect(reply.message).toContain("**Friday** is now a rest day");
+    await screensShow(user, after);
+  });
+
+  it("asks back with buttons when a word names several exercises, and changes nothing", async () => {
+    const user = await planned();
+    const before = await snapshot(user);
+    const names = [
+      ...new Set(
+        before.workout
+          .map(fromWireWorkoutItem)
+          .filter(isExerciseItem)
+          .map((item) => item.name),
+      ),
+    ];
+    // A word several exercise names share, none of them that word alone: "band", "dumbbell"...
+    const shared = ["band", "dumbbell", "squat", "push", "row", "curl", "press", "raise"].find(
+      (word) =>
+        names.filter((name) =>
+          name
+            .toLowerCase()
+            .split(/[^a-z]+/)
+            .includes(word),
+        ).length >= 2 && !names.some((name) => name.toLowerCase() === word),
+    );
+    expect(shared).toBeDefined();
+    const reply = await say(user, `swap the ${shared ?? ""} exercise`);
+    expect(reply.message).toContain("Which exercise do you mean?");
+    expect(reply.choices?.length).toBeGreaterThanOrEqual(2);
+    expect(await snapshot(user)).toEqual(before);
+  });
+
+  it("pain: advice and an offer; yes swaps what loads the joint, a stored note later plans honour until better", async () => {
+    const user = await planned();
+    const before = await snapshot(user);
+    const loadsKnee = (items: readonly WorkoutItemWire[]) =>
+      items.filter((item) => {
+        const exercise = EXERCISE_LIBRARY.find((entry) => entry.name === item["Workout Name"]);
+        return exercise !== undefined && loadsJoint(exercise, "knee");
+      });
+    expect(loadsKnee(before.workout).length).toBeGreaterThan(0);
+
+    const offer = await say(user, "my knee hurts");
+    expect(offer.message).toContain('Say "protect my knee"');
+    expect(offer.choices?.[0]?.message).toBe("protect my knee");
+    expect(await snapshot(user)).toEqual(before);
+
+    await say(user, "yes", { conversation_history: [{ role: "assistant", content: offer.message }] });
+    const protectedPlan = await snapshot(user);
+    expect(protectedPlan.profile.user_injuries).toEqual(["knee"]);
+    expect(loadsKnee(protectedPlan.workout)).toEqual([]);
+    await screensShow(user, protectedPlan);
+
+    const reset = await callOk<WorkoutItemWire[]>(
+      app(),
+      "openai_get_workout_plan",
+      { buttonPress: true },
+      user.accessToken,
+    );
+    expect(loadsKnee(reset)).toEqual([]);
+
+    await say(user, "my knee is better now");
+    const better = await snapshot(user);
+    expect(better.profile.user_injuries).toEqual([]);
+    await screensShow(user, better);
   });
 
   it("rest-day below three training days is refused and changes nothing", async () => {

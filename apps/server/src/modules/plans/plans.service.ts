@@ -420,6 +420,8 @@ export function workoutInputs(
         ? (present<readonly string[]>(profile?.user_equipment, payload.user_equipment) ?? null)
         : null,
     ageYears: profile?.user_age ?? null,
+    // Only when there are any, so plans made before pain notes existed keep their fingerprint.
+    ...((profile?.user_injuries.length ?? 0) > 0 ? { avoidJoints: profile?.user_injuries } : {}),
   };
 }
 
@@ -482,6 +484,7 @@ async function replaceableWorkout(deps: PlansDeps, userId: string, itemId: strin
     workoutType,
     equipment: workoutType === "Home Workout" ? (profile?.user_equipment ?? null) : null,
     ageYears: profile?.user_age ?? null,
+    avoidJoints: profile?.user_injuries ?? null,
     replacedAwayIds: stored.replaced_away_ids,
     // The same seed for both steps of a revision, so the alternatives shown are the ones offered on apply.
     seed: derivedSeed("workout-replacement", userId, stored.generation, stored.revision),

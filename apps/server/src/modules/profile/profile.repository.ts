@@ -1,4 +1,5 @@
 import type { Insertable } from "kysely";
+import { JOINTS } from "@fitwise/engine/workouts/joint-load";
 import { z } from "zod";
 import {
   CuisineSchema,
@@ -29,6 +30,7 @@ const DomainColumnsSchema = z.object({
   user_preferred_workout_days: z.array(WeekdaySchema),
   user_preferred_protein_sources: z.array(ProteinSourceSchema),
   user_equipment: z.array(HomeEquipmentSchema).nullable(),
+  user_injuries: z.array(z.enum(JOINTS)),
 });
 
 /** Writes are typed with the unions; the read check catches what reached the table another way. */

@@ -56,7 +56,7 @@ export default function ChatWidget({
   const [folded, setFolded] = useState(false);
   const expanded = docked || !folded;
   const [draft, setDraft] = useState("");
-  const { messages, pending, error, send } = useChat();
+  const { messages, pending, error, send, choices, change, undo } = useChat();
   const logRef = useRef<HTMLDivElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const id = useId();
@@ -132,6 +132,33 @@ export default function ChatWidget({
               </div>
             ))}
           </div>
+          {change !== undefined && change.lines.length > 0 && !pending ? (
+            <div className={styles.change} data-testid="chat-change">
+              <p className={styles.changeTitle}>What changed</p>
+              <ul className={styles.changeLines}>
+                {change.lines.map((line) => (
+                  <li key={line}>{line}</li>
+                ))}
+              </ul>
+              <button type="button" className={styles.choice} onClick={undo}>
+                Undo
+              </button>
+            </div>
+          ) : null}
+          {choices.length > 0 && !pending ? (
+            <div className={styles.choices} role="group" aria-label="Which one do you mean?">
+              {choices.map((choice) => (
+                <button
+                  key={choice.message}
+                  type="button"
+                  className={styles.choice}
+                  onClick={() => send(choice.message)}
+                >
+                  {choice.label}
+                </button>
+              ))}
+            </div>
+          ) : null}
           <p className={styles.typing} role="status" data-testid="typing-indicator" hidden={!pending}>
             <span className={styles.dots} aria-hidden="true">
               <span />

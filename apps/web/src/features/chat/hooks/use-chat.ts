@@ -6,6 +6,7 @@ import { queryKeys } from "../../../lib/query-keys";
 import { cacheHistory, readCachedHistory, useChatHistory } from "../api/chat-history";
 import { sendChatMessage, UnexpectedReplyError } from "../api/chat-trainer";
 import { refreshMealDay, replaceWorkoutPlan } from "../api/refresh-plans";
+import { undoPlanChange } from "../api/undo-change";
 import { markItemsUpdating } from "./item-updating";
 
 /** docs/product.md §9 texts, exactly. */
@@ -37,6 +38,10 @@ export function useChat() {
   const [messages, setMessages] = useState<DisplayMessage[]>(readCachedHistory);
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  /** Buttons under the last reply's clarifying question (decision 045); gone once anything is sent. */
+  const [choices, setChoices] = useState<NonNullable<ChatTrainerResponse["choices"]>>([]);
+  /** The last reply's plan change, before → after, with its Undo (decision 046); gone once anything else happens. */
+  const [change, setChange] = useState<ChatTrainerResponse["change"]>(undefined);
   const messagesRef = useRef(messages);
   const pendingRef = useRef(false);
   const marking = useRef<AbortController | null>(null);
@@ -86,6 +91,8 @@ export function useChat() {
         .slice(-CHAT_CONTEXT_MESSAGES)
         .map((entry) => ({ role: entry.sender, content: entry.content }));
       append(message("user", content));
+      setChoices([]);
+      setChange(undefined);
       pendingRef.current = true;
       setPending(true);
       setError(null);
@@ -96,6 +103,8 @@ export function useChat() {
       void sendChatMessage(content, context)
         .then((reply) => {
           append(message("assistant", reply.message));
+          setChoices(reply.choices ?? []);
+          setChange(reply.change);
           const stored = messagesRef.current.filter((entry) => !entry.local);
           cacheHistory(stored);
           queryClient.setQueryData(queryKeys.chatHistory(), stored);
@@ -117,5 +126,26 @@ export function useChat() {
     [append, applyReply, queryClient],
   );
 
-  return { messages, pending, error, send };
+  /** Undoes the last reply's change; the screens refresh as after a reply. */
+  const undo = useCallback(() => {
+    if (change === undefined || pendingRef.current) return;
+    pendingRef.current = true;
+    setPending(true);
+    setError(null);
+    setChange(undefined);
+    void undoPlanChange(change.change_id)
+      .then(async (reply) => {
+        append(message("assistant", reply.message, true));
+        await applyReply(reply);
+      })
+      .catch((failure: unknown) => {
+        append(message("assistant", failure instanceof Error ? failure.message : APOLOGY_MESSAGE, true));
+      })
+      .finally(() => {
+        pendingRef.current = false;
+        setPending(false);
+      });
+  }, [append, applyReply, change]);
+
+  return { messages, pending, error, send, choices, change, undo };
 }

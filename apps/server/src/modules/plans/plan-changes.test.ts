@@ -1,0 +1,128 @@
+import { expect, it } from "vitest";
+import { ChatTrainerResponseSchema, UndoPlanChangeResponseSchema } from "@fitwise/contracts/chat";
+import type { MealItemWire, WorkoutItemWire } from "@fitwise/contracts/plans";
+import { describeWithDatabases, type SignedUp } from "../../test/test-app";
+import { KEPT_PLAN_CHANGES, recordPlanChange } from "./plan-changes";
+import { callFunction, callOk, errorOf, makePro, PROFILE } from "./plan-test-helpers";
+import { readFreeReplacements } from "./plans.repository";
+
+describeWithDatabases("undo_plan_change", ({ app, db, signUp }) => {
+  async function planned(pro = true) {
+    const user = await signUp();
+    await callOk(app(), "write_user_data", PROFILE, user.accessToken);
+    if (pro) await makePro(db(), user.userId);
+    await callOk(app(), "openai_get_meal_plan", { currentDay: 1 }, user.accessToken);
+    await callOk(app(), "openai_get_workout_plan", {}, user.accessToken);
+    return user;
+  }
+  const say = async (user: SignedUp, message: string) => {
+    const response = await callFunction(
+      app(),
+      "openai_chat_trainer",
+      { user_message: message, conversation_history: [] },
+      user.accessToken,
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    return ChatTrainerResponseSchema.parse(response.json());
+  };
+  const undo = (user: SignedUp, changeId: string) =>
+    callFunction(app(), "undo_plan_change", { change_id: changeId }, user.accessToken);
+  const day1 = (user: SignedUp) =>
+    callOk<MealItemWire[]>(app(), "openai_get_meal_plan", { currentDay: 1 }, user.accessToken);
+  const week = (user: SignedUp) =>
+    callOk<WorkoutItemWire[]>(app(), "openai_get_workout_plan", {}, user.accessToken);
+
+  it("shows a chat swap as before → after and puts the exact previous plan back, once", async () => {
+    const user = await planned();
+    const before = await day1(user);
+    const target = before.find((item) => item.Meal === "Breakfast") as MealItemWire;
+    const reply = await say(user, `swap the ${target.Item}`);
+    expect(reply.change?.lines).toEqual([
+      expect.stringMatching(new RegExp(`^Day 1 Breakfast: ${target.Item}`)),
+    ]);
+
+    const response = await undo(user, reply.change?.change_id ?? "");
+    expect(response.statusCode, response.body).toBe(200);
+    const undone = UndoPlanChangeResponseSchema.parse(response.json());
+    expect(undone.active_day).toBe(1);
+    expect(await day1(user)).toEqual(before);
+
+    const again = await undo(user, reply.change?.change_id ?? "");
+    expect(again.statusCode).toBe(409);
+    expect(errorOf(again).code).toBe("plan_changed");
+  });
+
+  it("restores a rebuilt week and the profile columns the change set", async () => {
+    const user = await planned();
+    const before = await week(user);
+    const reply = await say(user, "I want to build muscle now");
+    expect(reply.change?.lines.length).toBeGreaterThan(0);
+    const response = await undo(user, reply.change?.change_id ?? "");
+    expect(response.statusCode, response.body).toBe(200);
+    expect(UndoPlanChangeResponseSchema.parse(response.json()).updated_plan?.workout_plan).toEqual(before);
+    expect(await week(user)).toEqual(before);
+    const profile = await db()
+      .selectFrom("my_users")
+      .select("user_fitness_goal")
+      .where("user_id", "=", user.userId)
+      .executeTakeFirstOrThrow();
+    expect(profile.user_fitness_goal).toBe(PROFILE.user_fitness_goal);
+  });
+
+  it("refuses, and changes nothing, when the plan changed again since", async () => {
+    const user = await planned();
+    const first = await say(user, "swap my breakfast");
+    const second = await say(user, "swap my breakfast");
+    const current = await day1(user);
+    const response = await undo(user, first.change?.change_id ?? "");
+    expect(response.statusCode).toBe(409);
+    expect(errorOf(response).message).toContain("changed since");
+    expect(await day1(user)).toEqual(current);
+    expect((await undo(user, second.change?.change_id ?? "")).statusCode).toBe(200);
+  });
+
+  it("never undoes another user's change", async () => {
+    const owner = await planned();
+    const other = await planned();
+    const reply = await say(owner, "swap my breakfast");
+    const after = await day1(owner);
+    const response = await undo(other, reply.change?.change_id ?? "");
+    expect(response.statusCode).toBe(404);
+    expect(errorOf(response).code).toBe("change_not_found");
+    expect(await day1(owner)).toEqual(after);
+  });
+
+  it("counts nothing against the free tier", async () => {
+    const user = await planned(false);
+    const before = await day1(user);
+    const target = before.find((item) => item.Meal === "Breakfast") as MealItemWire;
+    const reply = await say(user, `swap the ${target.Item}`);
+    expect(await readFreeReplacements(db(), user.userId)).toBe(1);
+    const response = await undo(user, reply.change?.change_id ?? "");
+    expect(response.statusCode, response.body).toBe(200);
+    expect(await readFreeReplacements(db(), user.userId)).toBe(1);
+    expect(await day1(user)).toEqual(before);
+  });
+
+  it(`keeps the last ${KEPT_PLAN_CHANGES} changes`, async () => {
+    const user = await signUp();
+    const ids: string[] = [];
+    for (let index = 0; index < KEPT_PLAN_CHANGES + 2; index += 1)
+      ids.push(
+        await recordPlanChange(db(), {
+          userId: user.userId,
+          before: { meals: [] },
+          profileBefore: {},
+          lines: [],
+          now: new Date(Date.UTC(2026, 0, 1, 0, index)),
+        }),
+      );
+    const kept = await db()
+      .selectFrom("plan_changes")
+      .select("id")
+      .where("user_id", "=", user.userId)
+      .execute();
+    expect(kept.map((row) => row.id).sort()).toEqual(ids.slice(2).sort());
+    expect((await undo(user, ids[0] ?? "")).statusCode).toBe(404);
+  });
+});
