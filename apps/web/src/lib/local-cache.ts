@@ -57,6 +57,10 @@ const cacheSchemas = {
   chat_open: z.boolean(),
   subscription_data: z.record(z.string(), z.unknown()),
   lastExecutionTimestamp: z.number(),
+  /** Ours, not the spec's: when an answer last came from the server, shown by the offline bar (docs/decisions/047). */
+  last_synced_at: z.number(),
+  /** Ours, not the spec's: the install prompt was offered on this browser (docs/decisions/047, offered once). */
+  install_prompt_offered: z.boolean(),
 } satisfies Record<string, z.ZodMiniType>;
 
 export type LocalCacheKey = keyof typeof cacheSchemas;
