@@ -365,6 +365,15 @@ export interface WorkoutSetsTable {
   created_at: Timestamp;
 }
 
+/** Migration 015: offline writes applied once per browser-made id (docs/decisions/047). */
+export interface ClientWritesTable {
+  user_id: string;
+  client_id: string;
+  function_name: string;
+  response: ColumnType<unknown, string | null | undefined, string | null>;
+  created_at: Timestamp;
+}
+
 export interface DB {
   schema_migrations: SchemaMigrationsTable;
   users: UsersTable;
@@ -392,6 +401,7 @@ export interface DB {
   weight_logs: WeightLogsTable;
   meal_logs: MealLogsTable;
   workout_sets: WorkoutSetsTable;
+  client_writes: ClientWritesTable;
 }
 
 export type User = Selectable<UsersTable>;
