@@ -212,3 +212,103 @@ describe.each(SIZES)("offline reading on $name", ({ name, viewport }) => {
     }
   });
 });
+
+/** The machine's local calendar day (the browser runs in the same time zone). */
+function localToday(): string {
+  const at = new Date();
+  return `${at.getFullYear()}-${String(at.getMonth() + 1).padStart(2, "0")}-${String(at.getDate()).padStart(2, "0")}`;
+}
+
+async function callApi<T>(token: string, name: string, body: unknown): Promise<T> {
+  const response = await fetch(`${server.url}/functions/v1/${name}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
+    body: JSON.stringify(body),
+  });
+  expect(response.status, name).toBe(200);
+  return (await response.json()) as T;
+}
+
+describe.each(SIZES)("offline writing on $name", ({ name, viewport }) => {
+  it("keeps a set and a weigh-in made offline and sends each exactly once when the connection returns", async () => {
+    const user = await userWithProfile(`queue-${name}`);
+    const page = await newPage(browser, viewport);
+    page.setDefaultTimeout(60_000);
+    const today = localToday();
+    try {
+      await signInViaUi(page, server.url, user);
+      await page.goto(`${server.url}/diet`);
+      await dietShown(page);
+      await closeChat(page);
+      await page.goto(`${server.url}/workouts`);
+      await workoutsShown(page);
+      await waitForServiceWorker(page);
+
+      await page.context().setOffline(true);
+      await page.reload();
+      await workoutsShown(page);
+      await page.getByRole("button", { name: "Start workout" }).click();
+      const exercise = page.getByTestId("log-exercise").first();
+      await exercise.waitFor();
+      const exerciseName = (await exercise.getByRole("heading", { level: 3 }).textContent()) ?? "";
+      const set1 = exercise.getByRole("group", { name: /^Set 1/ });
+      await set1.getByLabel("Reps", { exact: true }).fill("11");
+      await set1.getByLabel("Load (kg)").fill("12.5");
+      await set1.getByRole("button", { name: `Log set 1 of ${exerciseName}` }).click();
+      await exercise.getByRole("group", { name: /^Set 1 ✓ logged/ }).waitFor();
+      const bar = page.getByTestId("offline-bar");
+      await bar.getByText("1 change kept on this device, sent when you are back online.").waitFor();
+
+      await page.goto(`${server.url}/diet`);
+      await dietShown(page);
+      await page.locator("details[data-weigh-in] summary").click();
+      const form = page.getByRole("form", { name: "Log your weight" });
+      await form.getByLabel("Date").fill(today);
+      await form.getByLabel("Weight (kg)").fill("81.5");
+      await form.getByRole("button", { name: "Save weight" }).click();
+      await form
+        .getByRole("status")
+        .filter({ hasText: `Kept on this device: 81.5 kg for ${today}.` })
+        .waitFor();
+      await bar.getByText("2 changes kept on this device").waitFor();
+      await checkA11y(page);
+      await screenshot(page, `offline-queued-${name}`);
+
+      // Nothing reached the server while offline.
+      const token = await signInViaApi(server.url, user);
+      const before = await callApi<{ entries: unknown[] }>(token, "get_progress", { today });
+      expect(before.entries).toEqual([]);
+
+      await page.context().setOffline(false);
+      await expect.poll(async () => (await bar.textContent()) ?? "", { timeout: 30_000 }).toBe("");
+      // A reload sends nothing again: the queue is empty.
+      await page.reload();
+      await dietShown(page);
+      expect(
+        await page.evaluate(async () => {
+          const request = indexedDB.open("fitwise-offline");
+          const db = await new Promise<IDBDatabase>((resolve) => {
+            request.onsuccess = () => resolve(request.result);
+          });
+          const count = await new Promise<number>((resolve) => {
+            const counting = db.transaction("writes").objectStore("writes").count();
+            counting.onsuccess = () => resolve(counting.result);
+          });
+          db.close();
+          return count;
+        }),
+      ).toBe(0);
+
+      const progress = await callApi<{ entries: unknown[] }>(token, "get_progress", { today });
+      expect(progress.entries).toEqual([{ date: today, weight_kg: 81.5 }]);
+      const history = await callApi<{
+        exercises: { exercise_name: string; sessions: { date: string; sets: unknown[] }[] }[];
+      }>(token, "get_workout_history", {});
+      expect(history.exercises.map((entry) => [entry.exercise_name, entry.sessions])).toEqual([
+        [exerciseName, [{ date: today, sets: [{ set_number: 1, reps: 11, load_kg: 12.5, rir: 2 }] }]],
+      ]);
+    } finally {
+      await page.context().close();
+    }
+  });
+});

@@ -57,6 +57,10 @@ const cacheSchemas = {
   chat_open: z.boolean(),
   subscription_data: z.record(z.string(), z.unknown()),
   lastExecutionTimestamp: z.number(),
+  /** Ours, not the spec's: the last get_progress answer, for offline reading (docs/decisions/047). */
+  progress: z.record(z.string(), z.unknown()),
+  /** Ours, not the spec's: the last get_workout_history answer, for offline logging (docs/decisions/047). */
+  workout_history: z.record(z.string(), z.unknown()),
   /** Ours, not the spec's: when an answer last came from the server, shown by the offline bar (docs/decisions/047). */
   last_synced_at: z.number(),
   /** Ours, not the spec's: the install prompt was offered on this browser (docs/decisions/047, offered once). */
