@@ -1,3 +1,7 @@
+import { appendFile, cp, mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { checkA11y, closeChat, launchBrowser, newPage, screenshot } from "./support/browser";
@@ -16,6 +20,9 @@ const SIZES = [
   { name: "desktop", viewport: { width: 1280, height: 800 } },
   { name: "phone", viewport: { width: 390, height: 844 } },
 ] as const;
+
+/** The built web app (npm run build). */
+const WEB_DIST = fileURLToPath(new URL("../apps/web/dist/", import.meta.url));
 
 /** The flags that are no one's data and stay after sign-out (apps/web/src/lib/auth-session.ts). */
 const KEYS_KEPT_ON_SIGN_OUT = ["hasVisitedDietScreen", "hasVisitedWorkoutScreen", "install_prompt_offered"];
@@ -307,6 +314,78 @@ describe.each(SIZES)("offline writing on $name", ({ name, viewport }) => {
       expect(history.exercises.map((entry) => [entry.exercise_name, entry.sessions])).toEqual([
         [exerciseName, [{ date: today, sets: [{ set_number: 1, reps: 11, load_kg: 12.5, rir: 2 }] }]],
       ]);
+    } finally {
+      await page.context().close();
+    }
+  });
+});
+
+describe("a new version", () => {
+  let copy: string;
+  let deployed: RunningServer;
+
+  beforeAll(async () => {
+    // A build of its own to deploy a new version into, served by a server of its own.
+    copy = await mkdtemp(join(tmpdir(), "fitwise-web-next-"));
+    await cp(WEB_DIST, copy, { recursive: true });
+    // Without the precompressed copies the server sends sw.js itself, which the test changes below.
+    await rm(join(copy, "sw.js.br"), { force: true });
+    await rm(join(copy, "sw.js.gz"), { force: true });
+    deployed = await startServer({ webDistDir: copy });
+  });
+
+  afterAll(async () => {
+    await deployed?.stop();
+    if (copy) await rm(copy, { recursive: true, force: true });
+  });
+
+  it("is announced, waits while the person logs a set, and comes in only on Reload", async () => {
+    const user = newTestUser("update");
+    await signUpViaApi(deployed.url, user);
+    const token = await signInViaApi(deployed.url, user);
+    const written = await fetch(`${deployed.url}/functions/v1/write_user_data`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
+      body: JSON.stringify(PROFILE),
+    });
+    expect(written.status).toBe(200);
+    const page = await newPage(browser, SIZES[0].viewport);
+    page.setDefaultTimeout(60_000);
+    try {
+      await signInViaUi(page, deployed.url, user);
+      await page.goto(`${deployed.url}/workouts`);
+      await workoutsShown(page);
+      await closeChat(page);
+      await waitForServiceWorker(page);
+      await page.getByRole("button", { name: "Start workout" }).click();
+      const reps = page.getByTestId("log-exercise").first().getByLabel("Reps", { exact: true }).first();
+      await reps.fill("7");
+
+      // The next deployment: the same worker with one byte more is a new version to the browser.
+      await appendFile(join(copy, "sw.js"), "\n// next version\n");
+      await page.evaluate(async () => {
+        const registration = await navigator.serviceWorker.getRegistration();
+        await registration?.update();
+      });
+      const prompt = page.getByRole("status").filter({ hasText: "A new version is ready." });
+      await prompt.waitFor();
+      // Nothing changes under the person: the set being typed is still there, the new worker waits.
+      await page.waitForTimeout(1_000);
+      expect(await reps.inputValue()).toBe("7");
+      expect(
+        await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting !== null),
+      ).toBe(true);
+      await checkA11y(page);
+
+      await Promise.all([page.waitForEvent("load"), prompt.getByRole("button", { name: "Reload" }).click()]);
+      await workoutsShown(page);
+      await waitForServiceWorker(page);
+      expect(
+        await page.evaluate(
+          async () => ((await navigator.serviceWorker.getRegistration())?.waiting ?? null) === null,
+        ),
+      ).toBe(true);
+      expect(await prompt.count()).toBe(0);
     } finally {
       await page.context().close();
     }

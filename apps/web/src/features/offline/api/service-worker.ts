@@ -10,8 +10,16 @@ let registered = false;
 export function registerServiceWorker(onUpdateReady: (applyUpdate: () => void) => void): void {
   if (registered || !("serviceWorker" in navigator)) return;
   registered = true;
+  const applyUpdate = () => {
+    // The plugin reloads by itself only when the page was already controlled at load; after the very
+    // first install it was not, so the reload is asked for here once the new worker takes over.
+    navigator.serviceWorker.addEventListener("controllerchange", () => window.location.reload(), {
+      once: true,
+    });
+    void updateServiceWorker(true);
+  };
   const updateServiceWorker = registerSW({
     immediate: true,
-    onNeedRefresh: () => onUpdateReady(() => void updateServiceWorker(true)),
+    onNeedRefresh: () => onUpdateReady(applyUpdate),
   });
 }
