@@ -78,7 +78,7 @@ function totp(secret: string, offset = 0): string {
   return hotp(base32Decode(secret), totpStep(Date.now()) + offset);
 }
 
-describe("account security in the browser (issue 8)", () => {
+describe("account security in the browser (docs/decisions/009)", () => {
   it("resets a forgotten password through the e-mailed link", async () => {
     const user = newTestUser("forgot");
     await signUpViaApi(baseUrl, user);

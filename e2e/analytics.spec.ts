@@ -106,7 +106,7 @@ async function walkOnboarding(page: Page): Promise<void> {
 }
 
 describe("first-party analytics in the browser", () => {
-  it("reports the spec's page views and events, under the user signed in at the time and nothing typed", async () => {
+  it("reports the allow-listed page views and events, under the user signed in at the time and nothing typed", async () => {
     const since = new Date();
     const user = newTestUser("analytics");
     await withPage(browser, DESKTOP, async (page) => {

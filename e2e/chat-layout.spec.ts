@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import type { MealItem, WorkoutItem } from "@fitwise/contracts/plans";
+import type { MealItemWire, WorkoutItemWire } from "@fitwise/contracts/plans";
 import { checkA11y, launchBrowser, screenshot, withPage } from "./support/browser";
 import { startServer } from "./support/server";
 import type { RunningServer } from "./support/server";
@@ -9,7 +9,7 @@ import type { TestUser } from "./support/users";
 import { completeProfile } from "./support/profiles";
 
 /**
- * Issue 17 §1: on wide screens Alex's panel is docked beside the page, which gives up its width
+ * docs/decisions/023: on wide screens Alex's panel is docked beside the page, which gives up its width
  * (docs/decisions/023-docked-chat-panel.md), so no control of any screen is ever under it.
  */
 
@@ -52,8 +52,8 @@ async function seedUser(): Promise<TestUser> {
       has_visited_diet_screen: true,
     }),
   );
-  const day1 = await callFunction<MealItem[]>("openai_get_meal_plan", token, { currentDay: 1 });
-  const week = await callFunction<WorkoutItem[]>("openai_get_workout_plan", token, {});
+  const day1 = await callFunction<MealItemWire[]>("openai_get_meal_plan", token, { currentDay: 1 });
+  const week = await callFunction<WorkoutItemWire[]>("openai_get_workout_plan", token, {});
   await callFunction("write_user_data", token, { write_table: "saved_diets", diet_one: day1 });
   await callFunction("write_user_data", token, { write_table: "saved_workouts", workout_plan: week });
   return seeded;

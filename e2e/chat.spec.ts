@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import type { MealItem } from "@fitwise/contracts/plans";
+import type { MealItemWire } from "@fitwise/contracts/plans";
 import { checkA11y, launchBrowser, newPage, screenshot, settledAttribute } from "./support/browser";
 import { startServer } from "./support/server";
 import type { RunningServer } from "./support/server";
@@ -31,7 +31,7 @@ async function callFunction<T>(name: string, token: string, payload: unknown): P
 }
 
 /** A user with a complete profile, day 1's meals and a workout week, all through the API. */
-async function seedUser(): Promise<{ user: TestUser; token: string; day1: MealItem[] }> {
+async function seedUser(): Promise<{ user: TestUser; token: string; day1: MealItemWire[] }> {
   const user = newTestUser("chat");
   await signUpViaApi(server.url, user);
   const token = await signInViaApi(server.url, user);
@@ -50,7 +50,7 @@ async function seedUser(): Promise<{ user: TestUser; token: string; day1: MealIt
       user_preferred_protein_sources: ["Poultry", "Eggs"],
     }),
   );
-  const day1 = await callFunction<MealItem[]>("openai_get_meal_plan", token, { currentDay: 1 });
+  const day1 = await callFunction<MealItemWire[]>("openai_get_meal_plan", token, { currentDay: 1 });
   await callFunction("openai_get_workout_plan", token, {});
   return { user, token, day1 };
 }
@@ -124,7 +124,7 @@ describe("Alex, the trainer chat", () => {
         }).observe(document.body, { subtree: true, childList: true, attributes: true });
       });
       await slowReplies(page, 1_200);
-      const breakfast = day1.find((item) => item.Meal === "Breakfast") as MealItem;
+      const breakfast = day1.find((item) => item.Meal === "Breakfast") as MealItemWire;
       await input(page).fill(`swap the ${breakfast.Item}`);
       await input(page).press("Enter");
       await page.getByTestId("typing-indicator").waitFor({ state: "visible" });
@@ -135,8 +135,8 @@ describe("Alex, the trainer chat", () => {
       await reply.waitFor();
       await page.getByTestId("typing-indicator").waitFor({ state: "hidden" });
       await page.getByRole("alert").filter({ hasText: DIET_TOAST }).waitFor();
-      const stored = await callFunction<MealItem[]>("openai_get_meal_plan", token, { currentDay: 1 });
-      const swapped = stored.find((item) => !day1.some((old) => old.id === item.id)) as MealItem;
+      const stored = await callFunction<MealItemWire[]>("openai_get_meal_plan", token, { currentDay: 1 });
+      const swapped = stored.find((item) => !day1.some((old) => old.id === item.id)) as MealItemWire;
       expect(swapped.Meal).toBe("Breakfast");
       await page.waitForFunction(
         (id) =>

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import type { MealItem, WorkoutItem } from "@fitwise/contracts/plans";
+import type { MealItemWire, WorkoutItemWire } from "@fitwise/contracts/plans";
 import { formatKcal, formatTwoDecimals } from "@fitwise/engine/nutrition/number-format";
 import { checkA11y, launchBrowser, screenshot } from "./support/browser";
 import { startServer } from "./support/server";
@@ -9,7 +9,7 @@ import { newTestUser, signInViaApi, signInViaUi, signUpViaApi } from "./support/
 import type { TestUser } from "./support/users";
 import { completeProfile } from "./support/profiles";
 
-/** Issue 17: what a new user tripped over in the browser, point by point, on a laptop and a phone. */
+/** What a new user tripped over in the browser, point by point, on a laptop and a phone. */
 
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
@@ -38,7 +38,7 @@ async function callFunction<T>(name: string, token: string, payload: unknown): P
 interface Seeded {
   user: TestUser;
   token: string;
-  day1: MealItem[];
+  day1: MealItemWire[];
   goalKcal: number;
   dietId: string;
 }
@@ -63,8 +63,8 @@ async function seedUser(label: string, options: { visitedDiet: boolean }): Promi
       ...(options.visitedDiet ? { has_visited_diet_screen: true } : {}),
     }),
   );
-  const day1 = await callFunction<MealItem[]>("openai_get_meal_plan", token, { currentDay: 1 });
-  await callFunction<WorkoutItem[]>("openai_get_workout_plan", token, {});
+  const day1 = await callFunction<MealItemWire[]>("openai_get_meal_plan", token, { currentDay: 1 });
+  await callFunction<WorkoutItemWire[]>("openai_get_workout_plan", token, {});
   const { diet_id } = await callFunction<{ diet_id: string }>("write_user_data", token, {
     write_table: "saved_diets",
     diet_one: day1,
@@ -394,12 +394,14 @@ describe("7. plain words for a changed plan and an empty restore", () => {
     const seeded = await seedUser("toast", { visitedDiet: true });
     await onDevice(DESKTOP, async (page) => {
       await signInToDiet(page, seeded.user);
-      const breakfast = seeded.day1.find((item) => item.Meal === "Breakfast") as MealItem;
+      const breakfast = seeded.day1.find((item) => item.Meal === "Breakfast") as MealItemWire;
       await page.getByPlaceholder("Ask me anything about fitness").fill(`swap the ${breakfast.Item}`);
       await page.getByPlaceholder("Ask me anything about fitness").press("Enter");
       await banner(page).filter({ hasText: DIET_TOAST }).waitFor({ timeout: 60_000 });
-      const stored = await callFunction<MealItem[]>("openai_get_meal_plan", seeded.token, { currentDay: 1 });
-      const added = stored.find((item) => !seeded.day1.some((old) => old.id === item.id)) as MealItem;
+      const stored = await callFunction<MealItemWire[]>("openai_get_meal_plan", seeded.token, {
+        currentDay: 1,
+      });
+      const added = stored.find((item) => !seeded.day1.some((old) => old.id === item.id)) as MealItemWire;
       await page.getByTestId("meal-item").filter({ hasText: added.Item }).first().waitFor();
       await screenshot(page, "first-use-07-plan-changed-toast-1280");
     });

@@ -188,7 +188,7 @@ describe("the plan journey of a new user", () => {
 
     const oldName = (await firstMeal.locator("p").first().textContent()) ?? "";
     await firstMeal.getByRole("button", { name: `Replace ${oldName}` }).click();
-    // Replace offers alternatives (issue 12); the user picks the first.
+    // Replace offers alternatives (docs/decisions/029); the user picks the first.
     const choices = page.getByRole("dialog", { name: `Replace ${oldName}` });
     await choices
       .getByRole("button", { name: /^Choose / })
@@ -262,7 +262,7 @@ describe("the plan journey of a new user", () => {
       "true",
     );
 
-    // The third free replacement uses up the allowance; a fourth is refused with the spec's message.
+    // The third free replacement uses up the allowance; a fourth is refused with the message of docs/product.md §9.
     await page
       .getByRole("button", { name: /^Replace / })
       .nth(1)

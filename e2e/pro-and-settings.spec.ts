@@ -116,7 +116,7 @@ describe("going Pro", () => {
     // Three free replacements, then the limit opens the upgrade overlay.
     const notice = page.getByTestId("free-replacements");
     for (let used = 1; used <= 3; used += 1) {
-      // Replace offers alternatives (issue 12); picking one applies it and counts.
+      // Replace offers alternatives (docs/decisions/029); picking one applies it and counts.
       await replaceFirstOffered(page);
       const expected =
         used < 3

@@ -7,7 +7,7 @@ import type { RunningServer } from "./support/server";
 import { newTestUser, signInViaApi, signInViaUi, signUpViaApi } from "./support/users";
 import { completeProfile } from "./support/profiles";
 
-/** Following the plan (issue 16): weigh-ins and the chart, meals eaten, workout logging with a rest timer. */
+/** Following the plan (docs/decisions/022): weigh-ins and the chart, meals eaten, workout logging with a rest timer. */
 
 const SIZES = [
   { name: "desktop", viewport: { width: 1280, height: 800 } },

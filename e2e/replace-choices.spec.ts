@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import type { ListDietReplacementsResponse, MealItem } from "@fitwise/contracts/plans";
+import type { ListDietReplacementsResponse, MealItemWire } from "@fitwise/contracts/plans";
 import { closeChat, launchBrowser, newPage, screenshot } from "./support/browser";
 import { startServer } from "./support/server";
 import type { RunningServer } from "./support/server";
@@ -26,7 +26,7 @@ async function callFunction<T>(name: string, token: string, payload: unknown): P
 }
 
 /** A free user with a complete profile and a planned day 1, made through the API. */
-async function seedUser(label: string): Promise<{ user: TestUser; token: string; plan: MealItem[] }> {
+async function seedUser(label: string): Promise<{ user: TestUser; token: string; plan: MealItemWire[] }> {
   const user = newTestUser(label);
   await signUpViaApi(server.url, user);
   const token = await signInViaApi(server.url, user);
@@ -48,7 +48,7 @@ async function seedUser(label: string): Promise<{ user: TestUser; token: string;
       has_visited_diet_screen: true,
     }),
   );
-  const plan = await callFunction<MealItem[]>("openai_get_meal_plan", token, { currentDay: 1 });
+  const plan = await callFunction<MealItemWire[]>("openai_get_meal_plan", token, { currentDay: 1 });
   return { user, token, plan };
 }
 
@@ -59,8 +59,8 @@ async function seedUser(label: string): Promise<{ user: TestUser; token: string;
  */
 async function breakfastOfferedThree(
   token: string,
-  plan: MealItem[],
-): Promise<{ item: MealItem; offered: ListDietReplacementsResponse }> {
+  plan: MealItemWire[],
+): Promise<{ item: MealItemWire; offered: ListDietReplacementsResponse }> {
   for (const item of plan.filter((entry) => entry.Meal === "Breakfast")) {
     const offered = await callFunction<ListDietReplacementsResponse>("list_diet_replacements", token, {
       itemToReplace: { id: item.id },
@@ -126,7 +126,7 @@ describe("Replace offers real choices", () => {
           expect(await choices.nth(index).textContent()).toContain(alternative.Item);
         await screenshot(page, `replace-choices-${label}`);
 
-        const picked = offered.alternatives[1] as MealItem;
+        const picked = offered.alternatives[1] as MealItemWire;
         await dialog.getByRole("button", { name: `Choose ${picked.Item}`, exact: true }).click();
         await page
           .locator("[data-alert-type]")
@@ -137,7 +137,7 @@ describe("Replace offers real choices", () => {
       });
 
       // The server stored the picked alternative, and counted one replacement.
-      const stored = await callFunction<MealItem[]>("openai_get_meal_plan", token, { currentDay: 1 });
+      const stored = await callFunction<MealItemWire[]>("openai_get_meal_plan", token, { currentDay: 1 });
       expect(stored.map((candidate) => candidate.foodId)).toContain(offered.alternatives[1]?.foodId);
       expect(stored.map((candidate) => candidate.foodId)).not.toContain(item.foodId);
     }, 120_000);

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import type { MealItem, WorkoutItem } from "@fitwise/contracts/plans";
+import type { MealItemWire, WorkoutItemWire } from "@fitwise/contracts/plans";
 import { formatTwoDecimals } from "@fitwise/engine/nutrition/number-format";
 import {
   checkA11y,
@@ -30,8 +30,8 @@ let browser: Browser;
 /** The plans one owner saved through the API, as the server answered them. */
 interface SeededOwner {
   user: TestUser;
-  diets: { id: string; items: MealItem[] }[];
-  workout: { id: string; items: WorkoutItem[] };
+  diets: { id: string; items: MealItemWire[] }[];
+  workout: { id: string; items: WorkoutItemWire[] };
 }
 let owner: SeededOwner;
 
@@ -62,8 +62,8 @@ async function seedOwner(): Promise<SeededOwner> {
       user_allergies: "peanuts",
     }),
   );
-  const dayPlan = await callFunction<MealItem[]>("openai_get_meal_plan", token, { currentDay: 1 });
-  const week = await callFunction<WorkoutItem[]>("openai_get_workout_plan", token, {});
+  const dayPlan = await callFunction<MealItemWire[]>("openai_get_meal_plan", token, { currentDay: 1 });
+  const week = await callFunction<WorkoutItemWire[]>("openai_get_workout_plan", token, {});
   // Two saves of the same day: the list shows the newest first, as Diet Plan #1.
   const older = await callFunction<{ diet_id: string }>("write_user_data", token, {
     write_table: "saved_diets",
@@ -122,7 +122,7 @@ async function signInAsOwner(page: Page): Promise<void> {
 const alertBanner = (page: Page) => page.locator("[data-alert-type]");
 const horizontalOverflow = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-const isRestItem = (item: WorkoutItem) => /\brest\b/i.test(item["Body Part Targeted"]);
+const isRestItem = (item: WorkoutItemWire) => /\brest\b/i.test(item["Body Part Targeted"]);
 
 describe("/saved", () => {
   it("lists saved diets and workouts with previews of 3, counts and links to the public pages", async () => {
@@ -226,7 +226,7 @@ describe("/saved", () => {
     });
   });
 
-  it("shows the spec's red error banner when the list cannot be fetched", async () => {
+  it("shows the red error banner when the list cannot be fetched", async () => {
     await withPage(DESKTOP, async (page) => {
       await signInAsOwner(page);
       await page.route("**/functions/v1/get_saved_list", (route) =>

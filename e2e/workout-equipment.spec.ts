@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import type { WorkoutItem } from "@fitwise/contracts/plans";
+import type { WorkoutItemWire } from "@fitwise/contracts/plans";
 import { findExerciseByName } from "@fitwise/engine/workouts/exercise-library";
 import { checkA11y, closeChat, launchBrowser, newPage, screenshot } from "./support/browser";
 import { startServer } from "./support/server";
@@ -8,7 +8,7 @@ import type { RunningServer } from "./support/server";
 import { newTestUser, signInViaApi, signInViaUi, signUpViaApi } from "./support/users";
 
 /*
- * Issue 13: the equipment question on /goal and /updatemyworkoutinfo, and a week that uses only what
+ * docs/decisions/014: the equipment question on /goal and /updatemyworkoutinfo, and a week that uses only what
  * the user said they have; the calculator's screening notice; the alternatives to choose from.
  */
 
@@ -29,18 +29,18 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function workoutPlan(token: string): Promise<WorkoutItem[]> {
+async function workoutPlan(token: string): Promise<WorkoutItemWire[]> {
   const response = await fetch(`${server.url}/functions/v1/openai_get_workout_plan`, {
     method: "POST",
     headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
     body: JSON.stringify({}),
   });
   expect(response.status).toBe(200);
-  return (await response.json()) as WorkoutItem[];
+  return (await response.json()) as WorkoutItemWire[];
 }
 
 /** Every piece of equipment the week's exercises need, read from the exercise library. */
-function equipmentUsed(items: readonly WorkoutItem[]): Set<string> {
+function equipmentUsed(items: readonly WorkoutItemWire[]): Set<string> {
   const used = new Set<string>();
   for (const item of items) {
     const exercise = findExerciseByName(item["Workout Name"]);
@@ -141,7 +141,7 @@ describe.each(SIZES)("workout equipment on a %s screen", (label, viewport) => {
       .waitFor();
     const afterSwap = await workoutPlan(token);
     // The seed follows the user id, so some weeks hold the replaced exercise on two days: exactly one goes.
-    const occurrences = (items: readonly WorkoutItem[], name: string): number =>
+    const occurrences = (items: readonly WorkoutItemWire[], name: string): number =>
       items.filter((item) => item["Workout Name"] === name).length;
     expect(occurrences(afterSwap, pickedName)).toBe(occurrences(week, pickedName) + 1);
     expect(occurrences(afterSwap, replacedName)).toBe(occurrences(week, replacedName) - 1);

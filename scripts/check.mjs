@@ -11,7 +11,7 @@ const root = fileURLToPath(new URL("..", import.meta.url));
 const npm = process.platform === "win32" ? "npm.cmd" : "npm";
 
 /** npm scripts of package.json, by lane. */
-const LANES = [["lint"], ["check:format", "typecheck", "check:imports", "check:budget"]];
+const LANES = [["lint"], ["check:format", "check:citations", "typecheck", "check:imports", "check:budget"]];
 
 /** Runs one npm script with its output collected; resolves with the exit code and that output. */
 function runScript(name) {

@@ -101,4 +101,38 @@ describe("guardrails", () => {
       rmSync(dist, { recursive: true, force: true });
     }
   });
+
+  it("the citation check flags issue numbers, the old product spec and paths outside the repo, and not other senses of spec", () => {
+    const check = (...files: string[]) =>
+      spawnSync(
+        process.execPath,
+        [
+          "--import",
+          "tsx",
+          join(root, "scripts", "check-citations.ts"),
+          ...files.map((file) => join(fixtures, "citations", file)),
+        ],
+        { cwd: root, encoding: "utf8" },
+      );
+    const flagged = check("flagged.ts", "flagged.sql");
+    expect(flagged.status).toBe(1);
+    const found = flagged.stderr
+      .split("\n")
+      .filter((line) => line.startsWith("scripts/"))
+      .map((line) => line.split(": ").slice(0, 2).join(": "));
+    expect(found).toEqual([
+      "scripts/guardrails-fixtures/citations/flagged.ts:2: issue-number",
+      "scripts/guardrails-fixtures/citations/flagged.ts:3: issue-number",
+      "scripts/guardrails-fixtures/citations/flagged.ts:4: old-spec",
+      "scripts/guardrails-fixtures/citations/flagged.ts:5: old-spec",
+      "scripts/guardrails-fixtures/citations/flagged.ts:6: outside-path",
+      "scripts/guardrails-fixtures/citations/flagged.ts:7: outside-path",
+      "scripts/guardrails-fixtures/citations/flagged.ts:8: outside-path",
+      "scripts/guardrails-fixtures/citations/flagged.sql:1: issue-number",
+      "scripts/guardrails-fixtures/citations/flagged.sql:2: old-spec",
+    ]);
+    const allowed = check("allowed.ts");
+    expect(allowed.stderr).toBe("");
+    expect(allowed.status).toBe(0);
+  });
 });

@@ -20,7 +20,7 @@ export const COMPLETE_PROFILE = {
   user_allergies: "",
 };
 
-/** The `write_user_data` body that stores a complete profile, with the spec's own answers on top. */
+/** The `write_user_data` body that stores a complete profile, with the original app's own answers on top. */
 export function completeProfile(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return { write_table: "my_users", ...COMPLETE_PROFILE, ...overrides };
 }

@@ -6,7 +6,7 @@
  * then makes one and reports the memory over the next 5 s as well (no target: a server in use). The
  * build is brought up to date first, so the figures are of serving the prebuilt output, as every
  * start after `npm install` does.
- * Targets (issue 14): fresh ≤ 8 s, warm ≤ 3 s, RSS ≤ 300 MB. Linux only (reads /proc).
+ * Targets (docs/decisions/015, 037): fresh ≤ 8 s, warm ≤ 3 s, RSS ≤ 300 MB. Linux only (reads /proc).
  * Run: npm run bench:start
  */
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";

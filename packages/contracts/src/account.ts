@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** Shapes of the account routes (issue 8): MFA factors under /auth/v1, data export and deletion functions. */
+/** Shapes of the account routes (docs/decisions/009): MFA factors under /auth/v1, data export and deletion functions. */
 
 export const EnrollFactorRequestSchema = z.object({
   factor_type: z.literal("totp"),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { DayIndexSchema, WorkoutItemSchema } from "./plans";
+import { DayIndexSchema, WorkoutItemWireSchema } from "./plans";
 import { WriteProfileRequestSchema } from "./profile";
 
 /** docs/product.md §6: the last 9 messages go to the trainer as context. */
@@ -81,7 +81,7 @@ export const ChatTrainerResponseSchema = z.object({
   /** Set when meals changed: the day (1–7) to fetch again with openai_get_meal_plan. */
   active_day: z.number().int().min(1).max(7).optional(),
   /** Set when the workout plan changed: the whole new week. */
-  updated_plan: z.object({ workout_plan: z.array(WorkoutItemSchema) }).optional(),
+  updated_plan: z.object({ workout_plan: z.array(WorkoutItemWireSchema) }).optional(),
 });
 export type ChatTrainerResponse = z.infer<typeof ChatTrainerResponseSchema>;
 

@@ -17,12 +17,14 @@ import {
 function exercise(id: string, day: Weekday): WorkoutItem {
   return {
     id,
-    Day: day,
-    "Workout Name": "Push-up",
-    "Body Part Targeted": "Chest",
-    "Youtube Video Link": "",
-    "No of Sets": 3,
-    "No of Reps": "10-12",
+    day,
+    kind: "exercise",
+    exerciseId: "push-up",
+    name: "Push-up",
+    bodyPart: "Chest",
+    videoUrl: "",
+    sets: 3,
+    reps: "10-12",
   };
 }
 

@@ -30,7 +30,7 @@ describe("subscriptionGrantsPro", () => {
 });
 
 describe("CancelSubscriptionRequestSchema", () => {
-  it("requires a reason, with the spec's message", () => {
+  it("requires a reason, with the product's message", () => {
     const result = CancelSubscriptionRequestSchema.safeParse({ subscription_id: "1", cancel_reason: "   " });
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]?.message).toBe("Please provide a reason for cancellation.");

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { IMAGE_CATEGORIES, MEAL_SLOTS } from "@fitwise/engine/nutrition/food.types";
+import { WORKOUT_ITEM_KINDS } from "@fitwise/engine/workouts/exercise.types";
 import {
   CuisineSchema,
   DietTypeSchema,
@@ -38,10 +39,12 @@ const ItemIdSchema = z.string().min(1).max(200);
 const ItemReferenceSchema = z.looseObject({ id: ItemIdSchema });
 
 /*
- * The items as they travel: the one definition of MealItem and WorkoutItem outside the engine. The engine
- * makes them with its own interfaces (it imports nothing); plans.test.ts proves those equal these types.
+ * The items as they travel, in the HTTP API's documented shapes (docs/product.md §8). Inside, the engine, the server's
+ * storage and the screens use the engine's MealItem and WorkoutItem (ids, units in names); plan-items.mapper.ts turns
+ * one into the other at the edge, and plan-items.mapper.test.ts proves the answers byte-identical to the older
+ * engine's, which made these shapes itself.
  */
-export const MealItemSchema = z.object({
+export const MealItemWireSchema = z.object({
   id: z.string(),
   Meal: z.enum(MEAL_SLOTS),
   Item: z.string(),
@@ -57,12 +60,12 @@ export const MealItemSchema = z.object({
   foodId: z.string(),
   /** Which bundled picture to show beside the item. */
   image: z.enum(IMAGE_CATEGORIES),
-  /** The portion in a household measure, e.g. "2 large eggs" (issue 12); absent on plans made before it. */
+  /** The portion in a household measure, e.g. "2 large eggs"; absent on plans made before measures existed. */
   measure: z.string().optional(),
 });
-export type MealItem = z.infer<typeof MealItemSchema>;
+export type MealItemWire = z.infer<typeof MealItemWireSchema>;
 
-export const WorkoutItemSchema = z.object({
+export const WorkoutItemWireSchema = z.object({
   id: z.string(),
   Day: WeekdaySchema,
   "Workout Name": z.string(),
@@ -71,12 +74,44 @@ export const WorkoutItemSchema = z.object({
   "No of Sets": z.number(),
   "No of Reps": z.string(),
 });
-export type WorkoutItem = z.infer<typeof WorkoutItemSchema>;
+export type WorkoutItemWire = z.infer<typeof WorkoutItemWireSchema>;
+
+/*
+ * The engine's own items (meal-plan.types.ts, exercise.types.ts), as the server stores them and checks them when it
+ * reads them back; plan-items.mapper.test.ts proves these types equal the engine's interfaces.
+ */
+export const MealItemSchema = z.object({
+  id: z.string(),
+  slot: z.enum(MEAL_SLOTS),
+  name: z.string(),
+  grams: z.number(),
+  energyKcal: z.number(),
+  proteinG: z.number(),
+  carbsG: z.number(),
+  fatG: z.number(),
+  foodId: z.string(),
+  image: z.enum(IMAGE_CATEGORIES),
+  measure: z.string().optional(),
+});
+export const MealItemListSchema = z.array(MealItemSchema);
+
+export const WorkoutItemSchema = z.object({
+  id: z.string(),
+  day: WeekdaySchema,
+  kind: z.enum(WORKOUT_ITEM_KINDS),
+  exerciseId: z.string(),
+  name: z.string(),
+  bodyPart: z.string(),
+  videoUrl: z.string(),
+  sets: z.number(),
+  reps: z.string(),
+});
+export const WorkoutItemListSchema = z.array(WorkoutItemSchema);
 
 const optionalText = z.string().max(FREE_TEXT_MAX).nullish();
 const optionalKcal = numberLike(z.number().min(0).max(20_000)).nullish();
 
-/** `openai_get_meal_plan`. Answer: `MealItem[]` for that day (200). */
+/** `openai_get_meal_plan`. Answer: `MealItemWire[]` for that day (200). */
 export const GetMealPlanRequestSchema = z.object({
   /** Day index 1–7 (plan tab); the free tier may use day 1 only. */
   currentDay: DayIndexSchema,
@@ -92,11 +127,11 @@ export const GetMealPlanRequestSchema = z.object({
   user_fav_food: optionalText,
 });
 export type GetMealPlanRequest = z.infer<typeof GetMealPlanRequestSchema>;
-export const MealPlanResponseSchema = z.array(MealItemSchema);
+export const MealPlanResponseSchema = z.array(MealItemWireSchema);
 
 /**
  * Response header of `openai_get_meal_plan`: the words of the allergy fields the plan could not leave out, as a JSON
- * array (the body stays the spec's list of items). Characters beyond ASCII are sent as JSON \u escapes, as headers
+ * array (the body stays the list of items of docs/product.md §8). Characters beyond ASCII are sent as JSON \u escapes, as headers
  * must be ASCII; JSON.parse reads them back.
  */
 export const UNRECOGNISED_AVOIDANCES_HEADER = "unrecognised-avoidances";
@@ -128,7 +163,7 @@ export const ReplacementCountSchema = z.object({
 });
 
 export const ReplaceDietItemResponseSchema = ReplacementCountSchema.extend({
-  /** JSON text of the new `MealItem` (docs/product.md §8 sends it as a string). */
+  /** JSON text of the new item in its wire shape, `MealItemWire` (docs/product.md §8 sends it as a string). */
   replacementItem: z.string(),
 });
 export type ReplaceDietItemResponse = z.infer<typeof ReplaceDietItemResponseSchema>;
@@ -142,10 +177,10 @@ export const ListDietReplacementsRequestSchema = z.object({
   column_name: z.enum(DAY_COLUMNS),
 });
 export type ListDietReplacementsRequest = z.infer<typeof ListDietReplacementsRequestSchema>;
-export const ListDietReplacementsResponseSchema = z.object({ alternatives: z.array(MealItemSchema) });
+export const ListDietReplacementsResponseSchema = z.object({ alternatives: z.array(MealItemWireSchema) });
 export type ListDietReplacementsResponse = z.infer<typeof ListDietReplacementsResponseSchema>;
 
-/** `openai_get_workout_plan`. Answer: `WorkoutItem[]` for Monday–Sunday (200). */
+/** `openai_get_workout_plan`. Answer: `WorkoutItemWire[]` for Monday–Sunday (200). */
 export const GetWorkoutPlanRequestSchema = z.object({
   /** Ignored: the bearer token decides whose plan this is. */
   user_id: z.unknown().optional(),
@@ -158,7 +193,7 @@ export const GetWorkoutPlanRequestSchema = z.object({
   buttonPress: z.boolean().default(false),
 });
 export type GetWorkoutPlanRequest = z.infer<typeof GetWorkoutPlanRequestSchema>;
-export const WorkoutPlanResponseSchema = z.array(WorkoutItemSchema);
+export const WorkoutPlanResponseSchema = z.array(WorkoutItemWireSchema);
 
 /** `replace_workout_item`: replaces one exercise of the server's stored workout plan. */
 export const ReplaceWorkoutItemRequestSchema = z.object({
@@ -174,7 +209,7 @@ export const ReplaceWorkoutItemRequestSchema = z.object({
 export type ReplaceWorkoutItemRequest = z.infer<typeof ReplaceWorkoutItemRequestSchema>;
 
 export const ReplaceWorkoutItemResponseSchema = ReplacementCountSchema.extend({
-  /** JSON text of the new `WorkoutItem`. */
+  /** JSON text of the new item in its wire shape, `WorkoutItemWire`. */
   replacementWorkout: z.string(),
 });
 export type ReplaceWorkoutItemResponse = z.infer<typeof ReplaceWorkoutItemResponseSchema>;
@@ -184,7 +219,7 @@ export const WorkoutAlternativesRequestSchema = z.object({ workoutToReplace: Ite
 export type WorkoutAlternativesRequest = z.infer<typeof WorkoutAlternativesRequestSchema>;
 export const WorkoutAlternativesResponseSchema = z.object({
   /** Up to three, each as it would enter the plan (same day, sets and reps). */
-  alternatives: z.array(WorkoutItemSchema),
+  alternatives: z.array(WorkoutItemWireSchema),
 });
 export type WorkoutAlternativesResponse = z.infer<typeof WorkoutAlternativesResponseSchema>;
 

@@ -6,7 +6,7 @@
 export const CHECKOUT_PLANS = ["monthly", "yearly"] as const;
 export type CheckoutPlan = (typeof CHECKOUT_PLANS)[number];
 
-/** Spec §1, §9: prices in USD with the original price struck through. */
+/** docs/product.md §3.13: prices in USD with the original price struck through. */
 export const PRO_PLAN_PRICES: Record<
   CheckoutPlan,
   { name: string; priceUsd: string; originalPriceUsd: string; period: "month" | "year" }
@@ -15,5 +15,5 @@ export const PRO_PLAN_PRICES: Record<
   yearly: { name: "Pro yearly", priceUsd: "49.99", originalPriceUsd: "99.99", period: "year" },
 };
 
-/** Spec §1, §9: every Pro plan starts with a 7-day free trial. */
+/** docs/product.md §3.13: every Pro plan starts with a 7-day free trial. */
 export const TRIAL_DAYS = 7;

@@ -178,7 +178,7 @@ export const SubscriptionResponseSchema = z.object({
   user_id: z.string(),
   subscription_id: z.string().nullable(),
   status_name: z.string().nullable(),
-  /** The string "true" or "false", as the spec has it. */
+  /** The string "true" or "false", as the original app has it. */
   manually_cancelled: z.string(),
   renew_date: z.string().nullable(),
   ends_at: z.string().nullable(),

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { isoDayNumber } from "@fitwise/engine/progress/weight-trend";
 
 /**
- * Following the plan (issue 16): weigh-ins and their trend, meals eaten, the adaptive target and
+ * Following the plan (docs/decisions/022): weigh-ins and their trend, meals eaten, the adaptive target and
  * workout logs. Every function is `POST /functions/v1/<name>` with a bearer token; rows belong to
  * the caller. Whether a date lies in the future depends on the server's clock, so the server checks
  * that (400 validation_failed, path "date"); the shapes below check everything else.

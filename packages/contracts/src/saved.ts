@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MealItemSchema, WorkoutItemSchema } from "./plans";
+import { MealItemWireSchema, WorkoutItemWireSchema } from "./plans";
 import {
   CuisineSchema,
   DietTypeSchema,
@@ -74,14 +74,14 @@ export const PublicSavedDietSchema = z.strictObject({
   user_food_preference: nullable(CuisineSchema),
   user_tdee: z.number().nullable(),
   user_goal_tdee: z.number().nullable(),
-  diet_one: z.array(MealItemSchema),
+  diet_one: z.array(MealItemWireSchema),
 });
 export type PublicSavedDiet = z.infer<typeof PublicSavedDietSchema>;
 
 export const PublicSavedWorkoutSchema = z.strictObject({
   workout_id: z.uuid(),
   created_at: z.string(),
-  workout_plan: z.array(WorkoutItemSchema),
+  workout_plan: z.array(WorkoutItemWireSchema),
   user_experience_level: nullable(ExperienceLevelSchema),
   user_fitness_goal: nullable(FitnessGoalSchema),
   user_preferred_workout_days: z.array(WeekdaySchema),

@@ -1,4 +1,4 @@
-// Meal quality figures for bench:meals (issue 12), counted from the served items and the data files (meal-roles.json,
+// Meal quality figures for bench:meals (docs/decisions/028), counted from the served items and the data files (meal-roles.json,
 // the catalogue's figures), never from the planner's own checks: meals with two mains or a protein family twice,
 // protein over 35 % of energy or 2.4 g/kg, carbohydrate under 130 g, the share of protein-rich items from the chosen
 // sources, and, over restrictive profiles, the protein gap to an exact optimum and plans refused though a day exists.
@@ -142,7 +142,7 @@ function chosenShareFeasibility(
     },
   );
   if (day === undefined || day.proteinOverKcal > BOUND_KCAL || day.shareBreach > BOUND_KCAL) return "none";
-  const neededG = Math.min(targets.proteinMinG, plan.totals.Protein) - 0.5;
+  const neededG = Math.min(targets.proteinMinG, plan.totals.proteinG) - 0.5;
   return targets.proteinMinG - day.proteinShortG >= neededG ? "missed" : "none";
 }
 
@@ -178,7 +178,7 @@ export async function mealQualityFigures(
     const plan = row.plan as MealPlan;
     for (const meal of MEAL_SLOTS) {
       const foods = plan.items
-        .filter((item) => item.Meal === meal)
+        .filter((item) => item.slot === meal)
         .flatMap((item) => findFood(item.foodId) ?? []);
       if (foods.length === 0) continue;
       meals += 1;
@@ -186,10 +186,10 @@ export async function mealQualityFigures(
       const families = foods.flatMap((food) => food.proteinSource ?? []);
       if (new Set(families).size < families.length) repeatedFamily += 1;
     }
-    const { Calories, Protein, Carbs } = plan.totals;
+    const { energyKcal, proteinG, carbsG } = plan.totals;
     // Half a point of energy and a gram of slack: item figures are rounded before they are summed.
-    if (4 * Protein > 0.355 * Calories || Protein > 2.4 * row.request.weightKg + 1) proteinOver += 1;
-    if (Carbs < 129.5) carbsUnder += 1;
+    if (4 * proteinG > 0.355 * energyKcal || proteinG > 2.4 * row.request.weightKg + 1) proteinOver += 1;
+    if (carbsG < 129.5) carbsUnder += 1;
     // Chosen sources count where the diet and exclusions leave protein-rich foods of them.
     const avoidances = parseAvoidances(row.request.allergiesText);
     const reachable = row.request.proteinSources.filter((source) =>
@@ -229,10 +229,11 @@ export async function mealQualityFigures(
     if (ref === undefined) continue;
     const targetG = nutrientTargets(row.request).proteinMinG;
     const reachG = Math.min(targetG, ref.proteinG);
-    gaps.push(Math.max(0, reachG - (row.plan?.totals.Protein ?? 0)));
+    gaps.push(Math.max(0, reachG - (row.plan?.totals.proteinG ?? 0)));
     const fast = fastOnly.plan(row.request);
-    fastGaps.push(Math.max(0, reachG - (fast.ok ? fast.plan.totals.Protein : 0)));
-    if (row.plan !== undefined && row.plan.totals.Carbs < 129.5 && ref.carbsG >= 130) carbsUnderFeasible += 1;
+    fastGaps.push(Math.max(0, reachG - (fast.ok ? fast.plan.totals.proteinG : 0)));
+    if (row.plan !== undefined && row.plan.totals.carbsG < 129.5 && ref.carbsG >= 130)
+      carbsUnderFeasible += 1;
   }
   const refused = all.filter((row) => row.plan === undefined);
   const refusedFeasible = refused.filter(
@@ -253,7 +254,7 @@ export async function mealQualityFigures(
     carbsUnder130Pct: round((100 * carbsUnder) / Math.max(1, planned.length)),
     carbsUnder130FeasibleCount: carbsUnderFeasible,
     chosenProteinPct: round((100 * chosen) / Math.max(1, proteinRich)),
-    // "Where feasible" (issue 12): over the plans with 80 % chosen, and those under it where the exact model finds a day
+    // "Where feasible" (docs/decisions/039): over the plans with 80 % chosen, and those under it where the exact model finds a day
     // that has it, keeps every rule and the plan's cuisine majority, and as much protein (chosenShareFeasibility).
     chosenProteinWhereFeasiblePct: round(
       (100 * (chosenByFeasibility.met.chosen + chosenByFeasibility.missed.chosen)) /
@@ -269,7 +270,7 @@ export async function mealQualityFigures(
     refused: refused.length,
     refusedFeasible,
     fastPathPlans: fast.length,
-    // Issue 12's names: the fast path's wall-clock times (target p95 ≤ 30 ms); the exact fallback's are apart below.
+    // docs/decisions/030's names: the fast path's wall-clock times (target p95 ≤ 30 ms); the exact fallback's are apart below.
     p50Ms: round(percentile(fast, 0.5)),
     p95Ms: round(percentile(fast, 0.95)),
     fastCpuP50Ms: round(percentile(fastCpu, 0.5)),

@@ -1,4 +1,4 @@
-// Plans 500 seeded random profiles against the real catalogue and reports speed and rule compliance (issue 3). Each
+// Plans 500 seeded random profiles against the real catalogue and reports speed and rule compliance (docs/product.md §6.2). Each
 // profile's other two plan numbers are planned too, untimed, to check the sharing rule and the cuisine majority for
 // plans 1–3.
 // Run: npm run bench:meals -w @fitwise/engine
@@ -55,7 +55,7 @@ function cuisineHasDishes(request: MealPlanRequest, avoidances: Avoidances): boo
 
 const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits;
 
-// The planner as the server runs it: the fast search, and the exact HiGHS fallback where the search misses (issue 12).
+// The planner as the server runs it: the fast search, and the exact HiGHS fallback where the search misses (docs/decisions/029).
 const solver = await timedSolver();
 const planner = await createMealPlanner({ exact: { solver, limits: EXACT_LIMITS } });
 const qualityRows: QualityRow[] = [];
@@ -75,8 +75,8 @@ const hasCuisineMajority = (plan: MealPlan, request: MealPlanRequest) =>
 function cuisineMajorityFeasible(plan: MealPlan, request: MealPlanRequest, probe: MealPlanner): boolean {
   if (hasCuisineMajority(plan, request)) return true;
   const probed = probe.plan(request);
-  const neededG = Math.min(nutrientTargets(request).proteinMinG, plan.totals.Protein) - 0.5;
-  return probed.ok && hasCuisineMajority(probed.plan, request) && probed.plan.totals.Protein >= neededG;
+  const neededG = Math.min(nutrientTargets(request).proteinMinG, plan.totals.proteinG) - 0.5;
+  return probed.ok && hasCuisineMajority(probed.plan, request) && probed.plan.totals.proteinG >= neededG;
 }
 
 /** The profile's other two plan numbers, each with a seed of its own as the server gives them. */
@@ -178,7 +178,7 @@ for (let seed = 1; seed <= PROFILES; seed += 1) {
     proteinMinG: plan.proteinTargetG,
     findFood,
   });
-  const proteinReached = plan.totals.Protein >= targets.proteinMinG - 0.5;
+  const proteinReached = plan.totals.proteinG >= targets.proteinMinG - 0.5;
   // A shortfall counts as met only when no day of the allowed foods could reach the target: the planner's own note is
   // not taken on trust.
   const proteinUnreachable =
@@ -191,7 +191,7 @@ for (let seed = 1; seed <= PROFILES; seed += 1) {
     ) < targets.proteinMinG;
   const proteinMet = proteinReached || proteinUnreachable;
   const fromCuisine = cuisineItems(plan, request);
-  const kcalErrorPct = (100 * Math.abs(plan.totals.Calories - request.targetKcal)) / request.targetKcal;
+  const kcalErrorPct = (100 * Math.abs(plan.totals.energyKcal - request.targetKcal)) / request.targetKcal;
 
   const victim = plan.items[seed % plan.items.length];
   let replaceMs: number | undefined;
@@ -203,10 +203,10 @@ for (let seed = 1; seed <= PROFILES; seed += 1) {
       const { item } = replacement;
       leakAudit.served([item], request);
       const food = findFood(item.foodId);
-      if (item.Meal !== victim.Meal) violations.push("replacement: other meal");
+      if (item.slot !== victim.slot) violations.push("replacement: other meal");
       if (plan.items.some((other) => other.foodId === item.foodId))
         violations.push("replacement: already in plan");
-      if (Math.abs(item.Calories - victim.Calories) > REPLACEMENT_KCAL_TOLERANCE * victim.Calories)
+      if (Math.abs(item.energyKcal - victim.energyKcal) > REPLACEMENT_KCAL_TOLERANCE * victim.energyKcal)
         violations.push("replacement: kcal off");
       if (
         food === undefined ||
@@ -368,7 +368,7 @@ for (const row of planned.filter((candidate) => candidate.violations.length > 0)
   console.log(`  violation (seed ${row.request.seed}): ${row.violations.join("; ")}`);
 
 for (const example of leakAudit.examples()) console.log(`  leak: ${example}`);
-// Issue 12's figures, over these rows and 60 restrictive profiles (bench/meal-quality.ts).
+// Meal quality figures, over these rows and 60 restrictive profiles (bench/meal-quality.ts).
 const restrictiveRows = restrictiveRequests(60).map((request) => planTimed(planner, solver, request));
 const quality = await mealQualityFigures(qualityRows, restrictiveRows, await createMealPlanner());
 
@@ -376,7 +376,7 @@ const replaceTimes = rows.flatMap((row) => (row.replaceMs === undefined ? [] : [
 console.log(
   JSON.stringify({
     profiles: PROFILES,
-    // Wall-clock time of every plan of the 500, the exact fallback's included (issue 12 asks for p50Ms and p95Ms of the
+    // Wall-clock time of every plan of the 500, the exact fallback's included (docs/decisions/030 names p50Ms and p95Ms of the
     // fast path: they follow from meal-quality, over the plans that made no exact solve).
     allP50Ms: round(
       percentile(

@@ -1,5 +1,5 @@
 /**
- * Reply time of the offline trainer (issue 6 "Done when": median over 200 messages).
+ * Reply time of the offline trainer (docs/decisions/008: median over 200 messages).
  * Run: npx tsx packages/engine/bench/trainer.bench.ts
  *
  * Each message is answered from the same starting state (all seven meal days planned by the real planner, a 4-day

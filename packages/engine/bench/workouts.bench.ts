@@ -23,7 +23,7 @@ import { auditWorkoutPlan, outOfBandGroups } from "../src/workouts/plan-audit";
 import { planWorkoutWeek, type WorkoutPlanRequest } from "../src/workouts/workout-planner";
 import { replaceWorkoutItem } from "../src/workouts/workout-replacement";
 import { weekdaySubsets } from "../src/workouts/weekday-subsets";
-import { findExerciseByName } from "../src/workouts/exercise-library";
+import { findExerciseById, findExerciseByName } from "../src/workouts/exercise-library";
 import { isEligibleFor } from "../src/workouts/exercise-eligibility";
 
 function percentile(values: readonly number[], fraction: number): number {
@@ -40,11 +40,10 @@ function replacementViolations(
   replacement: WorkoutItem,
   request: WorkoutPlanRequest,
 ): string[] {
-  const exercise = findExerciseByName(replacement["Workout Name"]);
+  const exercise = findExerciseById(replacement.exerciseId);
   const problems: string[] = [];
-  if (exercise === undefined) return [`replacement "${replacement["Workout Name"]}" is not in the library`];
-  if (exercise.bodyPart !== original["Body Part Targeted"])
-    problems.push("replacement changed the body part");
+  if (exercise === undefined) return [`replacement "${replacement.name}" is not in the library`];
+  if (exercise.bodyPart !== original.bodyPart) problems.push("replacement changed the body part");
   if (
     !isEligibleFor(exercise, {
       level: request.level,
@@ -54,17 +53,14 @@ function replacementViolations(
   )
     problems.push("replacement above level or outside equipment");
   if (
-    replacement.Day !== original.Day ||
-    replacement["No of Sets"] !== original["No of Sets"] ||
-    replacement["No of Reps"] !== original["No of Reps"]
+    replacement.day !== original.day ||
+    replacement.sets !== original.sets ||
+    replacement.reps !== original.reps
   ) {
     problems.push("replacement changed day, sets or reps");
   }
   if (
-    plan.some(
-      (item) =>
-        item.Day === original.Day && item["Workout Name"].toLowerCase() === exercise.name.toLowerCase(),
-    )
+    plan.some((item) => item.day === original.day && item.name.toLowerCase() === exercise.name.toLowerCase())
   ) {
     problems.push("replacement is already on that day");
   }
@@ -108,7 +104,7 @@ function countRecoveryViolations(items: readonly WorkoutItem[]): number {
   const groups = WEEKDAYS.map((day) => {
     const trained = new Set<string>();
     for (const item of items) {
-      const exercise = item.Day === day ? findExerciseByName(item["Workout Name"]) : undefined;
+      const exercise = item.day === day ? findExerciseById(item.exerciseId) : undefined;
       if (exercise === undefined || !MAJOR.has(exercise.bodyPart)) continue;
       trained.add(exercise.bodyPart);
       if (exercise.bodyPart === "Back" && exercise.pattern === "hinge")
@@ -208,14 +204,14 @@ for (const request of requests) {
   recoveryViolations += countRecoveryViolations(outcome.plan.items);
   const have = owned(request);
   for (const item of outcome.plan.items) {
-    const exercise = findExerciseByName(item["Workout Name"]);
+    const exercise = findExerciseById(item.exerciseId);
     if (exercise === undefined) continue;
     if (!exercise.equipment.every((piece) => have.includes(piece))) equipmentViolations += 1;
     if ((request.ageYears ?? 0) >= 65 && exercise.highImpact) highImpactFrom65 += 1;
   }
 
   const exercises = outcome.plan.items.filter(
-    (item) => !["Warmup", "Cooldown", "Rest Day"].includes(item["Body Part Targeted"]),
+    (item) => !["Warmup", "Cooldown", "Rest Day"].includes(item.bodyPart),
   );
   toSwap.push({ request, items: outcome.plan.items, exercises });
   const target = exercises[request.seed % exercises.length];
@@ -241,8 +237,8 @@ for (const { request, items, exercises } of toSwap) {
   const have = owned(request);
   for (const item of exercises) {
     const swapped = replaceWorkoutItem({ ...request, plan: items, itemId: item.id });
-    const before = findExerciseByName(item["Workout Name"]);
-    const after = swapped.ok ? findExerciseByName(swapped.item["Workout Name"]) : undefined;
+    const before = findExerciseById(item.exerciseId);
+    const after = swapped.ok ? findExerciseByName(swapped.item.name) : undefined;
     if (before === undefined) continue;
     replacements += 1;
     if (after !== undefined && implementClass(after) === implementClass(before)) sameEquipment += 1;

@@ -1,9 +1,10 @@
 /**
  * Dev check of the food catalogue against USDA SR Legacy (SR28).
  *
- *   npx tsx packages/engine/scripts/check-usda.ts [path to usda_foods.csv]
+ *   npx tsx packages/engine/scripts/check-usda.ts <path to usda_foods.csv>
  *
- * The csv defaults to ../shared/data/usda_foods.csv relative to the repository root; it is read, never copied.
+ * The csv is an extract of USDA SR Legacy kept outside the repository; its path is required, and the file is
+ * read, never copied.
  * The catalogue (src/nutrition/foods/*.json) is checked:
  * - an ingredient with `ndbNo` (or `proxyNdbNo`) in the csv must match that row within 2 % per figure (energy,
  *   protein, carbs, fat, fibre); one outside the extract is listed, and must say where its figures come from;
@@ -17,8 +18,7 @@
  * Exits with code 1 when anything is reported.
  */
 import { readFileSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { resolve } from "node:path";
 import { FOOD_CATALOGUE, FOOD_RECORDS, INGREDIENTS } from "../src/nutrition/food-catalogue";
 import { recipeMismatches, type Figures } from "../src/nutrition/food-data";
 import type { Food } from "../src/nutrition/food.types";
@@ -30,9 +30,16 @@ const ATWATER_TOLERANCE = 0.15;
 /** Foods with almost no energy (tea, pickles) cannot meet a relative tolerance on rounded figures. */
 const ATWATER_ABSOLUTE_SLACK_KCAL = 5;
 
-const scriptDir = dirname(fileURLToPath(import.meta.url));
-const repoRoot = resolve(scriptDir, "../../..");
-const csvPath = resolve(process.argv[2] ?? join(repoRoot, "../shared/data/usda_foods.csv"));
+const csvArgument = process.argv[2];
+if (csvArgument === undefined) {
+  console.error(
+    "usage: npx tsx packages/engine/scripts/check-usda.ts <path to usda_foods.csv>\n" +
+      "  the csv is an extract of USDA SR Legacy (SR28) with the columns ndb_no, description, food_group, kcal,\n" +
+      "  protein_g, carbs_g, fat_g and fiber_g",
+  );
+  process.exit(2);
+}
+const csvPath = resolve(csvArgument);
 
 /** SR Legacy food groups of animal origin. */
 const ANIMAL_GROUPS = new Set([

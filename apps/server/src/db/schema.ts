@@ -219,8 +219,8 @@ export interface WorkoutPlansTable {
   generation: Generated<number>;
   revision: Generated<number>;
   inputs_hash: string;
-  /** Exercise names replaced away this week (migration 006). */
-  replaced_away: JSONColumnType<string[], string | undefined, string>;
+  /** Ids of the exercises replaced away this week (migrations 006, 012): Replace never offers them again. */
+  replaced_away_ids: JSONColumnType<string[], string | undefined, string>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -268,7 +268,7 @@ export interface UserSubscriptionsTable {
   user_id: string;
   subscription_id: string | null;
   status_name: string | null;
-  /** "true" or "false" (a string, as the spec has it). */
+  /** "true" or "false" (a string, as the original app has it). */
   manually_cancelled: ColumnType<string, string | undefined, string>;
   renew_date: Date | null;
   ends_at: Date | null;
@@ -332,7 +332,7 @@ export interface AnalyticsEventsTable {
   created_at: Timestamp;
 }
 
-/** Migration 007: logs of following the plan (issue 16). Dates are selected as text (YYYY-MM-DD). */
+/** Migration 007: logs of following the plan (docs/decisions/022). Dates are selected as text (YYYY-MM-DD). */
 export interface WeightLogsTable {
   user_id: string;
   /** Compared as YYYY-MM-DD text; select it through to_char (the drivers return a raw date as a Date). */

@@ -1,18 +1,20 @@
 import { sql } from "kysely";
 import { expect, it } from "vitest";
-import type { MealItem, WorkoutItem } from "@fitwise/contracts/plans";
+import type { MealItemWire, WorkoutItemWire } from "@fitwise/contracts/plans";
 import { callFunction, callOk, errorOf, planFirstDay } from "../modules/plans/plan-test-helpers";
 import { describeWithDatabases, type SignedUp } from "../test/test-app";
 
 /** A stored value no release ever wrote: a meal slot that does not exist, a number as text. */
-const CORRUPT_MEAL = { id: "planted-item", Meal: "Brunch", Item: "Planted secret dish", Weight: "120" };
-const CORRUPT_EXERCISE = { id: "planted-exercise", Day: "Someday", "Workout Name": "Planted secret lift" };
+const CORRUPT_MEAL = { id: "planted-item", slot: "Brunch", name: "Planted secret dish", grams: "120" };
+const CORRUPT_EXERCISE = { id: "planted-exercise", day: "Someday", name: "Planted secret lift" };
 const PLANTED = /planted|secret|brunch|someday/i;
 
 describeWithDatabases(
   "stored plan JSON checked on read",
   ({ app, signUp, logs }) => {
-    async function userWithPlans(): Promise<SignedUp & { meals: MealItem[]; workouts: WorkoutItem[] }> {
+    async function userWithPlans(): Promise<
+      SignedUp & { meals: MealItemWire[]; workouts: WorkoutItemWire[] }
+    > {
       const user = await signUp();
       const { meals, workouts } = await planFirstDay(app(), user.accessToken);
       return { ...user, meals, workouts };
@@ -47,7 +49,7 @@ describeWithDatabases(
       expectStoredDataError(response, `meal_plans.items of ${user.userId} day 1`, before);
       const line = logs.lines.slice(before).find((entry) => entry.err?.message?.includes("meal_plans.items"));
       // The path and the expectation are logged, never the stored value itself.
-      expect(line?.err?.message).toMatch(/0\.Meal/);
+      expect(line?.err?.message).toMatch(/0\.slot/);
       expect(line?.err?.message).not.toMatch(/planted|secret|brunch/i);
 
       // Another user's plans are untouched by it.

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "kysely";
 import { expect, it } from "vitest";
-import type { MealItem, WorkoutItem } from "@fitwise/contracts/plans";
+import type { MealItemWire, WorkoutItemWire } from "@fitwise/contracts/plans";
 import { formatKcal } from "@fitwise/engine/nutrition/number-format";
 import { callOk, PROFILE, saveFirstDayDiet } from "../modules/plans/plan-test-helpers";
 import { describeWithDatabases } from "../test/test-app";
@@ -55,13 +55,13 @@ describeWithDatabases(
         { ...PROFILE, user_allergies: SECRET_ALLERGY },
         user.accessToken,
       );
-      const meals = await callOk<MealItem[]>(
+      const meals = await callOk<MealItemWire[]>(
         app(),
         "openai_get_meal_plan",
         { currentDay: 1 },
         user.accessToken,
       );
-      const week = await callOk<WorkoutItem[]>(app(), "openai_get_workout_plan", {}, user.accessToken);
+      const week = await callOk<WorkoutItemWire[]>(app(), "openai_get_workout_plan", {}, user.accessToken);
       const { diet_id } = await callOk<{ diet_id: string }>(
         app(),
         "write_user_data",

@@ -4,7 +4,7 @@ import { readCache, writeCache } from "../lib/local-cache";
 import { isProfileRefreshDue } from "./profile-refresh";
 
 /**
- * Spec §4: on start, with a session, the user data is read again once per 24 hours and the time is
+ * docs/product.md §6.5: on start, with a session, the user data is read again once per 24 hours and the time is
  * stored as lastExecutionTimestamp; the outcome is only logged. The profile module is loaded on
  * demand so the landing page's bundle does not grow.
  */

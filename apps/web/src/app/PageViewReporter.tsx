@@ -5,8 +5,8 @@ import { screenForPath } from "../lib/analytics-screens";
 import { useAuth } from "../lib/auth";
 
 /**
- * Spec §7's page views: app_opened, then every screen the router shows, under its route pattern and the
- * spec's names (/goal is /fitness-goals). Both wait for the session check: until it ends the shell shows
+ * docs/decisions/011's page views: app_opened, then every screen the router shows, under its route pattern and the
+ * analytics names (/goal is /fitness-goals). Both wait for the session check: until it ends the shell shows
  * only "Loading...", and only then is it known whose views these are.
  */
 export function PageViewReporter() {

@@ -13,7 +13,7 @@ export const PURCHASE_SUCCESS_MESSAGE = "Successfully upgraded to premium! Enjoy
 /**
  * The checkout sends the buyer back with ?premium_zxy=active (docs/product.md §3 /diet). That flag proves
  * nothing (docs/product.md §10): it only makes the app read the subscription from the server
- * again, which updates the cached user_pro and subscription_data, then shows the spec's success text.
+ * again, which updates the cached user_pro and subscription_data, then shows the success text of docs/product.md §9.
  * The parameter is removed from the address so a reload or a shared link does not repeat this. The
  * work is loaded on demand, so it adds nothing to the first page's bundle.
  */

@@ -1,4 +1,4 @@
-/** Spec §4 and §9: the user data is refreshed from the server at most once every 24 hours. */
+/** docs/product.md §6.5: the user data is refreshed from the server at most once every 24 hours. */
 export const PROFILE_REFRESH_INTERVAL_MS = 86_400_000;
 
 /** Due when it never ran (no lastExecutionTimestamp stored) or ran 24 hours ago or more. */

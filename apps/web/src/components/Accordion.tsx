@@ -11,7 +11,7 @@ export interface AccordionSection<K extends string> {
 
 export interface AccordionProps<K extends string> {
   sections: readonly AccordionSection<K>[];
-  /** The open section, or null when all are closed: one open at a time (spec: diet groups, beginner guide). */
+  /** The open section, or null when all are closed: one open at a time (docs/product.md §3.6, §3.10: diet groups, beginner guide). */
   openKey: K | null;
   onToggle(key: NoInfer<K>): void;
   /** Heading level of the section headers, to fit the page outline. */

@@ -1,4 +1,4 @@
-import type { WorkoutItem } from "@fitwise/contracts/plans";
+import type { WorkoutItem } from "@fitwise/engine/workouts/exercise.types";
 import type { FitnessGoal } from "@fitwise/engine/profile.types";
 import type { ExperienceLevel } from "@fitwise/engine/workouts/exercise.types";
 import { itemGuide } from "@fitwise/engine/workouts/prescription-guide";
@@ -39,8 +39,8 @@ function Prescription({ item, guide }: { item: WorkoutItem; guide: ReturnType<ty
   }
   return (
     <p className={styles.exerciseFacts}>
-      <span>Sets: {item["No of Sets"]}</span>
-      <span>Reps: {item["No of Reps"]}</span>
+      <span>Sets: {item.sets}</span>
+      <span>Reps: {item.reps}</span>
       {guide.kind === "exercise" ? <span>Rest: {guide.restText}</span> : null}
     </p>
   );
@@ -66,7 +66,7 @@ export function ExerciseGroups({
           <h2 className={styles.groupTitle}>{bodyPart}</h2>
           <ul className={styles.exercises}>
             {exercises.map((item) => {
-              const name = item["Workout Name"];
+              const name = item.name;
               const replacing = item.id === replacingId;
               const updating = updatingIds.has(item.id);
               return (
@@ -85,7 +85,7 @@ export function ExerciseGroups({
                     <Prescription item={item} guide={itemGuide(item, goal, level)} />
                   </div>
                   <div className={styles.exerciseActions}>
-                    <ExerciseVideoLink name={name} href={item["Youtube Video Link"]} />
+                    <ExerciseVideoLink name={name} href={item.videoUrl} />
                     {isReplaceable(item) ? (
                       <>
                         <ReplaceButton

@@ -4,7 +4,7 @@ import styles from "./FreeReplacementsNotice.module.css";
 
 const UNLIMITED_REPLACEMENTS = "Pro gives you unlimited meal and workout replacements.";
 
-/** Spec §8: "You've done N/3 free replacements" with an upgrade link, and the limit message once they are used up. */
+/** docs/product.md §5, §9: "You've done N/3 free replacements" with an upgrade link, and the limit message once they are used up. */
 export function FreeReplacementsNotice({ used, limit }: { used: number; limit: number }) {
   const { openUpgradeOverlay } = useUpgradeOverlay();
   const reachedLimit = used >= limit;

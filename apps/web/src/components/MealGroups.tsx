@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { MealItem } from "@fitwise/contracts/plans";
+import type { MealItem } from "@fitwise/engine/nutrition/meal-plan.types";
 import { MEAL_SLOTS } from "@fitwise/engine/nutrition/food.types";
 import type { MealSlot } from "@fitwise/engine/nutrition/food.types";
 import { formatPortion } from "@fitwise/engine/nutrition/number-format";
@@ -62,10 +62,10 @@ export function MealGroups({
   renderItemExtra,
 }: MealGroupsProps) {
   const meals = MEAL_SLOTS.filter(
-    (meal) => emptyMeals === "say-so" || items.some((item) => item.Meal === meal),
+    (meal) => emptyMeals === "say-so" || items.some((item) => item.slot === meal),
   );
   const sections = meals.map((meal) => {
-    const mealItems = items.filter((item) => item.Meal === meal);
+    const mealItems = items.filter((item) => item.slot === meal);
     const locked = lockedMeals.has(meal);
     return {
       key: meal,
@@ -100,20 +100,20 @@ export function MealGroups({
                   data-updating={updating || undefined}
                   aria-busy={replacing || updating || undefined}
                 >
-                  <MealIcon meal={item.Meal} className={styles.mealImage} />
+                  <MealIcon meal={item.slot} className={styles.mealImage} />
                   <div className={styles.itemText}>
                     <p className={styles.itemName}>
-                      {item.Item}
+                      {item.name}
                       {updating ? <UpdatingNote /> : null}
                     </p>
-                    <p className={styles.itemWeight}>{formatPortion(item.Weight, item.measure)}</p>
+                    <p className={styles.itemWeight}>{formatPortion(item.grams, item.measure)}</p>
                     <p className={styles.itemFacts}>
                       <MacroFigures totals={totalsOf([item])} />
                     </p>
                     {renderItemExtra?.(item)}
                   </div>
                   <ReplaceButton
-                    name={item.Item}
+                    name={item.name}
                     replacing={replacing}
                     disabled={replacingId !== null}
                     onClick={() => onReplace(item)}

@@ -5,7 +5,7 @@ import { ErrorBox } from "./ErrorBox";
 import { PageTitle } from "./PageTitle";
 
 /**
- * Spec §2: a plan screen without stored target calories sends the user back to /goal, but only once
+ * docs/product.md §3.6, §3.7: a plan screen without stored target calories sends the user back to /goal, but only once
  * the server has answered; until then it shows `loading`, and a failed check offers to try again.
  */
 export function MissingTargetGate({

@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 
 export type AlertType = "error" | "alert" | "success";
 
-/** Spec §3 "Alert": isVisible, type, message. */
+/** docs/product.md §3.1 "Shell", the alert: isVisible, type, message. */
 export interface AlertState {
   isVisible: boolean;
   type: AlertType | null;
@@ -25,7 +25,7 @@ export interface AlertActions {
   leavePage(): void;
 }
 
-/** Spec §9: the banner hides itself after 15 s. */
+/** docs/product.md §6.5: the banner hides itself after 15 s. */
 export const ALERT_AUTO_HIDE_MS = 15_000;
 
 const hidden: AlertState = { isVisible: false, type: null, message: null, keepOnNavigation: false };

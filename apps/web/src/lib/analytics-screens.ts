@@ -3,7 +3,7 @@ import type { ScreenPath } from "@fitwise/contracts/analytics";
 
 /**
  * Route pattern → reported screen (ANALYTICS_SCREENS in the contract, whose schemas are kept out of the
- * first page's bundle: only its types are imported here). Spec §2 reports /goal as /fitness-goals, and
+ * first page's bundle: only its types are imported here). The original app reports /goal as /fitness-goals, and
  * the calculator's two paths are one screen; every other route is reported under its own pattern.
  */
 const ROUTES: Readonly<Record<string, Exclude<ScreenPath, "/chat" | "*">>> = {

@@ -45,5 +45,5 @@ export const FunctionErrorSchema = z.object({
   error: z.object({ code: z.string(), message: z.string(), issues: z.optional(z.array(z.unknown())) }),
 });
 
-/** Spec §5 "Auth service rules"; the same text as AUTH_MESSAGES.missingCredentials in the contracts. */
+/** docs/product.md §3.2; the same text as AUTH_MESSAGES.missingCredentials in the contracts. */
 export const MISSING_CREDENTIALS_MESSAGE = "You must provide either an email or phone number and a password";

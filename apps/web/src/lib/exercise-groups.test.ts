@@ -1,18 +1,20 @@
 import { describe, expect, it } from "vitest";
-import type { WorkoutItem } from "@fitwise/contracts/plans";
+import { fromWireWorkoutItem } from "@fitwise/contracts/plan-items.mapper";
+import type { WorkoutItem } from "@fitwise/engine/workouts/exercise.types";
 import type { Weekday } from "@fitwise/engine/workouts/exercise.types";
 import { groupByBodyPart, isReplaceable } from "./exercise-groups";
 
-function item(id: string, Day: Weekday, bodyPart: string, name = `${bodyPart} exercise`): WorkoutItem {
-  return {
-    id,
-    Day,
+function item(id: string, day: Weekday, bodyPart: string, name = `${bodyPart} exercise`): WorkoutItem {
+  // Built as the API sends it, then read as the web app reads every plan (plan-items.mapper.ts).
+  return fromWireWorkoutItem({
+    id: id,
+    Day: day,
     "Workout Name": name,
     "Body Part Targeted": bodyPart,
     "Youtube Video Link": "",
     "No of Sets": 3,
     "No of Reps": "8-12",
-  };
+  });
 }
 
 describe("groupByBodyPart", () => {
@@ -24,9 +26,7 @@ describe("groupByBodyPart", () => {
       item("m4", "Monday", "Chest ", "Dumbbell press"),
       item("m5", "Monday", "Cooldown", "Stretch"),
     ]);
-    expect(
-      groups.map(([bodyPart, items]) => [bodyPart, items.map((entry) => entry["Workout Name"])]),
-    ).toEqual([
+    expect(groups.map(([bodyPart, items]) => [bodyPart, items.map((entry) => entry.name)])).toEqual([
       ["Warmup", ["Jumping jacks"]],
       ["Chest", ["Push-up", "Dumbbell press"]],
       ["Back", ["Row"]],

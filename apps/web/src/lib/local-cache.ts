@@ -26,7 +26,7 @@ const cacheSchemas = {
   user_preferred_workout_days: stringList,
   user_workout_type: z.enum(["Home Workout", "GYM Workout"]),
   user_experience_level: z.enum(["Beginner", "Intermediate", "Advanced"]),
-  /** Ours, not the spec's: home equipment owned besides body weight. */
+  /** Ours, beyond the original app: home equipment owned besides body weight. */
   user_equipment: stringList,
   user_diet_preference: z.enum(["standard", "vegetarian", "vegan"]),
   user_food_preference: z.string(),
@@ -53,17 +53,17 @@ const cacheSchemas = {
   diet_seven: records,
   userWorkoutData: records,
   chat_history: records,
-  /** Ours, not the spec's: whether the user left the chat panel open or closed. */
+  /** Ours, beyond the original app: whether the user left the chat panel open or closed. */
   chat_open: z.boolean(),
   subscription_data: z.record(z.string(), z.unknown()),
   lastExecutionTimestamp: z.number(),
-  /** Ours, not the spec's: the last get_progress answer, for offline reading (docs/decisions/047). */
+  /** Not in the original app: the last get_progress answer, for offline reading (docs/decisions/047). */
   progress: z.record(z.string(), z.unknown()),
-  /** Ours, not the spec's: the last get_workout_history answer, for offline logging (docs/decisions/047). */
+  /** Not in the original app: the last get_workout_history answer, for offline logging (docs/decisions/047). */
   workout_history: z.record(z.string(), z.unknown()),
-  /** Ours, not the spec's: when an answer last came from the server, shown by the offline bar (docs/decisions/047). */
+  /** Not in the original app: when an answer last came from the server, shown by the offline bar (docs/decisions/047). */
   last_synced_at: z.number(),
-  /** Ours, not the spec's: the install prompt was offered on this browser (docs/decisions/047, offered once). */
+  /** Not in the original app: the install prompt was offered on this browser (docs/decisions/047, offered once). */
   install_prompt_offered: z.boolean(),
 } satisfies Record<string, z.ZodMiniType>;
 

@@ -1,16 +1,16 @@
 import { describe, expect, it } from "vitest";
-import type { MealItem } from "@fitwise/contracts/plans";
+import type { MealItem } from "@fitwise/engine/nutrition/meal-plan.types";
 import { totalsOf } from "./meal-totals";
 
-const item = (Calories: number, Protein: number, Carbs: number, Fat: number): MealItem => ({
-  id: `m-${Calories}`,
-  Meal: "Breakfast",
-  Item: "Oats",
-  Weight: 100,
-  Calories,
-  Protein,
-  Carbs,
-  Fat,
+const item = (energyKcal: number, proteinG: number, carbsG: number, fatG: number): MealItem => ({
+  id: `m-${energyKcal}`,
+  slot: "Breakfast",
+  name: "Oats",
+  grams: 100,
+  energyKcal,
+  proteinG,
+  carbsG,
+  fatG,
   foodId: "oats",
   image: "grain",
 });

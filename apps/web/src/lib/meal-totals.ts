@@ -1,4 +1,4 @@
-import type { MealItem } from "@fitwise/contracts/plans";
+import type { MealItem } from "@fitwise/engine/nutrition/meal-plan.types";
 
 export interface NutritionTotals {
   calories: number;
@@ -11,10 +11,10 @@ export interface NutritionTotals {
 export function totalsOf(items: readonly MealItem[]): NutritionTotals {
   return items.reduce<NutritionTotals>(
     (sum, item) => ({
-      calories: sum.calories + item.Calories,
-      proteinG: sum.proteinG + item.Protein,
-      carbsG: sum.carbsG + item.Carbs,
-      fatG: sum.fatG + item.Fat,
+      calories: sum.calories + item.energyKcal,
+      proteinG: sum.proteinG + item.proteinG,
+      carbsG: sum.carbsG + item.carbsG,
+      fatG: sum.fatG + item.fatG,
     }),
     { calories: 0, proteinG: 0, carbsG: 0, fatG: 0 },
   );

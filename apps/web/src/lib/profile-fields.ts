@@ -6,11 +6,11 @@ import type { Gender } from "@fitwise/engine/profile.types";
 /**
  * The values and checks of the profile forms shared by onboarding (/goal, /userinfo,
  * /mealplanpreferences) and settings (/updatemy*). Each screen keeps its own defaults and messages
- * where the spec gives them different ones, and passes them in.
+ * where the original app gave them different ones, and passes them in.
  */
 export type Unit = "metric" | "imperial";
 
-/** Spec §2: feet 4 to 8, inches 0 to 11. */
+/** docs/product.md §3.4: feet 4 to 8, inches 0 to 11. */
 export const FEET = [4, 5, 6, 7, 8] as const;
 export const INCHES = Array.from({ length: 12 }, (_, inch) => inch);
 
@@ -28,7 +28,7 @@ export interface BodyData {
 
 export type BodyDataErrors = Partial<Record<"age" | "gender" | "weight", string>>;
 
-/** Spec §5, §9: age a whole number of years from 13 to 85. */
+/** docs/product.md §6.4: age a whole number of years from 13 to 85. */
 export const AGE_RANGE_MESSAGE = `Age must be between ${AGE_YEARS.min} and ${AGE_YEARS.max}.`;
 
 /** A stored height back in the select's feet and inches (within its 4 ft 0 in – 8 ft 11 in range). */
@@ -59,7 +59,7 @@ export function bodyDataFrom(
   };
 }
 
-/** Spec §9: the calculator converts with 2.20462 pounds per kilogram. */
+/** docs/product.md §6.1: the calculator converts with 2.20462 pounds per kilogram. */
 const POUNDS_PER_KG = 2.20462;
 const POUNDS = {
   min: Math.ceil(WEIGHT_KG.min * POUNDS_PER_KG),
@@ -100,12 +100,12 @@ export function validateBodyData(
   return { errors, ageYears: age, weightKg, gender: fields.gender };
 }
 
-/** Spec §5: 3 to 6 workout days. */
+/** docs/product.md §6.3: 3 to 6 workout days. */
 export function workoutDaysInRange(days: readonly unknown[]): boolean {
   return days.length >= WORKOUT_DAYS.min && days.length <= WORKOUT_DAYS.max;
 }
 
-/** Spec §5, §9: the protein sources hint asks for at least 2 (enforced by the diet settings page only). */
+/** docs/product.md §3.5, §6.4: the protein sources hint asks for at least 2 (enforced by the diet settings page only). */
 export const MIN_PROTEIN_SOURCES = 2;
 
 /** Adds or removes one item of a multiple choice; the result keeps the order of `all` (e.g. week order). */

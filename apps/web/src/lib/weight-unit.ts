@@ -4,7 +4,7 @@ import { poundsToKg } from "@fitwise/engine/nutrition/energy";
 export type WeightUnit = "kg" | "lb";
 
 const STORAGE_KEY = "fitwise.weight_unit";
-/** Spec §9's factor, the one the calculator uses. */
+/** docs/product.md §6.1's factor, the one the calculator uses. */
 const POUNDS_PER_KG = 2.20462;
 
 export function toKg(value: number, unit: WeightUnit): number {

@@ -4,7 +4,7 @@
  *
  * Sources for the numbers used below:
  * - Water: EFSA Scientific Opinion on Dietary Reference Values for water (2010) sets adequate total intakes of
- *   2.0 L/day for women and 2.5 L/day for men; the spec's 2–3 litres covers both plus training losses.
+ *   2.0 L/day for women and 2.5 L/day for men; the guide's 2–3 litres covers both plus training losses.
  * - Protein: ISSN position stand "Protein and exercise" (Jäger et al., 2017): 1.4–2.0 g/kg/day for people who
  *   train, spread as roughly 0.25 g/kg (about 20–40 g) per meal every 3–4 hours.
  * - Rate of weight change: Helms, Aragon & Fitschen (2014) recommend losing about 0.5–1 % of body weight a week.

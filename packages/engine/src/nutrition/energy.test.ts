@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { ACTIVITY_LEVELS, computeEnergyTargets, feetInchesToCm, poundsToKg } from "./energy";
 
 describe("energy targets (docs/product.md §6, Mifflin-St Jeor)", () => {
-  it("labels the five activity factors exactly as the spec does", () => {
+  it("labels the five activity factors exactly as the calculator shows them", () => {
     expect(ACTIVITY_LEVELS).toEqual([
       { factor: 1.2, label: "Sedentary (office job)" },
       { factor: 1.375, label: "Light Exercise (1-2 days/week)" },

@@ -40,9 +40,9 @@ export interface EnergyInput {
 }
 
 export interface EnergyTargets {
-  /** Daily need (spec `user_tdee`), two decimals. */
+  /** Daily need (stored as `user_tdee`), two decimals. */
   tdeeKcal: number;
-  /** Need adjusted for the goal (spec `user_goal_tdee`), two decimals. */
+  /** Need adjusted for the goal (stored as `user_goal_tdee`), two decimals. */
   goalTdeeKcal: number;
   /** What the meal planner aims at: the goal, raised to the floor when it is below it. */
   planningKcal: number;

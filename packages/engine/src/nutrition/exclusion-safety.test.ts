@@ -23,7 +23,7 @@ function kosherClashes(items: readonly MealItem[], foodOf: (item: MealItem) => F
   const meals = new Map<string, Food[]>();
   for (const item of items) {
     const food = foodOf(item);
-    if (food !== undefined) meals.set(item.Meal, [...(meals.get(item.Meal) ?? []), food]);
+    if (food !== undefined) meals.set(item.slot, [...(meals.get(item.slot) ?? []), food]);
   }
   return [...meals].flatMap(([meal, foods]) =>
     foods.some((food) => (food.flags ?? []).some((flag) => MEAT_FLAGS.includes(flag))) &&
@@ -41,7 +41,7 @@ function leaksOf(
   return items.flatMap((item): Leak[] => {
     const food = foodOf(item);
     return food === undefined
-      ? [{ kind: "allergen", what: `${item.Item}: unknown food` }]
+      ? [{ kind: "allergen", what: `${item.name}: unknown food` }]
       : auditFood(food, rules);
   });
 }

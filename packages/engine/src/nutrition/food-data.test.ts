@@ -166,7 +166,7 @@ describe("derived diet, allergens and flags", () => {
     expect(food(id).flags).toContain("pork");
   });
 
-  it("fixes the mis-tags issue 11 lists", () => {
+  it("fixes the mis-tags docs/decisions/026 lists", () => {
     expect(food("kr-bulgogi").flags).toContain("beef");
     expect(food("fr-crudites-tapenade")).toMatchObject({
       diet: "standard",

@@ -143,7 +143,7 @@ export function recipeFigures(food: FoodRecord, table: IngredientTable): Figures
   return figures;
 }
 
-/** Issue 11: a food's stored per-100 g figures must be within 5 % of what its ingredients add up to. */
+/** docs/decisions/025: a food's stored per-100 g figures must be within 5 % of what its ingredients add up to. */
 export const RECIPE_FIGURE_TOLERANCE = 0.05;
 /**
  * The files keep energy in whole kcal and grams to one decimal (base foods: as USDA publishes them), so a figure

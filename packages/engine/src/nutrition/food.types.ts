@@ -1,8 +1,8 @@
-/** The spec's four meal slots (docs/product.md §3 "/diet"). */
+/** The four meal slots (docs/product.md §3.6 "Diet screen"). */
 export const MEAL_SLOTS = ["Breakfast", "Lunch", "Snacks", "Dinner"] as const;
 export type MealSlot = (typeof MEAL_SLOTS)[number];
 
-/** The spec's 22 cuisines (docs/product.md §3 "/mealplanpreferences"). */
+/** The 22 cuisines (docs/product.md §3.5 "Meal preferences"). */
 export const CUISINES = [
   "American",
   "Indian",
@@ -33,7 +33,7 @@ export type Cuisine = (typeof CUISINES)[number];
 export const DIET_TYPES = ["vegan", "vegetarian", "standard"] as const;
 export type DietType = (typeof DIET_TYPES)[number];
 
-/** The spec's ten protein-source chips. */
+/** The ten protein-source chips (docs/product.md §3.5). */
 export const PROTEIN_SOURCES = [
   "Poultry",
   "Farm Meat",

@@ -41,7 +41,7 @@ describe("kosher meals", () => {
 
   it("a kosher replacement never brings meat and dairy together", () => {
     const plan = [item("paneer-tikka", "Lunch", 150), item("brown-rice", "Lunch", 150)];
-    const targetKcal = plan.reduce((sum, entry) => sum + entry.Calories, 0);
+    const targetKcal = plan.reduce((sum, entry) => sum + entry.energyKcal, 0);
     const swapsUnder = (allergiesText: string) => {
       const swaps = new Set<string>();
       for (let seed = 0; seed < 60; seed += 1) {

@@ -8,7 +8,7 @@ import { isProteinFoodByData } from "./protein-foods.fixture";
 
 const searchable = (pool: CandidatePool) => MEAL_SLOTS.flatMap((meal) => pool.byMeal[meal]);
 
-describe("selectCandidates' source filters (issue 12: protein foods from the chosen sources)", () => {
+describe("selectCandidates' source filters (docs/decisions/030: protein foods from the chosen sources)", () => {
   // Vegetarian and vegan profiles with a source of their diet chosen: seitan, with no source chip, is within their reach.
   const requests = Array.from({ length: 400 }, (_, seed) => randomPlanRequest(seed))
     .filter((request) => request.dietType !== "standard" && request.favouriteFoodsText === "")

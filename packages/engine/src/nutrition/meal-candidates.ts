@@ -28,15 +28,15 @@ export interface Candidate {
 const POINTS = {
   cuisine: 8,
   // Another cuisine's dish costs more than a neutral food is worth, so an American day fills with American dishes and
-  // base foods before a Korean or Thai dish (issue 12: 45 % of breakfasts and many dinners were off the cuisine at -1).
+  // base foods before a Korean or Thai dish (45 % of breakfasts and many dinners were off the cuisine at -1).
   otherCuisine: -4,
   favourite: 9,
   proteinSource: 3,
   // Protein-rich foods from sources the user did not choose come in only where the chosen ones cannot meet the day
-  // (issue 12: 51 % of protein-rich items were from unchosen sources at -1.5).
+  // (51 % of protein-rich items were from unchosen sources at -1.5).
   unchosenProteinSource: -14,
   // A cuisine dish of an unchosen source nets as much as a neutral food, below a base food of a chosen source (+3), so
-  // the cuisine can still hold most of a day (issue 3) while base foods of the chosen sources carry the protein; from
+  // the cuisine can still hold most of a day (docs/product.md §6.2) while base foods of the chosen sources carry the protein; from
   // -9 the plans with a cuisine majority fell (decision 030).
   unchosenCuisineProteinSource: -8,
   varietyMax: 2.5,
@@ -379,7 +379,7 @@ function searchedCandidates(
   favourites: readonly string[],
   sourceFilter: SourceFilter,
 ): Pick<CandidatePool, "byMeal" | "filteredOutIds"> {
-  // Chosen protein sources first (issue 12: at least 80 % of protein-rich items from them where feasible): where the
+  // Chosen protein sources first (docs/product.md §6.2: at least 80 % of protein-rich items from them where feasible): where the
   // plan may use a protein-rich food of a chosen source at any meal (not only at this one: a breakfast of oats needs no
   // eggs), the search sees no protein-rich food of another source but a favourite whose word names that source
   // ("salmon", not "salad" or "curry") or a dish of the cuisine, which cost points instead, but at a lunch or dinner

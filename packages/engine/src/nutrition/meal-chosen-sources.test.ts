@@ -75,7 +75,7 @@ function expectNothingLost(
     ).toBeLessThanOrEqual(0);
 }
 
-describe("raiseChosenShare (issue 12: 80 % of protein foods from the chosen sources)", () => {
+describe("raiseChosenShare (docs/product.md §6.2: 80 % of protein foods from the chosen sources)", () => {
   it("swaps or drops unchosen protein foods only where the day loses no rule, bound, protein or cuisine majority", () => {
     let raisedDays = 0;
     for (let seed = 1; seed <= 60; seed += 1) {
@@ -122,7 +122,7 @@ describe("raiseChosenShare (issue 12: 80 % of protein foods from the chosen sour
   });
 });
 
-describe("holdsMoreChosen (the planner's narrower searches, issue 12)", () => {
+describe("holdsMoreChosen (the planner's narrower searches, docs/decisions/040)", () => {
   it("prefers a day searched without other sources' protein foods only where it has fewer of them and loses nothing", () => {
     let preferred = 0;
     let declined = 0;

@@ -72,7 +72,7 @@ function noWorse(fit: PortionFit, current: PortionFit): boolean {
 }
 
 /**
- * Raises a day's share of protein foods from the chosen sources toward issue 12's 80 %: an unchosen protein food
+ * Raises a day's share of protein foods from the chosen sources toward the 80 % of docs/product.md §6.2: an unchosen protein food
  * (another source's, or seitan) is swapped for a food of a chosen source or a food that is no protein food, or dropped
  * where its meal keeps two items, and the portions refitted. A move is kept only if the day loses nothing else: every
  * hard rule (the meal model, kosher, 2–4 items, the sharing rule of plans 1–3, the energy window, meal shares and fat),

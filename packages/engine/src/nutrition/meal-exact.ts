@@ -43,7 +43,7 @@ export interface ExactLimits {
 }
 
 /**
- * Weights of the soft bounds, per kcal, in the order they give way (issue 12): the energy-share bounds last, then the
+ * Weights of the soft bounds, per kcal, in the order they give way (docs/decisions/028): the energy-share bounds last, then the
  * protein floor, then the absolute bounds; every one far above the preference points a day can gain (a few tens). The
  * 2.4 g/kg ceiling is a constraint of the model; proteinOver ranks the fitted days (fitRank).
  */
@@ -72,7 +72,7 @@ function linear(terms: readonly (readonly [number, string])[]): string {
 
 /**
  * Shares a day must keep, as hard constraints: what the benchmark asks of the model to learn whether a day keeping both
- * of issue 12's preferences at once exists, with its own definition of a protein food and a chosen one.
+ * of docs/product.md §6.2's preferences at once exists, with its own definition of a protein food and a chosen one.
  */
 export interface RequiredShares {
   /** Most items from the chosen cuisine. */
@@ -212,7 +212,7 @@ export function solveExactDay(
       0,
     );
   }
-  // The chosen protein sources make at least 80 % of the protein-rich items (issue 12), softly: 0.8·Σ rich − Σ chosen
+  // The chosen protein sources make at least 80 % of the protein-rich items (docs/product.md §6.2), softly: 0.8·Σ rich − Σ chosen
   // rich ≤ slack, each item of slack costing less than a kcal of any macro bound, far more than preferences.
   if (rules.proteinSources.length > 0) {
     add(
@@ -247,7 +247,7 @@ export function solveExactDay(
       ">=",
       0,
     );
-  // 2.4 g/kg is hard (issue 12: every served plan keeps it), so any incumbent the solver holds when it stops on its
+  // 2.4 g/kg is hard (docs/decisions/030: every served plan keeps it), so any incumbent the solver holds when it stops on its
   // time or node limit keeps it too; it never contradicts the floor (proteinMaxG is at least proteinMinG). The 35 % of
   // energy ceiling stays a slack at the energy-share weight: where the floor is capped at 35 % of the target, a hard
   // ceiling on the day's own energy left the solver so thin a band that it stopped on its limit 8–15 g short of protein

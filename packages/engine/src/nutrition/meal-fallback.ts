@@ -15,7 +15,7 @@ const SHARED_PER_PLAN = 2;
 /** Portion fits the fallback's search may spend: small and fixed, with no clock, so it is quick and deterministic. */
 const FALLBACK_FITS = 40;
 
-/** A fallback day's cost: protein over its ceilings weighs most (issue 12), then the other bounds and protein short. */
+/** A fallback day's cost: protein over its ceilings weighs most (docs/decisions/030), then the other bounds and protein short. */
 const fallbackRank = (fit: PortionFit) =>
   100 * fit.proteinOverKcal + fit.boundBreach + 10 * fit.proteinShortG;
 

@@ -24,13 +24,13 @@ export interface MealPlanRequest {
 
 export interface MealItem {
   id: string;
-  Meal: MealSlot;
-  Item: string;
-  Weight: number;
-  Calories: number;
-  Protein: number;
-  Carbs: number;
-  Fat: number;
+  slot: MealSlot;
+  name: string;
+  grams: number;
+  energyKcal: number;
+  proteinG: number;
+  carbsG: number;
+  fatG: number;
   foodId: string;
   image: ImageCategory;
   /** The portion in a household measure ("2 large eggs", "1½ cups"), beside the grams; absent on older plans. */

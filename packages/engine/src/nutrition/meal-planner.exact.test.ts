@@ -28,7 +28,7 @@ const VEGAN_GLUTEN_FREE_GAIN: MealPlanRequest = {
 /** Bound by nodes only, so the answer does not depend on how busy the machine is (the tests allow a minute for it). */
 const NODE_BOUND_LIMITS = { timeLimitS: 60, maxNodes: 5_000 };
 
-describe("the exact fallback puts the chosen sources below a day that exists (issue 12)", () => {
+describe("the exact fallback puts the chosen sources below a day that exists (docs/decisions/029)", () => {
   let solver: MipSolver;
   beforeAll(async () => {
     solver = await highsLoader();
@@ -51,10 +51,10 @@ describe("the exact fallback puts the chosen sources below a day that exists (is
     const planner = await createMealPlanner({ exact: { solver, limits: NODE_BOUND_LIMITS } });
     const outcome = planner.plan(VEGAN_GLUTEN_FREE_GAIN);
     if (!outcome.ok) throw new Error(`refused: ${outcome.error.code} ${outcome.error.message}`);
-    const { Calories, Protein } = outcome.plan.totals;
-    expect(Math.abs(Calories - VEGAN_GLUTEN_FREE_GAIN.targetKcal)).toBeLessThanOrEqual(
+    const { energyKcal, proteinG } = outcome.plan.totals;
+    expect(Math.abs(energyKcal - VEGAN_GLUTEN_FREE_GAIN.targetKcal)).toBeLessThanOrEqual(
       0.03 * VEGAN_GLUTEN_FREE_GAIN.targetKcal,
     );
-    expect(Protein).toBeGreaterThanOrEqual(nutrientTargets(VEGAN_GLUTEN_FREE_GAIN).proteinMinG - 0.5);
+    expect(proteinG).toBeGreaterThanOrEqual(nutrientTargets(VEGAN_GLUTEN_FREE_GAIN).proteinMinG - 0.5);
   }, 60_000);
 });

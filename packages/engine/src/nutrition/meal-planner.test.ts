@@ -72,19 +72,19 @@ describe("meal planner on a small fixed food list", () => {
   it("plans a day that keeps every rule", () => {
     const plan = mustPlan(planner, BASE_REQUEST);
     expect(violationsOf(plan, BASE_REQUEST, TEST_FOODS)).toEqual([]);
-    expect(Math.abs(plan.totals.Calories - 2000)).toBeLessThanOrEqual(60);
-    expect(plan.totals.Protein).toBeGreaterThanOrEqual(1.6 * 75);
-    const fatShare = (9 * plan.totals.Fat) / plan.totals.Calories;
+    expect(Math.abs(plan.totals.energyKcal - 2000)).toBeLessThanOrEqual(60);
+    expect(plan.totals.proteinG).toBeGreaterThanOrEqual(1.6 * 75);
+    const fatShare = (9 * plan.totals.fatG) / plan.totals.energyKcal;
     expect(fatShare).toBeGreaterThanOrEqual(FAT_ENERGY_SHARE.min - 0.005);
     expect(fatShare).toBeLessThanOrEqual(FAT_ENERGY_SHARE.max + 0.005);
     for (const meal of MEAL_SLOTS) {
-      const count = plan.items.filter((item) => item.Meal === meal).length;
+      const count = plan.items.filter((item) => item.slot === meal).length;
       expect(count).toBeGreaterThanOrEqual(2);
       expect(count).toBeLessThanOrEqual(4);
     }
   });
 
-  it("writes items in the spec's shape: whole calories, two-decimal grams, totals that add up", () => {
+  it("writes items in the displayed shape: whole calories, two-decimal grams, totals that add up", () => {
     const plan = mustPlan(planner, BASE_REQUEST);
     for (const item of plan.items) {
       expect(
@@ -92,22 +92,22 @@ describe("meal planner on a small fixed food list", () => {
           .filter((key) => key !== "measure")
           .sort(),
       ).toEqual(["Calories", "Carbs", "Fat", "Item", "Meal", "Protein", "Weight", "foodId", "id", "image"]);
-      // Issue 12: a household measure beside the grams wherever the food has one.
+      // docs/decisions/028: a household measure beside the grams wherever the food has one.
       if (item.measure !== undefined) expect(item.measure).toMatch(/^[\d¼½¾]+ \S/);
-      expect(Number.isInteger(item.Calories)).toBe(true);
-      for (const value of [item.Weight, item.Protein, item.Carbs, item.Fat])
+      expect(Number.isInteger(item.energyKcal)).toBe(true);
+      for (const value of [item.grams, item.proteinG, item.carbsG, item.fatG])
         expect(hasTwoDecimals(value)).toBe(true);
     }
     expect(new Set(plan.items.map((item) => item.id)).size).toBe(plan.items.length);
-    expect(plan.totals.Calories).toBe(plan.items.reduce((sum, item) => sum + item.Calories, 0));
-    expect(plan.totals.Calories).toBe(
-      MEAL_SLOTS.reduce((sum, meal) => sum + plan.mealTotals[meal].Calories, 0),
+    expect(plan.totals.energyKcal).toBe(plan.items.reduce((sum, item) => sum + item.energyKcal, 0));
+    expect(plan.totals.energyKcal).toBe(
+      MEAL_SLOTS.reduce((sum, meal) => sum + plan.mealTotals[meal].energyKcal, 0),
     );
     for (const meal of MEAL_SLOTS) {
       const protein = plan.items
-        .filter((item) => item.Meal === meal)
-        .reduce((sum, item) => sum + item.Protein, 0);
-      expect(plan.mealTotals[meal].Protein).toBeCloseTo(protein, 2);
+        .filter((item) => item.slot === meal)
+        .reduce((sum, item) => sum + item.proteinG, 0);
+      expect(plan.mealTotals[meal].proteinG).toBeCloseTo(protein, 2);
     }
   });
 
@@ -115,7 +115,7 @@ describe("meal planner on a small fixed food list", () => {
     const plan = mustPlan(planner, BASE_REQUEST);
     const shares = { Breakfast: 0.25, Lunch: 0.35, Snacks: 0.1, Dinner: 0.3 };
     for (const meal of MEAL_SLOTS)
-      expect(Math.abs(plan.mealTotals[meal].Calories / 2000 - shares[meal])).toBeLessThanOrEqual(0.075);
+      expect(Math.abs(plan.mealTotals[meal].energyKcal / 2000 - shares[meal])).toBeLessThanOrEqual(0.075);
   });
 
   it("gives the same plan for the same request and seed, and a different one for another seed", () => {
@@ -209,7 +209,7 @@ describe("meal planner on the real catalogue", () => {
     const plan = mustPlan(planner, request);
     expect(violationsOf(plan, request, FOOD_CATALOGUE)).toEqual([]);
     expect(plan.notes.some((note) => note.includes("fallback"))).toBe(false);
-    expect(plan.totals.Protein).toBeGreaterThanOrEqual(nutrientTargets(request).proteinMinG - 0.5);
+    expect(plan.totals.proteinG).toBeGreaterThanOrEqual(nutrientTargets(request).proteinMinG - 0.5);
   });
 
   it("refuses vegan + soy + nuts + legumes at 1200 kcal with the protein it can reach", () => {
@@ -303,10 +303,10 @@ describe("meal planner on the real catalogue", () => {
           return;
         }
         expect(violationsOf(outcome.plan, request, FOOD_CATALOGUE)).toEqual([]);
-        expect(Math.abs(outcome.plan.totals.Calories - request.targetKcal)).toBeLessThanOrEqual(
+        expect(Math.abs(outcome.plan.totals.energyKcal - request.targetKcal)).toBeLessThanOrEqual(
           0.03 * request.targetKcal,
         );
-        const lowered = outcome.plan.totals.Protein < nutrientTargets(request).proteinMinG - 0.5;
+        const lowered = outcome.plan.totals.proteinG < nutrientTargets(request).proteinMinG - 0.5;
         if (lowered) expect(outcome.plan.notes.some((note) => note.startsWith("Protein"))).toBe(true);
       }),
       { seed: 12, numRuns: 300 },
@@ -326,7 +326,7 @@ describe("meal planner on the real catalogue", () => {
     const salmonItems = (favouriteFoodsText: string) =>
       ([1, 2, 3] as const)
         .flatMap((planNumber) => mustPlan(planner, { ...BASE_REQUEST, favouriteFoodsText, planNumber }).items)
-        .filter((item) => item.Item.toLowerCase().includes("salmon")).length;
+        .filter((item) => item.name.toLowerCase().includes("salmon")).length;
     expect(salmonItems("salmon")).toBeGreaterThanOrEqual(2);
     expect(salmonItems("salmon")).toBeGreaterThan(salmonItems(""));
   });
@@ -343,7 +343,7 @@ describe("meal planner on the real catalogue", () => {
           previousFoodIds: withPrevious ? before.map((item) => item.foodId) : undefined,
         }).items;
         const foodsAt = (items: typeof before, meal: string) =>
-          items.filter((item) => item.Meal === meal).map((item) => item.foodId);
+          items.filter((item) => item.slot === meal).map((item) => item.foodId);
         if (
           MEAL_SLOTS.every((meal) => foodsAt(after, meal).some((id) => !foodsAt(before, meal).includes(id)))
         )
@@ -401,15 +401,17 @@ describe("meal planner on the real catalogue", () => {
             const label = `${cuisine}/${dietType} plan ${planNumber}: ${fromCuisine(plan, request)} of ${plan.items.length}`;
             withoutMajority.push(label);
             const probed = probe.plan(request);
-            const proteinG = Math.min(nutrientTargets(request).proteinMinG, plan.totals.Protein);
-            // Macro bounds outrank the cuisine (issue 12): a majority day that breaks them further proves the point too.
+            const proteinG = Math.min(nutrientTargets(request).proteinMinG, plan.totals.proteinG);
+            // Macro bounds outrank the cuisine (docs/decisions/028): a majority day that breaks them further proves the point too.
             const proved = probed.ok
               ? !hasMajority(probed.plan, request) ||
-                probed.plan.totals.Protein < proteinG - 0.5 ||
+                probed.plan.totals.proteinG < proteinG - 0.5 ||
                 boundBreachKcal(probed.plan, request) > boundBreachKcal(plan, request) + 1
               : probed.error.code === "NO_CUISINE_MAJORITY";
             if (!proved)
-              unproved.push(`${label}; probe: ${probed.ok ? probed.plan.totals.Protein : probed.error.code}`);
+              unproved.push(
+                `${label}; probe: ${probed.ok ? probed.plan.totals.proteinG : probed.error.code}`,
+              );
           }
         }
       }
@@ -438,7 +440,7 @@ describe("meal planner on the real catalogue", () => {
       // few vegan plans (fibre over 60 g in most of their cuisine days): at most one plan in twenty.
       expect(unproved.length).toBeLessThan((CUISINES.length * DIET_TYPES.length * 3) / 20);
       expect(withoutMajority.some((label) => label.startsWith("Japanese/standard"))).toBe(true);
-      // One main a meal (issue 12) rules out the stacked cuisine mains that made many of these days' majorities, so
+      // One main a meal (docs/decisions/028) rules out the stacked cuisine mains that made many of these days' majorities, so
       // fewer remain possible: still at most half the plans lack one, each proved above.
       expect(withoutMajority.length).toBeLessThan((CUISINES.length * DIET_TYPES.length * 3) / 2);
     }, 60_000);

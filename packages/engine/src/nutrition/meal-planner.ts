@@ -38,10 +38,10 @@ export type { EngineError } from "../profile.types";
 export type { MealItem, MealPlanRequest } from "./meal-plan.types";
 
 export interface MacroTotals {
-  Calories: number;
-  Protein: number;
-  Carbs: number;
-  Fat: number;
+  energyKcal: number;
+  proteinG: number;
+  carbsG: number;
+  fatG: number;
 }
 
 export interface MealPlan {
@@ -113,10 +113,10 @@ const REQUEST_LIMITS = { kcal: { min: 800, max: 6000 }, weightKg: { min: 25, max
 
 export function sumMacros(items: readonly Pick<MacroTotals, keyof MacroTotals>[]): MacroTotals {
   return {
-    Calories: items.reduce((sum, item) => sum + item.Calories, 0),
-    Protein: roundTo2(items.reduce((sum, item) => sum + item.Protein, 0)),
-    Carbs: roundTo2(items.reduce((sum, item) => sum + item.Carbs, 0)),
-    Fat: roundTo2(items.reduce((sum, item) => sum + item.Fat, 0)),
+    energyKcal: items.reduce((sum, item) => sum + item.energyKcal, 0),
+    proteinG: roundTo2(items.reduce((sum, item) => sum + item.proteinG, 0)),
+    carbsG: roundTo2(items.reduce((sum, item) => sum + item.carbsG, 0)),
+    fatG: roundTo2(items.reduce((sum, item) => sum + item.fatG, 0)),
   };
 }
 
@@ -124,8 +124,8 @@ export function toMealItem(food: Food, meal: MealSlot, weightG: number, id: stri
   const measure = householdMeasure(food.id, weightG);
   return {
     id,
-    Meal: meal,
-    Item: food.name,
+    slot: meal,
+    name: food.name,
     ...portionFigures(food, roundTo2(weightG)),
     foodId: food.id,
     image: food.image,
@@ -295,7 +295,7 @@ export function planWith(
   }
   if ("failed" in attempt)
     return { ok: false, error: solveError(attempt.failed, request, avoidances, pool, limits) };
-  // The protein ceilings hold in every served plan (issue 12): a day over them (the exact model stopped on its limit
+  // The protein ceilings hold in every served plan (docs/decisions/030): a day over them (the exact model stopped on its limit
   // without a day, or had none) is repaired; if it cannot be, boundNotes names the ceiling that gave way.
   if (proteinOverKcal(attempt.portions, targets) > BOUND_SLACK_KCAL) {
     const repaired = repairProteinCeiling(attempt.portions, pool.allByMeal, targets, avoidances.kosher);
@@ -312,19 +312,21 @@ export function planWith(
   const totals = sumMacros(items);
   const notes = [...targets.notes, ...attempt.notes, ...boundNotes(items, foodIndex(foods), targets)];
   let proteinTargetG = targets.proteinMinG;
-  if (totals.Protein < targets.proteinMinG - 0.5) {
+  if (totals.proteinG < targets.proteinMinG - 0.5) {
     const floorG = roundTo2(Math.min(PROTEIN_RDA_G_PER_KG * request.weightKg, targets.proteinMinG));
-    if (totals.Protein < floorG && !attempt.fromFallback) {
+    if (totals.proteinG < floorG && !attempt.fromFallback) {
       return {
         ok: false,
         error: {
           code: "PROTEIN_UNREACHABLE",
-          message: `With ${describeExclusions(request, avoidances)}, a day of ${Math.round(request.targetKcal)} kcal reaches only ${Math.round(totals.Protein)} g of protein, below the ${Math.round(floorG)} g minimum for your weight. Loosen an exclusion or choose another diet type.`,
+          message: `With ${describeExclusions(request, avoidances)}, a day of ${Math.round(request.targetKcal)} kcal reaches only ${Math.round(totals.proteinG)} g of protein, below the ${Math.round(floorG)} g minimum for your weight. Loosen an exclusion or choose another diet type.`,
         },
       };
     }
-    proteinTargetG = totals.Protein;
-    notes.push(proteinShortfallNote(request, avoidances, pool, targets.proteinMinG, totals.Protein, attempt));
+    proteinTargetG = totals.proteinG;
+    notes.push(
+      proteinShortfallNote(request, avoidances, pool, targets.proteinMinG, totals.proteinG, attempt),
+    );
   }
   const violations = planViolations(items, {
     request,
@@ -343,7 +345,7 @@ export function planWith(
     };
   }
   const mealTotals = Object.fromEntries(
-    MEAL_SLOTS.map((meal) => [meal, sumMacros(items.filter((item) => item.Meal === meal))]),
+    MEAL_SLOTS.map((meal) => [meal, sumMacros(items.filter((item) => item.slot === meal))]),
   ) as Record<MealSlot, MacroTotals>;
   return {
     ok: true,
@@ -408,11 +410,11 @@ export function macroTotals(
   let fatG = 0;
   let fibreG = 0;
   for (const item of items) {
-    kcal += item.Calories;
-    proteinG += item.Protein;
-    carbsG += item.Carbs;
-    fatG += item.Fat;
-    fibreG += ((index.get(item.foodId)?.fibreG ?? 0) * item.Weight) / 100;
+    kcal += item.energyKcal;
+    proteinG += item.proteinG;
+    carbsG += item.carbsG;
+    fatG += item.fatG;
+    fibreG += ((index.get(item.foodId)?.fibreG ?? 0) * item.grams) / 100;
   }
   return { kcal, proteinG, carbsG, fatG, fibreG };
 }
@@ -433,7 +435,7 @@ function solve(
 ): Attempt | { failed: SolveFailure } {
   let searched = searchDay(pool.byMeal, targets, limits);
   // A search that spent its budget with no day and no proof that none exists tries once more with a wider budget
-  // before anything else: refusing a day that exists breaks issue 12's first rule, and the quick fallback's day is
+  // before anything else: refusing a day that exists undoes docs/decisions/029 (no feasible profile refused), and the quick fallback's day is
   // worse than a searched one. Probes for a cuisine majority carry their own budget and are left as they are.
   if (searched.status === "exhausted" && limits.requireCuisineMajority !== true)
     searched = searchDay(pool.byMeal, targets, {
@@ -461,7 +463,7 @@ function solve(
       day === undefined
         ? [Infinity, Infinity, Infinity, Infinity]
         : [day.proteinOverKcal, day.shareBreach, day.proteinShortG, day.boundBreach - day.shareBreach];
-    // The chosen sources are a preference, below the protein floor (issue 12): where the model with them brings no day
+    // The chosen sources are a preference, below the protein floor (docs/product.md §6.2): where the model with them brings no day
     // or one short of protein (its solution would not fit whole portion steps, or the solver stopped on its limit in
     // the harder model), it runs once without them and the better day is kept. Seen on a vegan gluten-free 4,118 kcal
     // day refused, and a vegetarian soy-, nut- and egg-free day 7 g short, once more dishes joined the catalogue.
@@ -506,7 +508,7 @@ const NARROWER_FILTERS: readonly SourceFilter[] = ["onlyChosen", "chosenWithoutS
 const NARROWER_FITS_SHARE = 0.5;
 
 /**
- * Searches again among fewer protein foods of the sources the user did not choose (issue 12: at least 80 % of protein
+ * Searches again among fewer protein foods of the sources the user did not choose (docs/decisions/040: at least 80 % of protein
  * foods from the chosen ones where feasible) where the day holds one, and keeps a day found so only if it has more of
  * them chosen and loses nothing: the cuisine majority, every rule and bound, the protein floor (holdsMoreChosen). The
  * search weighs the chosen sources only through preference points among a few candidates per meal, and the cuisine's

@@ -31,7 +31,7 @@ export interface PortionFit {
   shareBreach: number;
   /**
    * The part of boundBreach from the protein ceilings (35 % of energy and 2.4 g/kg), in kcal: they hold before every
-   * other bound (issue 12), so a day over them is served only when no day found keeps them.
+   * other bound (docs/decisions/030), so a day over them is served only when no day found keeps them.
    */
   proteinOverKcal: number;
   proteinShortG: number;
@@ -114,7 +114,7 @@ function hardBreach(state: State, limits: Limits): number {
 }
 
 /**
- * The order things give way in (issue 12): the hard rules weigh 1000× per kcal, the protein ceilings 200× per kcal
+ * The order things give way in (docs/decisions/028): the hard rules weigh 1000× per kcal, the protein ceilings 200× per kcal
  * (they count again in the bounds below, so a paired step that moves grams from a protein-rich food to a starch or a
  * fat wins over any other gain), the energy-share bounds 50× per kcal,
  * protein under its floor 10 per g (2.5 per kcal), the absolute bounds 1 per kcal; energy off the target and meals off

@@ -40,7 +40,7 @@ function pick<T>(items: readonly T[], unit: number): T {
 
 /**
  * A plausible adult: sex, age 18–75, height around the sex's mean, BMI 18.5–35, any activity level and goal, with the
- * target computed by the spec's energy formula. Drawn only from the seed, so a profile number always means the same person.
+ * target computed by the energy formula of docs/product.md §6.1. Drawn only from the seed, so a profile number always means the same person.
  */
 export function randomPlanRequest(seed: number): MealPlanRequest {
   const unit = (key: string) => seededUnit(seed, key);

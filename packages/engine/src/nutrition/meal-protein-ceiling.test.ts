@@ -28,14 +28,14 @@ const HIGH_ENERGY_GAIN: MealPlanRequest = {
 
 /** Protein over 35 % of energy or 2.4 g/kg, with the benchmark's rounding slack (half a point, a gram). */
 function overCeiling(plan: MealPlan, request: MealPlanRequest): boolean {
-  const { Calories, Protein } = plan.totals;
-  return 4 * Protein > 0.355 * Calories || Protein > nutrientTargets(request).proteinMaxG + 1;
+  const { energyKcal, proteinG } = plan.totals;
+  return 4 * proteinG > 0.355 * energyKcal || proteinG > nutrientTargets(request).proteinMaxG + 1;
 }
 
 const isProteinRich = (food: Food) =>
   food.proteinSource !== undefined && (4 * food.proteinG) / food.energyKcal >= 0.2;
 
-describe("protein ceilings (issue 12: 35 % of energy and 2.4 g/kg in every served plan)", () => {
+describe("protein ceilings (docs/product.md §6.2: 35 % of energy and 2.4 g/kg in every served plan)", () => {
   let solver: MipSolver;
   beforeAll(async () => {
     solver = await highsLoader();
@@ -85,7 +85,7 @@ describe("protein ceilings (issue 12: 35 % of energy and 2.4 g/kg in every serve
       if (!outcome.ok) throw new Error(`${outcome.error.code}: ${outcome.error.message}`);
       if (overCeiling(outcome.plan, request))
         over.push(
-          `seed ${request.seed}: ${outcome.plan.totals.Protein} g of ${outcome.plan.totals.Calories} kcal`,
+          `seed ${request.seed}: ${outcome.plan.totals.proteinG} g of ${outcome.plan.totals.energyKcal} kcal`,
         );
       expect(outcome.plan.notes.some((note) => note.startsWith("Protein gave way"))).toBe(false);
     }
@@ -114,7 +114,7 @@ describe("chosen protein sources", () => {
           isProteinRich(food) &&
           !food.cuisines.includes(request.cuisine) &&
           !request.proteinSources.includes(food.proteinSource as (typeof request.proteinSources)[number])
-          ? [item.Item]
+          ? [item.name]
           : [];
       });
       expect(unchosen).toEqual([]);

@@ -13,7 +13,7 @@ const SLACK_KCAL = 1;
 const isProteinRich = (candidate: Candidate) =>
   (4 * candidate.food.proteinG) / candidate.food.energyKcal >= PROTEIN_RICH_SHARE;
 
-/** A fit's rank as bounds give way (issue 12): protein over its ceilings, energy shares, protein short, the rest. */
+/** A fit's rank as bounds give way (docs/decisions/030): protein over its ceilings, energy shares, protein short, the rest. */
 function rank(fit: PortionFit): number[] {
   return [fit.proteinOverKcal, fit.shareBreach, fit.proteinShortG, fit.boundBreach - fit.shareBreach];
 }

@@ -49,7 +49,7 @@ describe("proteinReachG", () => {
       if (!outcome.ok) continue;
       checked += 1;
       expect(proteinReachG(allowedFoods(request), request.targetKcal)).toBeGreaterThanOrEqual(
-        outcome.plan.totals.Protein - 0.5,
+        outcome.plan.totals.proteinG - 0.5,
       );
     }
     expect(checked).toBeGreaterThanOrEqual(35);

@@ -43,24 +43,26 @@ describe("replaceMealItem", () => {
           const outcome = replaceMealItem({ plan: plan.items, itemId: replaced.id, request, seed });
           if (!outcome.ok) {
             expect(outcome.error.code).toBe("NO_REPLACEMENT");
-            expect(outcome.error.message).toContain(replaced.Meal);
+            expect(outcome.error.message).toContain(replaced.slot);
             return;
           }
           const { item } = outcome;
           const food = findFood(item.foodId);
           expect(food).toBeDefined();
           if (food === undefined) return;
-          expect(item.Meal).toBe(replaced.Meal);
+          expect(item.slot).toBe(replaced.slot);
           expect(plan.items.map((other) => other.foodId)).not.toContain(item.foodId);
           expect(plan.items.map((other) => other.id)).not.toContain(item.id);
-          expect(Math.abs(item.Calories - replaced.Calories)).toBeLessThanOrEqual(0.05 * replaced.Calories);
+          expect(Math.abs(item.energyKcal - replaced.energyKcal)).toBeLessThanOrEqual(
+            0.05 * replaced.energyKcal,
+          );
           expect(suitsDiet(food, request.dietType)).toBe(true);
           expect(
             exclusionConflict(food, parseAvoidances(request.allergiesText, FOOD_CATALOGUE)),
           ).toBeUndefined();
-          expect(isValidPortion(food, item.Weight)).toBe(true);
-          expect(item).toMatchObject(portionFigures(food, item.Weight));
-          const dayKcal = plan.totals.Calories - replaced.Calories + item.Calories;
+          expect(isValidPortion(food, item.grams)).toBe(true);
+          expect(item).toMatchObject(portionFigures(food, item.grams));
+          const dayKcal = plan.totals.energyKcal - replaced.energyKcal + item.energyKcal;
           expect(Math.abs(dayKcal - request.targetKcal)).toBeLessThanOrEqual(0.03 * request.targetKcal);
         },
       ),
@@ -76,10 +78,10 @@ describe("replaceMealItem", () => {
     if (!outcome.ok) throw new Error(outcome.error.message);
     // Within 5 % energy, macros can still differ; the chosen item should be no further than half the item's energy.
     const distanceKcal =
-      4 * Math.abs(outcome.item.Protein - replaced.Protein) +
-      4 * Math.abs(outcome.item.Carbs - replaced.Carbs) +
-      9 * Math.abs(outcome.item.Fat - replaced.Fat);
-    expect(distanceKcal).toBeLessThan(0.5 * replaced.Calories);
+      4 * Math.abs(outcome.item.proteinG - replaced.proteinG) +
+      4 * Math.abs(outcome.item.carbsG - replaced.carbsG) +
+      9 * Math.abs(outcome.item.fatG - replaced.fatG);
+    expect(distanceKcal).toBeLessThan(0.5 * replaced.energyKcal);
   });
 
   it("is deterministic for a seed", () => {
@@ -103,11 +105,11 @@ describe("replaceMealItem", () => {
     const replaced = plan.items[0];
     if (replaced === undefined) throw new Error("empty plan");
     // An item of 5 kcal: nothing else in the meal comes within ±5 % of it.
-    const tiny = { ...replaced, Calories: 5 };
+    const tiny = { ...replaced, energyKcal: 5 };
     const outcome = replaceMealItem({
       plan: [tiny, ...plan.items.slice(1)],
       itemId: tiny.id,
-      request: { ...request, targetKcal: plan.totals.Calories - replaced.Calories + 5 },
+      request: { ...request, targetKcal: plan.totals.energyKcal - replaced.energyKcal + 5 },
       seed: 1,
     });
     expect(outcome).toMatchObject({ ok: false, error: { code: "NO_REPLACEMENT" } });
@@ -159,7 +161,7 @@ describe("replaceMealItem", () => {
         toMealItem(foods[3] as Food, "Dinner", 200, "dinner-1"),
         toMealItem(foods[4] as Food, "Dinner", 200, "dinner-2"),
       ];
-      const targetKcal = plan.reduce((sum, item) => sum + item.Calories, 0);
+      const targetKcal = plan.reduce((sum, item) => sum + item.energyKcal, 0);
       const outcome = replaceMealItem(
         { plan, itemId: "lunch", request: { ...request, targetKcal }, seed: 3 },
         foods,
@@ -208,13 +210,15 @@ describe("replaceMealItem", () => {
         );
         for (const item of outcome.items) {
           const food = findFood(item.foodId) as Food;
-          expect(item.Meal).toBe(replaced.Meal);
-          expect(Math.abs(item.Calories - replaced.Calories)).toBeLessThanOrEqual(0.05 * replaced.Calories);
+          expect(item.slot).toBe(replaced.slot);
+          expect(Math.abs(item.energyKcal - replaced.energyKcal)).toBeLessThanOrEqual(
+            0.05 * replaced.energyKcal,
+          );
           expect(exclusionConflict(food, parseAvoidances(request.allergiesText))).toBeUndefined();
           const mates = plan.items
-            .filter((other) => other.Meal === replaced.Meal && other.id !== replaced.id)
+            .filter((other) => other.slot === replaced.slot && other.id !== replaced.id)
             .map((other) => findFood(other.foodId) as Food);
-          expect(mealConflict([...mates, food], replaced.Meal, { kosher: false })).toBeUndefined();
+          expect(mealConflict([...mates, food], replaced.slot, { kosher: false })).toBeUndefined();
         }
         // Another role comes in only when no food of the same role fits at all.
         if (!sameRole)

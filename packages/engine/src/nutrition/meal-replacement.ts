@@ -26,7 +26,7 @@ export interface ReplacementInput {
   itemId: string;
   request: MealPlanRequest;
   seed: number;
-  /** Foods replaced away from this day plan before: Replace never offers them again (issue 12: no ping-pong). */
+  /** Foods replaced away from this day plan before: Replace never offers them again (docs/decisions/029: no ping-pong). */
   replacedFoodIds?: readonly string[];
   /** The alternative the user picked (a food id from replacementChoices); without it the best one is taken. */
   foodId?: string;
@@ -43,13 +43,13 @@ export const REPLACEMENT_CHOICES = 3;
  * gram of fat off counts as much as it weighs in energy.
  */
 function macroDistanceKcal(
-  left: Pick<MealItem, "Protein" | "Carbs" | "Fat">,
-  right: Pick<MealItem, "Protein" | "Carbs" | "Fat">,
+  left: Pick<MealItem, "proteinG" | "carbsG" | "fatG">,
+  right: Pick<MealItem, "proteinG" | "carbsG" | "fatG">,
 ): number {
   return (
-    4 * Math.abs(left.Protein - right.Protein) +
-    4 * Math.abs(left.Carbs - right.Carbs) +
-    9 * Math.abs(left.Fat - right.Fat)
+    4 * Math.abs(left.proteinG - right.proteinG) +
+    4 * Math.abs(left.carbsG - right.carbsG) +
+    9 * Math.abs(left.fatG - right.fatG)
   );
 }
 
@@ -72,10 +72,10 @@ function rankReplacements(
   const replacedFood = byId.get(replaced.foodId);
   const excluded = new Set([...plan.map((item) => item.foodId), ...(input.replacedFoodIds ?? [])]);
   const mealMates = plan
-    .filter((item) => item.Meal === replaced.Meal && item.id !== replaced.id)
+    .filter((item) => item.slot === replaced.slot && item.id !== replaced.id)
     .flatMap((item) => byId.get(item.foodId) ?? []);
   const role = replacedFood === undefined ? undefined : mealRole(replacedFood);
-  const dayKcal = plan.reduce((sum, item) => sum + item.Calories, 0);
+  const dayKcal = plan.reduce((sum, item) => sum + item.energyKcal, 0);
   const cuisineIds = new Set(
     foods.filter((food) => food.cuisines.includes(request.cuisine)).map((food) => food.id),
   );
@@ -85,38 +85,38 @@ function rankReplacements(
     cuisineIds.has(replaced.foodId) &&
     2 * cuisineItems > plan.length &&
     2 * (cuisineItems - 1) <= plan.length;
-  const cuisineBonus = (majorityAtStake ? MAJORITY_BONUS_SHARE : CUISINE_BONUS_SHARE) * replaced.Calories;
-  const allowance = REPLACEMENT_KCAL_TOLERANCE * replaced.Calories;
+  const cuisineBonus = (majorityAtStake ? MAJORITY_BONUS_SHARE : CUISINE_BONUS_SHARE) * replaced.energyKcal;
+  const allowance = REPLACEMENT_KCAL_TOLERANCE * replaced.energyKcal;
   const { kosher } = avoidances;
 
   const best = new Map<string, { item: MealItem; score: number; sameRole: boolean }>();
   for (const food of foods) {
-    if (excluded.has(food.id) || !food.slots.includes(replaced.Meal) || !suitsDiet(food, request.dietType))
+    if (excluded.has(food.id) || !food.slots.includes(replaced.slot) || !suitsDiet(food, request.dietType))
       continue;
     if (exclusionConflict(food, avoidances) !== undefined) continue;
-    if (mealConflict([...mealMates, food], replaced.Meal, { kosher }) !== undefined) continue;
+    if (mealConflict([...mealMates, food], replaced.slot, { kosher }) !== undefined) continue;
     const sameRole = role === undefined || mealRole(food) === role;
     const bonus =
       (cuisineIds.has(food.id) ? cuisineBonus : 0) +
-      VARIETY_SHARE * replaced.Calories * seededUnit(seed, food.id);
+      VARIETY_SHARE * replaced.energyKcal * seededUnit(seed, food.id);
     const levels = Math.round((food.portionMaxG - food.portionMinG) / food.portionStepG);
     for (let level = 0; level <= levels; level += 1) {
       const weightG = food.portionMinG + level * food.portionStepG;
       const figures = portionFigures(food, weightG);
-      if (Math.abs(figures.Calories - replaced.Calories) > allowance) continue;
+      if (Math.abs(figures.energyKcal - replaced.energyKcal) > allowance) continue;
       // The day must stay inside the planner's ±3 % window too, so a swap never turns a good plan into a bad one.
-      const newDayKcal = dayKcal - replaced.Calories + figures.Calories;
+      const newDayKcal = dayKcal - replaced.energyKcal + figures.energyKcal;
       if (Math.abs(newDayKcal - request.targetKcal) > KCAL_TOLERANCE * request.targetKcal) continue;
       const score =
-        macroDistanceKcal(figures, replaced) + Math.abs(figures.Calories - replaced.Calories) - bonus;
+        macroDistanceKcal(figures, replaced) + Math.abs(figures.energyKcal - replaced.energyKcal) - bonus;
       const known = best.get(food.id);
       if (known === undefined || score < known.score) {
         best.set(food.id, {
           item: toMealItem(
             food,
-            replaced.Meal,
+            replaced.slot,
             weightG,
-            `r${(seed >>> 0).toString(36)}-${replaced.Meal.toLowerCase()}-${food.id}`,
+            `r${(seed >>> 0).toString(36)}-${replaced.slot.toLowerCase()}-${food.id}`,
           ),
           score,
           sameRole,
@@ -135,7 +135,7 @@ function rankReplacements(
 function noReplacement(replaced: MealItem, request: MealPlanRequest): EngineError {
   return {
     code: "NO_REPLACEMENT",
-    message: `No other ${replaced.Meal} food suits your ${request.dietType} diet and exclusions within 5 % of ${replaced.Calories} kcal.`,
+    message: `No other ${replaced.slot} food suits your ${request.dietType} diet and exclusions within 5 % of ${replaced.energyKcal} kcal.`,
   };
 }
 

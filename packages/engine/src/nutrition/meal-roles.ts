@@ -109,7 +109,7 @@ const CHIPLESS_PROTEIN_G = 8;
 const CHIPLESS_PROTEIN_ROLES: readonly MealRole[] = ["main", "side", "snack", "drink"];
 
 /**
- * A protein food, for the share of them from the chosen sources (issue 12): a fifth of its energy from protein, and a
+ * A protein food, for the share of them from the chosen sources (docs/decisions/038): a fifth of its energy from protein, and a
  * source chip or, without one, 8 g of protein per 100 g as a main, side, snack or drink. No chip names wheat gluten, so
  * seitan is a protein food of a source nobody chose.
  */

@@ -102,7 +102,7 @@ export type SearchResult =
 /**
  * The search's passes. The first orders days by preference alone; later ones add a Lagrangian weight (preference points
  * per gram of protein), steering the search to days that can meet the floor when the best-liked ones cannot. All but
- * the last two accept only days with most items from the chosen cuisine (issue 3: "a majority where the cuisine has
+ * the last two accept only days with most items from the chosen cuisine (docs/product.md §6.2: "a majority where the cuisine has
  * such dishes"); those two drop it, so a day that must leave the cuisine to meet protein is still found. Each pass may
  * fit its share of the fit budget; the last majority pass gets the most, as the days it reaches (a majority that also
  * meets a high protein floor) are the hardest to fit.

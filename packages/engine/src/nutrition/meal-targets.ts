@@ -4,7 +4,7 @@ import type { MealItem, MealPlanRequest } from "./meal-plan.types";
 import { exclusionConflict, type ExclusionRules } from "./exclusions";
 import { mealConflict } from "./meal-roles";
 
-/** docs/product.md §6: the day's energy split over the spec's four meals. */
+/** docs/product.md §6: the day's energy split over the four meals. */
 export const MEAL_SHARES: Record<MealSlot, number> = {
   Breakfast: 0.25,
   Lunch: 0.35,
@@ -13,7 +13,7 @@ export const MEAL_SHARES: Record<MealSlot, number> = {
 };
 /** How far a meal may drift from its share, as a fraction of the day, before a plan is refused. */
 export const MEAL_SHARE_BAND = 0.07;
-/** Issue 3: the day total must land within ±3 % of the goal. */
+/** docs/product.md §6.2: the day total must land within ±3 % of the goal. */
 export const KCAL_TOLERANCE = 0.03;
 /** The model aims inside ±2 % so that rounding every item to whole calories can never push the day past ±3 %. */
 export const KCAL_MODEL_TOLERANCE = 0.02;
@@ -121,18 +121,18 @@ export function isValidPortion(food: Food, weightG: number): boolean {
   return Math.abs(steps - Math.round(steps)) < 1e-6;
 }
 
-/** The item's figures for a portion, rounded as the spec shows them: calories whole, grams to two decimals. */
+/** The item's figures for a portion, rounded as the screens show them: calories whole, grams to two decimals. */
 export function portionFigures(
   food: Food,
   weightG: number,
-): Pick<MealItem, "Weight" | "Calories" | "Protein" | "Carbs" | "Fat"> {
+): Pick<MealItem, "grams" | "energyKcal" | "proteinG" | "carbsG" | "fatG"> {
   const factor = weightG / 100;
   return {
-    Weight: roundTo2(weightG),
-    Calories: Math.round(food.energyKcal * factor),
-    Protein: roundTo2(food.proteinG * factor),
-    Carbs: roundTo2(food.carbsG * factor),
-    Fat: roundTo2(food.fatG * factor),
+    grams: roundTo2(weightG),
+    energyKcal: Math.round(food.energyKcal * factor),
+    proteinG: roundTo2(food.proteinG * factor),
+    carbsG: roundTo2(food.carbsG * factor),
+    fatG: roundTo2(food.fatG * factor),
   };
 }
 
@@ -154,31 +154,31 @@ export function planViolations(items: readonly MealItem[], context: PlanCheckCon
   for (const item of items) {
     const food = findFood(item.foodId);
     if (food === undefined) {
-      violations.push(`${item.Item}: unknown food ${item.foodId}`);
+      violations.push(`${item.name}: unknown food ${item.foodId}`);
       continue;
     }
-    if (seenIds.has(item.id)) violations.push(`${item.Item}: duplicate item id ${item.id}`);
+    if (seenIds.has(item.id)) violations.push(`${item.name}: duplicate item id ${item.id}`);
     seenIds.add(item.id);
-    if (seenFoods.has(food.id)) violations.push(`${item.Item}: planned twice`);
+    if (seenFoods.has(food.id)) violations.push(`${item.name}: planned twice`);
     seenFoods.add(food.id);
-    if (!food.slots.includes(item.Meal)) violations.push(`${item.Item}: not a ${item.Meal} food`);
-    if (!suitsDiet(food, request.dietType)) violations.push(`${item.Item}: not ${request.dietType}`);
+    if (!food.slots.includes(item.slot)) violations.push(`${item.name}: not a ${item.slot} food`);
+    if (!suitsDiet(food, request.dietType)) violations.push(`${item.name}: not ${request.dietType}`);
     const conflict = exclusionConflict(food, avoidances);
-    if (conflict !== undefined) violations.push(`${item.Item}: ${conflict}`);
-    if (!isValidPortion(food, item.Weight))
-      violations.push(`${item.Item}: portion ${item.Weight} g outside range or step`);
-    const expected = portionFigures(food, item.Weight);
+    if (conflict !== undefined) violations.push(`${item.name}: ${conflict}`);
+    if (!isValidPortion(food, item.grams))
+      violations.push(`${item.name}: portion ${item.grams} g outside range or step`);
+    const expected = portionFigures(food, item.grams);
     if (
-      expected.Calories !== item.Calories ||
-      expected.Protein !== item.Protein ||
-      expected.Fat !== item.Fat ||
-      expected.Carbs !== item.Carbs
+      expected.energyKcal !== item.energyKcal ||
+      expected.proteinG !== item.proteinG ||
+      expected.fatG !== item.fatG ||
+      expected.carbsG !== item.carbsG
     ) {
-      violations.push(`${item.Item}: figures do not match the catalogue`);
+      violations.push(`${item.name}: figures do not match the catalogue`);
     }
   }
   for (const meal of Object.keys(MEAL_SHARES) as MealSlot[]) {
-    const inMeal = items.filter((item) => item.Meal === meal);
+    const inMeal = items.filter((item) => item.slot === meal);
     const count = inMeal.length;
     if (count < ITEMS_PER_MEAL.min || count > ITEMS_PER_MEAL.max) violations.push(`${meal}: ${count} items`);
     const foods = inMeal.flatMap((item) => {
@@ -188,9 +188,9 @@ export function planViolations(items: readonly MealItem[], context: PlanCheckCon
     const conflict = mealConflict(foods, meal, { kosher: context.kosher === true });
     if (conflict !== undefined) violations.push(`${meal}: ${conflict}`);
   }
-  const kcal = items.reduce((sum, item) => sum + item.Calories, 0);
-  const fatG = items.reduce((sum, item) => sum + item.Fat, 0);
-  const proteinG = items.reduce((sum, item) => sum + item.Protein, 0);
+  const kcal = items.reduce((sum, item) => sum + item.energyKcal, 0);
+  const fatG = items.reduce((sum, item) => sum + item.fatG, 0);
+  const proteinG = items.reduce((sum, item) => sum + item.proteinG, 0);
   if (Math.abs(kcal - request.targetKcal) > KCAL_TOLERANCE * request.targetKcal) {
     violations.push(`day energy ${kcal} kcal is more than 3 % from ${request.targetKcal}`);
   }

@@ -13,7 +13,7 @@ export const KCAL_PER_KG = 7700;
 /** The estimate looks at the last four weeks: long enough to average out water swings, short enough to follow change. */
 export const EXPENDITURE_WINDOW_DAYS = 28;
 
-/** The least data before an estimate is offered (issue 16): two weeks, 8 weigh-ins, 10 days of logged meals. */
+/** The least data before an estimate is offered (docs/decisions/022): two weeks, 8 weigh-ins, 10 days of logged meals. */
 export const MIN_SPAN_DAYS = 14;
 export const MIN_WEIGH_INS = 8;
 export const MIN_LOGGED_DAYS = 10;
@@ -131,7 +131,7 @@ export function estimateExpenditure(input: ExpenditureInput): ExpenditureEstimat
 
 /**
  * The most a suggestion moves the target in one step; one step a week at most, so ±250 kcal a week
- * (issue 16). Small steps keep a noisy estimate from swinging the plans around.
+ * (docs/decisions/022). Small steps keep a noisy estimate from swinging the plans around.
  */
 export const MAX_CHANGE_KCAL_PER_WEEK = 250;
 /** Differences smaller than this are noise: the user is told to keep the current target. */

@@ -6,7 +6,7 @@ import { DAY_1, fixtureState } from "./trainer.fixture";
 const state = fixtureState();
 const parse = (message: string): Intent => parseIntent(message, state);
 const idOf = (foodId: string): string => DAY_1.find((item) => item.foodId === foodId)?.id ?? "missing";
-const firstExercise = state.workoutPlan.find((item) => item["Body Part Targeted"] === "Chest");
+const firstExercise = state.workoutPlan.find((item) => item.bodyPart === "Chest");
 
 describe("parseIntent: plan changes", () => {
   it.each([
@@ -30,7 +30,7 @@ describe("parseIntent: plan changes", () => {
     "give me a different lunch",
     "swap lunch today",
   ])("replaces a whole meal: %s", (message) => {
-    const lunchIds = DAY_1.filter((item) => item.Meal === "Lunch").map((item) => item.id);
+    const lunchIds = DAY_1.filter((item) => item.slot === "Lunch").map((item) => item.id);
     expect(parse(message)).toEqual({
       kind: "replace-meal",
       day: 1,
@@ -121,8 +121,8 @@ describe("parseIntent: plan changes", () => {
   });
 
   it("replaces a named exercise from the plan, every day it appears", () => {
-    const name = firstExercise?.["Workout Name"] ?? "missing";
-    const ids = state.workoutPlan.filter((item) => item["Workout Name"] === name).map((item) => item.id);
+    const name = firstExercise?.name ?? "missing";
+    const ids = state.workoutPlan.filter((item) => item.name === name).map((item) => item.id);
     for (const message of [
       `swap ${name}`,
       `Replace the ${name.toUpperCase()}!`,
@@ -134,10 +134,10 @@ describe("parseIntent: plan changes", () => {
 
   it("limits an exercise swap to the weekday named", () => {
     const item = firstExercise;
-    expect(parse(`swap the ${item?.["Workout Name"] ?? ""} on ${item?.Day ?? ""}`)).toEqual({
+    expect(parse(`swap the ${item?.name ?? ""} on ${item?.day ?? ""}`)).toEqual({
       kind: "replace-exercise",
-      query: item?.["Workout Name"],
-      day: item?.Day,
+      query: item?.name,
+      day: item?.day,
       itemIds: [item?.id],
     });
   });

@@ -189,7 +189,7 @@ function mealItemsNamed(
       : [state.activeDay, ...DAY_INDICES.filter((other) => other !== state.activeDay)];
   for (const candidate of order) {
     const items = state.mealPlans[candidate] ?? [];
-    const item = bestMatch(query, items, (mealItem) => mealItem.Item);
+    const item = bestMatch(query, items, (mealItem) => mealItem.name);
     if (item !== undefined) return { day: candidate, items: [item] };
   }
   return undefined;
@@ -214,10 +214,10 @@ function resolveTarget(
   const slot = slotWord === undefined ? undefined : SLOT_WORDS[slotWord];
   if (slot !== undefined) {
     const day = mealDay ?? state.activeDay;
-    const slotItems = (state.mealPlans[day] ?? []).filter((item) => item.Meal === slot);
+    const slotItems = (state.mealPlans[day] ?? []).filter((item) => item.slot === slot);
     // "the chicken at lunch" is one item; "my lunch" is all of them.
     const rest = words.filter((word) => word !== slotWord).join(" ");
-    const named = rest.length > 0 ? bestMatch(rest, slotItems, (item) => item.Item) : undefined;
+    const named = rest.length > 0 ? bestMatch(rest, slotItems, (item) => item.name) : undefined;
     if (named !== undefined) return { kind: "replace-meal", day, query: rest, itemIds: [named.id] };
     if (words.length <= 2)
       return { kind: "replace-meal", day, query: slot, slot, itemIds: slotItems.map((item) => item.id) };
@@ -226,15 +226,15 @@ function resolveTarget(
   const exerciseItems = state.workoutPlan.filter(
     (item) =>
       isExerciseItem(item) &&
-      (workoutDay === undefined || item.Day === workoutDay || weekdaysIn(fullText).length === 0),
+      (workoutDay === undefined || item.day === workoutDay || weekdaysIn(fullText).length === 0),
   );
-  const planExercise = bestMatch(query, exerciseItems, (item) => item["Workout Name"]);
+  const planExercise = bestMatch(query, exerciseItems, (item) => item.name);
   const meal = mealItemsNamed(state, query, mealDay);
   if (planExercise !== undefined && (preferExercise || meal === undefined)) {
-    const name = planExercise["Workout Name"];
+    const name = planExercise.name;
     const day = weekdaysIn(fullText)[0];
     const itemIds = exerciseItems
-      .filter((item) => item["Workout Name"] === name && (day === undefined || item.Day === day))
+      .filter((item) => item.name === name && (day === undefined || item.day === day))
       .map((item) => item.id);
     return { kind: "replace-exercise", query: name, ...(day === undefined ? {} : { day }), itemIds };
   }
@@ -442,7 +442,7 @@ function parseLevel(text: string, asked: boolean): Intent | undefined {
 /** The library's best match, unless an exercise in the user's plan fits the words at least as well. */
 function exerciseForQuestion(query: string, state: TrainerState): Exercise | undefined {
   const fromLibrary = exerciseNamed(query);
-  const planNames = state.workoutPlan.filter(isExerciseItem).map((item) => item["Workout Name"]);
+  const planNames = state.workoutPlan.filter(isExerciseItem).map((item) => item.name);
   const inPlan = bestMatch(query, planNames, (name) => name);
   const planExercise = inPlan === undefined ? undefined : findExerciseByName(inPlan);
   if (planExercise === undefined) return fromLibrary;

@@ -2,7 +2,7 @@ import type { FitnessGoal } from "../profile.types";
 import { simplify } from "./name-match";
 
 /**
- * "How am I doing?" (issue 16): Alex answers from the user's logs — the weight trend, its weekly
+ * "How am I doing?" (docs/decisions/022): Alex answers from the user's logs — the weight trend, its weekly
  * rate and, for Pro, the adaptive target — instead of from the plans. Kept beside the intent parser
  * rather than inside it: the question needs the logs, which the trainer state does not carry.
  */

@@ -1,5 +1,5 @@
 /**
- * Messages a fitness app must not answer with a plan change (issue 6 "Safety"). We err on the side of referral:
+ * Messages a fitness app must not answer with a plan change (docs/decisions/008). We err on the side of referral:
  * a false alarm costs the user one extra message, a missed one could cost much more.
  */
 export const RED_FLAGS = ["heart", "fainting", "eating-disorder", "pregnancy", "self-harm"] as const;

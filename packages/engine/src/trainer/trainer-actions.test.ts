@@ -52,7 +52,7 @@ describe("meal changes", () => {
       const newItem = outcome.state.mealPlans[1]?.[0] as MealItem;
 
       expect(newItem.id).not.toBe(oatmeal.id);
-      expect(newItem.Meal).toBe("Breakfast");
+      expect(newItem.slot).toBe("Breakfast");
       expect(outcome.state.mealPlans[1]?.slice(1)).toEqual(DAY_1.slice(1));
       expect(outcome.state.mealPlans[2]).toBe(DAY_2);
       expect(outcome.state.workoutPlan).toBe(before.workoutPlan);
@@ -60,12 +60,12 @@ describe("meal changes", () => {
       expect(outcome.changed).toEqual({ mealDays: [1], workout: false, profile: false });
       expect(outcome.itemIdsUpdated).toEqual([newItem.id]);
       expect(outcome.activeDay).toBe(1);
-      const breakfastAfter = sumItems(outcome.state.mealPlans[1] ?? [], "Breakfast").Calories;
+      const breakfastAfter = sumItems(outcome.state.mealPlans[1] ?? [], "Breakfast").energyKcal;
       expect(outcome.reply).toContain(
-        `Swapped **${oatmeal.Item} (${oatmeal.Weight} g, ${kcal(oatmeal.Calories)})** for **${newItem.Item}`,
+        `Swapped **${oatmeal.name} (${oatmeal.grams} g, ${kcal(oatmeal.energyKcal)})** for **${newItem.name}`,
       );
       expect(outcome.reply).toContain(
-        `Breakfast is now ${kcal(breakfastAfter)} (was ${kcal(sumItems(DAY_1, "Breakfast").Calories)})`,
+        `Breakfast is now ${kcal(breakfastAfter)} (was ${kcal(sumItems(DAY_1, "Breakfast").energyKcal)})`,
       );
     },
   );
@@ -76,13 +76,13 @@ describe("meal changes", () => {
       const before = fixtureState();
       const outcome = say(message, before);
       const after = outcome.state.mealPlans[1] ?? [];
-      const lunchBefore = DAY_1.filter((item) => item.Meal === "Lunch");
-      const lunchAfter = after.filter((item) => item.Meal === "Lunch");
+      const lunchBefore = DAY_1.filter((item) => item.slot === "Lunch");
+      const lunchAfter = after.filter((item) => item.slot === "Lunch");
 
       expect(lunchAfter).toHaveLength(lunchBefore.length);
       for (const item of lunchAfter) expect(lunchBefore.map((old) => old.id)).not.toContain(item.id);
-      expect(after.filter((item) => item.Meal !== "Lunch")).toEqual(
-        DAY_1.filter((item) => item.Meal !== "Lunch"),
+      expect(after.filter((item) => item.slot !== "Lunch")).toEqual(
+        DAY_1.filter((item) => item.slot !== "Lunch"),
       );
       expect(outcome.state.mealPlans[2]).toBe(DAY_2);
       expect(outcome.state.workoutPlan).toBe(before.workoutPlan);
@@ -155,7 +155,7 @@ describe("meal changes", () => {
       expect(planner.requests.map((request) => request.allergiesText)).toEqual(["allergic to peanuts"]);
       expect(outcome.reply).toContain("Oatmeal with peanut butter and banana");
       expect(outcome.reply).toContain(
-        `${kcal(sumItems(DAY_1).Calories)} → ${kcal(sumItems(dayOne).Calories)}`,
+        `${kcal(sumItems(DAY_1).energyKcal)} → ${kcal(sumItems(dayOne).energyKcal)}`,
       );
     },
   );
@@ -165,7 +165,7 @@ describe("meal changes", () => {
     const outcome = say("I don't like lentils", before);
     expect(outcome.state.profile.allergiesText).toBe("shrimp, don't like lentils");
     expect(outcome.state.mealPlans[1]).toBe(DAY_1);
-    expect(outcome.state.mealPlans[2]?.some((item) => /lentil/i.test(item.Item))).toBe(false);
+    expect(outcome.state.mealPlans[2]?.some((item) => /lentil/i.test(item.name))).toBe(false);
     expect(outcome.changed).toEqual({ mealDays: [2], workout: false, profile: true });
   });
 
@@ -195,7 +195,7 @@ describe("meal changes", () => {
     expect(halal.reply).toContain("pork, alcohol, gelatin and blood");
     const typo = say("I'm allergic to shelfish");
     expect(typo.reply).toContain("shellfish");
-    expect(typo.state.mealPlans[1]?.some((item) => /shrimp|prawn/i.test(item.Item))).toBe(false);
+    expect(typo.state.mealPlans[1]?.some((item) => /shrimp|prawn/i.test(item.name))).toBe(false);
   });
 
   it("mentions unrecognised allergy words when it plans new meals", () => {
@@ -219,7 +219,7 @@ describe("meal changes", () => {
       expect(outcome.state.mealPlans[2]).not.toEqual(DAY_2);
       expect(outcome.state.workoutPlan).toBe(before.workoutPlan);
       expect(outcome.changed).toEqual({ mealDays: [1, 2], workout: false, profile: true });
-      expect(outcome.reply).toContain(`Day 1: ${kcal(sumItems(DAY_1).Calories)} →`);
+      expect(outcome.reply).toContain(`Day 1: ${kcal(sumItems(DAY_1).energyKcal)} →`);
     },
   );
 
@@ -257,34 +257,34 @@ describe("meal changes", () => {
 
 describe("workout changes", () => {
   const base = fixtureState();
-  const target = base.workoutPlan.find((item) => item["Body Part Targeted"] === "Chest");
+  const target = base.workoutPlan.find((item) => item.bodyPart === "Chest");
 
-  it.each([
-    `swap the ${target?.["Workout Name"] ?? ""}`,
-    `I don't like ${(target?.["Workout Name"] ?? "").toUpperCase()}!`,
-  ])("replaces a named exercise and nothing else: %s", (message) => {
-    const outcome = say(message, base);
-    const index = base.workoutPlan.findIndex((item) => item.id === target?.id);
-    const replaced = outcome.state.workoutPlan[index];
+  it.each([`swap the ${target?.name ?? ""}`, `I don't like ${(target?.name ?? "").toUpperCase()}!`])(
+    "replaces a named exercise and nothing else: %s",
+    (message) => {
+      const outcome = say(message, base);
+      const index = base.workoutPlan.findIndex((item) => item.id === target?.id);
+      const replaced = outcome.state.workoutPlan[index];
 
-    expect(replaced?.id).not.toBe(target?.id);
-    expect(replaced?.["Workout Name"]).not.toBe(target?.["Workout Name"]);
-    expect(replaced).toMatchObject({
-      Day: target?.Day,
-      "Body Part Targeted": "Chest",
-      "No of Sets": target?.["No of Sets"],
-      "No of Reps": target?.["No of Reps"],
-    });
-    const others = (plan: TrainerState["workoutPlan"]) => plan.filter((_, position) => position !== index);
-    expect(others(outcome.state.workoutPlan)).toEqual(others(base.workoutPlan));
-    expect(outcome.state.mealPlans).toBe(base.mealPlans);
-    expect(outcome.state.profile).toBe(base.profile);
-    expect(outcome.changed).toEqual({ mealDays: [], workout: true, profile: false });
-    expect(outcome.itemIdsUpdated).toEqual([replaced?.id]);
-    expect(outcome.reply).toContain(
-      `Swapped **${target?.["Workout Name"]} (${target?.["No of Sets"]} × ${target?.["No of Reps"]})** for **${replaced?.["Workout Name"]}`,
-    );
-  });
+      expect(replaced?.id).not.toBe(target?.id);
+      expect(replaced?.name).not.toBe(target?.name);
+      expect(replaced).toMatchObject({
+        day: target?.day,
+        bodyPart: "Chest",
+        sets: target?.sets,
+        reps: target?.reps,
+      });
+      const others = (plan: TrainerState["workoutPlan"]) => plan.filter((_, position) => position !== index);
+      expect(others(outcome.state.workoutPlan)).toEqual(others(base.workoutPlan));
+      expect(outcome.state.mealPlans).toBe(base.mealPlans);
+      expect(outcome.state.profile).toBe(base.profile);
+      expect(outcome.changed).toEqual({ mealDays: [], workout: true, profile: false });
+      expect(outcome.itemIdsUpdated).toEqual([replaced?.id]);
+      expect(outcome.reply).toContain(
+        `Swapped **${target?.name} (${target?.sets} × ${target?.reps})** for **${replaced?.name}`,
+      );
+    },
+  );
 
   it("says when the exercise is not in the plan", () => {
     const outcome = say("swap the barbell hip thrust", base);
@@ -299,22 +299,22 @@ describe("workout changes", () => {
   ])("moves a day's workout to a rest day: %s", (message) => {
     const outcome = say(message, base);
     const plan = outcome.state.workoutPlan;
-    const mondayBefore = base.workoutPlan.filter((item) => item.Day === "Monday");
+    const mondayBefore = base.workoutPlan.filter((item) => item.day === "Monday");
 
-    expect(plan.filter((item) => item.Day === "Tuesday")).toEqual(
-      mondayBefore.map((item) => ({ ...item, Day: "Tuesday" })),
+    expect(plan.filter((item) => item.day === "Tuesday")).toEqual(
+      mondayBefore.map((item) => ({ ...item, day: "Tuesday" })),
     );
-    expect(plan.filter((item) => item.Day === "Monday")).toEqual([
+    expect(plan.filter((item) => item.day === "Monday")).toEqual([
       expect.objectContaining({
-        Day: "Monday",
-        "Workout Name": "Rest Day",
-        "No of Sets": 0,
-        "No of Reps": "0",
+        day: "Monday",
+        name: "Rest Day",
+        sets: 0,
+        reps: "0",
       }),
     ]);
     for (const day of WEEKDAYS.filter((weekday) => weekday !== "Monday" && weekday !== "Tuesday")) {
-      expect(plan.filter((item) => item.Day === day)).toEqual(
-        base.workoutPlan.filter((item) => item.Day === day),
+      expect(plan.filter((item) => item.day === day)).toEqual(
+        base.workoutPlan.filter((item) => item.day === day),
       );
     }
     expect(new Set(plan.map((item) => item.id)).size).toBe(plan.length);
@@ -424,9 +424,9 @@ describe("questions change nothing", () => {
   const base = fixtureState();
 
   it.each([
-    ["how many calories today?", `Day 1's plan has **${kcal(sumItems(DAY_1).Calories)}**`],
-    ["How much protein do I have today", `**${Math.round(sumItems(DAY_1).Protein * 10) / 10} g protein**`],
-    ["what are my macros on day 2?", `${Math.round(sumItems(DAY_2).Carbs * 10) / 10} g carbs`],
+    ["how many calories today?", `Day 1's plan has **${kcal(sumItems(DAY_1).energyKcal)}**`],
+    ["How much protein do I have today", `**${Math.round(sumItems(DAY_1).proteinG * 10) / 10} g protein**`],
+    ["what are my macros on day 2?", `${Math.round(sumItems(DAY_2).carbsG * 10) / 10} g carbs`],
   ])("%s", (message, expected) => {
     const outcome = say(message, base);
     expectUnchanged(outcome, base);
@@ -616,10 +616,10 @@ describe("with the real meal planner", () => {
     const dayTwo = outcome.state.mealPlans[2] ?? [];
     expect(outcome.changed).toEqual({ mealDays: [2], workout: false, profile: false });
     expect(dayTwo).not.toEqual(DAY_2);
-    for (const item of dayTwo) expect(findFood(item.foodId)?.name).toBe(item.Item);
+    for (const item of dayTwo) expect(findFood(item.foodId)?.name).toBe(item.name);
     expect(outcome.state.mealPlans[1]).toBe(DAY_1);
     expect(outcome.state.workoutPlan).toBe(before.workoutPlan);
-    expect(outcome.reply).toContain(`**Day 2**: ${kcal(sumItems(dayTwo).Calories)}`);
+    expect(outcome.reply).toContain(`**Day 2**: ${kcal(sumItems(dayTwo).energyKcal)}`);
   }, 30_000);
 
   it("re-plans around a new allergy so no stored day keeps it", () => {

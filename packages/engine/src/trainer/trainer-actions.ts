@@ -66,11 +66,11 @@ const kcal = formatKcal;
 const grams = formatGrams;
 
 function describeMealItem(item: MealItem): string {
-  return `**${item.Item} (${grams(item.Weight)}, ${kcal(item.Calories)})**`;
+  return `**${item.name} (${grams(item.grams)}, ${kcal(item.energyKcal)})**`;
 }
 
 function describeExercise(item: WorkoutItem): string {
-  return `**${item["Workout Name"]} (${item["No of Sets"]} × ${item["No of Reps"]})**`;
+  return `**${item.name} (${item.sets} × ${item.reps})**`;
 }
 
 function listWords(words: readonly string[]): string {
@@ -80,28 +80,28 @@ function listWords(words: readonly string[]): string {
 
 function dayTotalsLine(items: readonly MealItem[]): string {
   const total = sumItems(items);
-  return `${kcal(total.Calories)} · ${grams(total.Protein)} protein · ${grams(total.Carbs)} carbs · ${grams(total.Fat)} fat`;
+  return `${kcal(total.energyKcal)} · ${grams(total.proteinG)} protein · ${grams(total.carbsG)} carbs · ${grams(total.fatG)} fat`;
 }
 
 function mealSummary(items: readonly MealItem[]): string {
-  return MEAL_SLOTS.filter((slot) => items.some((item) => item.Meal === slot))
+  return MEAL_SLOTS.filter((slot) => items.some((item) => item.slot === slot))
     .map((slot) => {
-      const slotItems = items.filter((item) => item.Meal === slot);
-      return `- **${slot}** (${kcal(sumItems(slotItems).Calories)}): ${slotItems.map((item) => `${item.Item} (${grams(item.Weight)})`).join(", ")}`;
+      const slotItems = items.filter((item) => item.slot === slot);
+      return `- **${slot}** (${kcal(sumItems(slotItems).energyKcal)}): ${slotItems.map((item) => `${item.name} (${grams(item.grams)})`).join(", ")}`;
     })
     .join("\n");
 }
 
 function workingSets(plan: readonly WorkoutItem[]): number {
-  return plan.filter(isExerciseItem).reduce((sum, item) => sum + item["No of Sets"], 0);
+  return plan.filter(isExerciseItem).reduce((sum, item) => sum + item.sets, 0);
 }
 
 function weekByDay(plan: readonly WorkoutItem[]): string {
   return WEEKDAYS.map((day) => {
-    const exercises = plan.filter((item) => item.Day === day && isExerciseItem(item));
+    const exercises = plan.filter((item) => item.day === day && isExerciseItem(item));
     return exercises.length === 0
       ? `- **${day}**: rest`
-      : `- **${day}**: ${exercises.map((item) => item["Workout Name"]).join(", ")}`;
+      : `- **${day}**: ${exercises.map((item) => item.name).join(", ")}`;
   }).join("\n");
 }
 
@@ -168,7 +168,7 @@ const CAPABILITY_LIST = CAPABILITIES.map((line) => `- ${line}`).join("\n");
 function sameFoods(left: readonly MealItem[], right: readonly MealItem[]): boolean {
   const key = (items: readonly MealItem[]) =>
     items
-      .map((item) => `${item.Meal}:${item.foodId}:${item.Weight}`)
+      .map((item) => `${item.slot}:${item.foodId}:${item.grams}`)
       .sort()
       .join("|");
   return key(left) === key(right);
@@ -223,8 +223,8 @@ function beforeAfterLines(state: TrainerState, plans: ReadonlyMap<DayIndex, Meal
     .map(([day, items]) => {
       const before = state.mealPlans[day];
       return before === undefined
-        ? `- Day ${day}: ${kcal(sumItems(items).Calories)} (new)`
-        : `- Day ${day}: ${kcal(sumItems(before).Calories)} → ${kcal(sumItems(items).Calories)}`;
+        ? `- Day ${day}: ${kcal(sumItems(items).energyKcal)} (new)`
+        : `- Day ${day}: ${kcal(sumItems(before).energyKcal)} → ${kcal(sumItems(items).energyKcal)}`;
     })
     .join("\n");
 }
@@ -277,14 +277,14 @@ function replaceMeal(
   const lines = swapped.map(
     ({ before, after }) => `Swapped ${describeMealItem(before)} for ${describeMealItem(after)}.`,
   );
-  const slots = MEAL_SLOTS.filter((slot) => swapped.some(({ before }) => before.Meal === slot));
+  const slots = MEAL_SLOTS.filter((slot) => swapped.some(({ before }) => before.slot === slot));
   const slotLines = slots.map(
     (slot: MealSlot) =>
-      `${slot} is now ${kcal(sumItems(plan, slot).Calories)} (was ${kcal(sumItems(original, slot).Calories)}).`,
+      `${slot} is now ${kcal(sumItems(plan, slot).energyKcal)} (was ${kcal(sumItems(original, slot).energyKcal)}).`,
   );
   const reply = [
     lines.join("\n"),
-    `${slotLines.join(" ")} Day ${day} total: ${kcal(sumItems(plan).Calories)} (was ${kcal(sumItems(original).Calories)}).`,
+    `${slotLines.join(" ")} Day ${day} total: ${kcal(sumItems(plan).energyKcal)} (was ${kcal(sumItems(original).energyKcal)}).`,
     ...failures,
   ].join("\n\n");
   const next: TrainerState = { ...state, mealPlans: { ...state.mealPlans, [day]: plan } };
@@ -321,7 +321,7 @@ function conflictingItems(
   const foodOf = (item: MealItem) => findFood(item.foodId) ?? placeholderFood(item);
   for (const item of items) {
     const food = foodOf(item);
-    const rest = items.filter((other) => other.Meal === item.Meal && other.id !== item.id).map(foodOf);
+    const rest = items.filter((other) => other.slot === item.slot && other.id !== item.id).map(foodOf);
     const reason =
       exclusionConflict(food, avoidances) ?? (avoidances.kosher ? kosherMealClash(food, rest) : undefined);
     if (reason !== undefined) found.push({ item, reason });
@@ -339,8 +339,8 @@ function unrecognisedLine(words: readonly string[]): string {
 function placeholderFood(item: MealItem): Food {
   return {
     id: item.foodId,
-    name: item.Item,
-    slots: [item.Meal],
+    name: item.name,
+    slots: [item.slot],
     cuisines: [],
     diet: "standard",
     allergens: [],
@@ -408,7 +408,7 @@ function addAvoidance(
     }
     plans.set(day, outcome.plan.items);
     lines.push(
-      `Day ${day} had ${named}, so I re-planned it: ${kcal(sumItems(state.mealPlans[day] ?? []).Calories)} → ${kcal(sumItems(outcome.plan.items).Calories)}.`,
+      `Day ${day} had ${named}, so I re-planned it: ${kcal(sumItems(state.mealPlans[day] ?? []).energyKcal)} → ${kcal(sumItems(outcome.plan.items).energyKcal)}.`,
     );
   }
   if (plans.size === 0 && failed.length === 0)
@@ -494,7 +494,7 @@ function replaceExercise(
     });
     if (!outcome.ok) {
       failures.push(
-        `I couldn't replace ${describeExercise(before)} on ${before.Day}, because ${asClause(outcome.error.message)}`,
+        `I couldn't replace ${describeExercise(before)} on ${before.day}, because ${asClause(outcome.error.message)}`,
       );
       continue;
     }
@@ -504,7 +504,7 @@ function replaceExercise(
   if (swapped.length === 0) return nothingSwapped(state, failures);
   const lines = swapped.map(
     ({ before, after }) =>
-      `Swapped ${describeExercise(before)} for ${describeExercise(after)} on ${before.Day}.`,
+      `Swapped ${describeExercise(before)} for ${describeExercise(after)} on ${before.day}.`,
   );
   return workoutOutcome(
     state,
@@ -516,7 +516,7 @@ function replaceExercise(
 }
 
 function byWeekday(items: readonly WorkoutItem[]): WorkoutItem[] {
-  return WEEKDAYS.flatMap((day) => items.filter((item) => item.Day === day));
+  return WEEKDAYS.flatMap((day) => items.filter((item) => item.day === day));
 }
 
 function moveWorkout(
@@ -541,11 +541,11 @@ function moveWorkout(
     );
   }
   const moved = state.workoutPlan
-    .filter((item) => item.Day === from && !isRestItem(item))
-    .map((item) => ({ ...item, Day: to }));
+    .filter((item) => item.day === from && !isRestItem(item))
+    .map((item) => ({ ...item, day: to }));
   const taken = new Set(state.workoutPlan.map((item) => item.id));
   const rest = restDayItem(newItemId(createSeededRandom(deps.seed), taken), from);
-  const kept = state.workoutPlan.filter((item) => item.Day !== from && item.Day !== to);
+  const kept = state.workoutPlan.filter((item) => item.day !== from && item.day !== to);
   const plan = byWeekday([...kept, ...moved, rest]);
   const newDays = trainingDays(plan);
   if (newDays.length < MIN_WORKOUT_DAYS || newDays.length > MAX_WORKOUT_DAYS) {
@@ -729,19 +729,19 @@ function askNutrition(
     );
   }
   const total = sumItems(items);
-  const perMeal = MEAL_SLOTS.filter((slot) => items.some((item) => item.Meal === slot)).map((slot) => {
+  const perMeal = MEAL_SLOTS.filter((slot) => items.some((item) => item.slot === slot)).map((slot) => {
     const meal = sumItems(items, slot);
     return intent.topic === "calories"
-      ? `- ${slot}: ${kcal(meal.Calories)}`
+      ? `- ${slot}: ${kcal(meal.energyKcal)}`
       : intent.topic === "protein"
-        ? `- ${slot}: ${grams(meal.Protein)} protein`
-        : `- ${slot}: ${kcal(meal.Calories)} · ${grams(meal.Protein)} protein · ${grams(meal.Carbs)} carbs · ${grams(meal.Fat)} fat`;
+        ? `- ${slot}: ${grams(meal.proteinG)} protein`
+        : `- ${slot}: ${kcal(meal.energyKcal)} · ${grams(meal.proteinG)} protein · ${grams(meal.carbsG)} carbs · ${grams(meal.fatG)} fat`;
   });
   const headline =
     intent.topic === "calories"
-      ? `Day ${intent.day}'s plan has **${kcal(total.Calories)}**; your target is ${kcal(state.profile.targetKcal)}.`
+      ? `Day ${intent.day}'s plan has **${kcal(total.energyKcal)}**; your target is ${kcal(state.profile.targetKcal)}.`
       : intent.topic === "protein"
-        ? `Day ${intent.day}'s plan has **${grams(total.Protein)} protein** (${kcal(total.Calories)} in all).`
+        ? `Day ${intent.day}'s plan has **${grams(total.proteinG)} protein** (${kcal(total.energyKcal)} in all).`
         : `Day ${intent.day}'s plan: **${dayTotalsLine(items)}** (target ${kcal(state.profile.targetKcal)}).`;
   const notice = intent.topic === "calories" ? profileNotice(state.profile) : undefined;
   const caution = notice === undefined ? "" : `\n\n${notice.message}`;
@@ -786,7 +786,7 @@ function askWorkout(intent: Extract<Intent, { kind: "ask-workout" }>, state: Tra
       state,
       `You train on ${listWords(currentTrainingDays(state))}:\n\n${weekByDay(state.workoutPlan)}`,
     );
-  const items = state.workoutPlan.filter((item) => item.Day === intent.day && isExerciseItem(item));
+  const items = state.workoutPlan.filter((item) => item.day === intent.day && isExerciseItem(item));
   if (items.length === 0)
     return unchanged(
       state,
@@ -794,7 +794,7 @@ function askWorkout(intent: Extract<Intent, { kind: "ask-workout" }>, state: Tra
     );
   return unchanged(
     state,
-    `${intent.day}'s workout:\n\n${items.map((item) => `- ${describeExercise(item)} (${item["Body Part Targeted"]})`).join("\n")}`,
+    `${intent.day}'s workout:\n\n${items.map((item) => `- ${describeExercise(item)} (${item.bodyPart})`).join("\n")}`,
   );
 }
 
@@ -804,9 +804,10 @@ function explainExercise(
 ): TrainerOutcome {
   const exercise = EXERCISE_LIBRARY.find((candidate) => candidate.id === intent.exerciseId);
   if (exercise === undefined) {
-    const examples = [
-      ...new Set(state.workoutPlan.filter(isExerciseItem).map((item) => item["Workout Name"])),
-    ].slice(0, 3);
+    const examples = [...new Set(state.workoutPlan.filter(isExerciseItem).map((item) => item.name))].slice(
+      0,
+      3,
+    );
     const hint =
       examples.length > 0 ? ` Try one from your plan, e.g. "how do I do ${examples[0] ?? ""}?"` : "";
     return unchanged(
@@ -859,7 +860,7 @@ function notFound(intent: Extract<Intent, { kind: "not-found" }>, state: Trainer
   const meals = items === undefined ? "" : `\n\nDay ${intent.day}'s meals:\n\n${mealSummary(items)}`;
   return unchanged(
     state,
-    `I couldn't find "${intent.query}" in Day ${intent.day}'s meals or in your workout plan, so I haven't changed anything.${meals}\n\nName an item as it's listed, e.g. "swap the ${items?.[0]?.Item ?? "oatmeal"}".`,
+    `I couldn't find "${intent.query}" in Day ${intent.day}'s meals or in your workout plan, so I haven't changed anything.${meals}\n\nName an item as it's listed, e.g. "swap the ${items?.[0]?.name ?? "oatmeal"}".`,
   );
 }
 

@@ -2,17 +2,14 @@ import type { Cuisine, DietType, MealSlot, ProteinSource } from "../nutrition/fo
 import type { MealItem, MealPlanRequest } from "../nutrition/meal-planner";
 import type { FitnessGoal, Gender } from "../profile.types";
 import {
-  WARMUP,
-  COOLDOWN,
   WEEKDAYS,
   type ExperienceLevel,
   type Weekday,
   type WorkoutItem,
   type WorkoutType,
 } from "../workouts/exercise.types";
-import { isRestItem } from "../workouts/rest-days";
 
-/** Meal days are stored as diet_one..diet_seven; the spec's day order makes Monday day 1 (docs/product.md §6). */
+/** Meal days are stored as diet_one..diet_seven; the day order makes Monday day 1 (docs/product.md §6). */
 export const DAY_INDICES = [1, 2, 3, 4, 5, 6, 7] as const;
 export type DayIndex = (typeof DAY_INDICES)[number];
 
@@ -82,31 +79,30 @@ export function storedMealDays(state: TrainerState): DayIndex[] {
 
 /** Warmup and cooldown are wrapped round a day; they are neither replaced nor counted as working sets. */
 export function isExerciseItem(item: WorkoutItem): boolean {
-  const part = item["Body Part Targeted"];
-  return !isRestItem(item) && part !== WARMUP && part !== COOLDOWN;
+  return item.kind === "exercise";
 }
 
 /** Days with at least one exercise, Monday first: the plan, not the profile, is what the user sees. */
 export function trainingDays(plan: readonly WorkoutItem[]): Weekday[] {
-  return WEEKDAYS.filter((day) => plan.some((item) => item.Day === day && isExerciseItem(item)));
+  return WEEKDAYS.filter((day) => plan.some((item) => item.day === day && isExerciseItem(item)));
 }
 
 export interface SumOfItems {
-  Calories: number;
-  Protein: number;
-  Carbs: number;
-  Fat: number;
+  energyKcal: number;
+  proteinG: number;
+  carbsG: number;
+  fatG: number;
 }
 
 /** Totals of items as listed, for reporting only (the plan's figures come from the engine). */
 export function sumItems(items: readonly MealItem[], slot?: MealSlot): SumOfItems {
-  const total = { Calories: 0, Protein: 0, Carbs: 0, Fat: 0 };
+  const total = { energyKcal: 0, proteinG: 0, carbsG: 0, fatG: 0 };
   for (const item of items) {
-    if (slot !== undefined && item.Meal !== slot) continue;
-    total.Calories += item.Calories;
-    total.Protein += item.Protein;
-    total.Carbs += item.Carbs;
-    total.Fat += item.Fat;
+    if (slot !== undefined && item.slot !== slot) continue;
+    total.energyKcal += item.energyKcal;
+    total.proteinG += item.proteinG;
+    total.carbsG += item.carbsG;
+    total.fatG += item.fatG;
   }
   return total;
 }

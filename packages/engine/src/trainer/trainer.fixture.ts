@@ -124,7 +124,7 @@ export function fixturePlanner(): MealPlanner & { requests: MealPlanRequest[] } 
           ),
       );
       const mealTotals = Object.fromEntries(
-        MEAL_SLOTS.map((meal) => [meal, sumMacros(items.filter((entry) => entry.Meal === meal))]),
+        MEAL_SLOTS.map((meal) => [meal, sumMacros(items.filter((entry) => entry.slot === meal))]),
       ) as Record<MealSlot, ReturnType<typeof sumMacros>>;
       return {
         ok: true,

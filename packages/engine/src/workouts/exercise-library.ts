@@ -536,7 +536,20 @@ const BY_NAME = new Map(EXERCISE_LIBRARY.map((exercise) => [normaliseName(exerci
 const KEY_BY_ID = new Map(EXERCISE_LIBRARY.map((exercise) => [exercise.id, normaliseName(exercise.name)]));
 const BY_ID = new Map(EXERCISE_LIBRARY.map((exercise) => [exercise.id, exercise]));
 
-/** Case-, spacing- and punctuation-insensitive lookup by name (or id), as plans store names only. */
+/** The library entry a plan item's `exerciseId` names. */
+export function findExerciseById(id: string): Exercise | undefined {
+  return BY_ID.get(id);
+}
+
+/**
+ * The id a name stands for: a library entry's id is the slug of its name, so this is the entry's id for any spelling of
+ * its name, and a stable slug for a name the library does not hold. Migration 012 computes the same slug in SQL.
+ */
+export function exerciseIdOf(name: string): string {
+  return slug(name);
+}
+
+/** Case-, spacing- and punctuation-insensitive lookup by name (or id), for names people and older plans type. */
 export function findExerciseByName(text: string): Exercise | undefined {
   return BY_NAME.get(normaliseName(text)) ?? BY_ID.get(text.trim());
 }

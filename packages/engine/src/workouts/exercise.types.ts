@@ -125,16 +125,31 @@ export interface Exercise {
   unstable: boolean;
 }
 
+/** What a plan entry is: an exercise, the warm-up or cool-down drill round a training day, or a day off. */
+export const WORKOUT_ITEM_KINDS = ["exercise", "warmup", "cooldown", "rest"] as const;
+export type WorkoutItemKind = (typeof WORKOUT_ITEM_KINDS)[number];
+
+/**
+ * One entry of a week's plan, as the engine makes, the server stores and the screens show it. The HTTP API sends it
+ * in its documented shape ("Workout Name", "No of Sets", …): packages/contracts/src/plan-items.mapper.ts.
+ */
 export interface WorkoutItem {
   id: string;
-  Day: Weekday;
-  "Workout Name": string;
-  "Body Part Targeted": string;
-  "Youtube Video Link": string;
-  "No of Sets": number;
-  "No of Reps": string;
+  day: Weekday;
+  kind: WorkoutItemKind;
+  /** Library id of the exercise or drill (exercise-library.ts `exerciseIdOf`); `REST_DAY_ID` on a rest day. */
+  exerciseId: string;
+  name: string;
+  /** The body part the entry trains, "Warmup" or "Cooldown" for the drills, "Rest Day" on a rest day. */
+  bodyPart: string;
+  /** A YouTube search for the exercise's form (workout-items.ts `youtubeSearchLink`); empty on a rest day. */
+  videoUrl: string;
+  sets: number;
+  /** A count ("8-12"), a time ("30 sec") or "1" for the drills: as the screen shows it. */
+  reps: string;
 }
 
 export const REST_DAY_NAME = "Rest Day";
+export const REST_DAY_ID = "rest-day";
 export const WARMUP = "Warmup";
 export const COOLDOWN = "Cooldown";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { findExerciseByName } from "./exercise-library";
+import { exerciseIdOf, findExerciseById } from "./exercise-library";
 import { auditWorkoutPlan, outOfBandGroups, recoveryViolations } from "./plan-audit";
 import type { WorkoutItem } from "./exercise.types";
 import { planWorkoutWeek, type WorkoutPlan, type WorkoutPlanRequest } from "./workout-planner";
@@ -23,7 +23,7 @@ function withItems(plan: WorkoutPlan, edit: (items: WorkoutItem[]) => WorkoutIte
 }
 
 const firstExerciseIndex = (items: readonly WorkoutItem[]): number =>
-  items.findIndex((item) => item.Day === "Monday" && item["Body Part Targeted"] !== "Warmup");
+  items.findIndex((item) => item.day === "Monday" && item.bodyPart !== "Warmup");
 
 describe("auditWorkoutPlan", () => {
   it("passes a plan from the planner", () => {
@@ -35,7 +35,12 @@ describe("auditWorkoutPlan", () => {
       const index = firstExerciseIndex(items);
       const item = items[index];
       if (item)
-        items[index] = { ...item, "Workout Name": "Barbell Bench Press", "Body Part Targeted": "Chest" };
+        items[index] = {
+          ...item,
+          exerciseId: exerciseIdOf("Barbell Bench Press"),
+          name: "Barbell Bench Press",
+          bodyPart: "Chest",
+        };
       return items;
     });
     expect(auditWorkoutPlan(request, plan).join("\n")).toMatch(
@@ -45,10 +50,10 @@ describe("auditWorkoutPlan", () => {
 
   it("catches a missing warm-up, a repeated id, unsorted days and a wrong rest day", () => {
     const plan = withItems(basePlan(), (items) => {
-      const rest = items.find((item) => item.Day === "Tuesday");
-      if (rest) rest["No of Sets"] = 1;
+      const rest = items.find((item) => item.day === "Tuesday");
+      if (rest) rest.sets = 1;
       const [first, second, ...others] = items.filter(
-        (item) => item["Body Part Targeted"] !== "Warmup" || item.Day !== "Monday",
+        (item) => item.bodyPart !== "Warmup" || item.day !== "Monday",
       );
       if (!first || !second) return items;
       return [second, { ...first, id: second.id }, ...others];
@@ -63,16 +68,9 @@ describe("auditWorkoutPlan", () => {
     const plan = withItems(basePlan(), (items) => {
       const start = firstExerciseIndex(items);
       const compound = items[start];
-      const isolation = items.find(
-        (item) => item.Day === "Monday" && item["Body Part Targeted"] === "Biceps",
-      );
+      const isolation = items.find((item) => item.day === "Monday" && item.bodyPart === "Biceps");
       if (!compound || !isolation) return items;
-      items.splice(
-        start,
-        0,
-        { ...isolation, id: "extra-1" },
-        { ...compound, id: "extra-2", "No of Sets": 4 },
-      );
+      items.splice(start, 0, { ...isolation, id: "extra-1" }, { ...compound, id: "extra-2", sets: 4 });
       return items;
     });
     const violations = auditWorkoutPlan(request, plan).join("\n");
@@ -90,24 +88,23 @@ describe("auditWorkoutPlan", () => {
     if (!outcome.ok) throw new Error(outcome.error.message);
     expect(auditWorkoutPlan(sundayRequest, outcome.plan)).toEqual([]);
     const monday = outcome.plan.items.find(
-      (item) => item.Day === "Monday" && ["Chest", "Back", "Quads"].includes(item["Body Part Targeted"]),
+      (item) => item.day === "Monday" && ["Chest", "Back", "Quads"].includes(item.bodyPart),
     );
     if (monday === undefined) throw new Error("Monday has no major-group exercise");
     const clash = withItems(outcome.plan, (items) => {
-      const index = items.findIndex(
-        (item) => item.Day === "Sunday" && item["Body Part Targeted"] !== "Warmup",
-      );
+      const index = items.findIndex((item) => item.day === "Sunday" && item.bodyPart !== "Warmup");
       const sunday = items[index];
       if (sunday)
         items[index] = {
           ...sunday,
-          "Workout Name": monday["Workout Name"],
-          "Body Part Targeted": monday["Body Part Targeted"],
+          exerciseId: monday.exerciseId,
+          name: monday.name,
+          bodyPart: monday.bodyPart,
         };
       return items;
     });
     expect(recoveryViolations(clash.items).join()).toMatch(
-      new RegExp(`${monday["Body Part Targeted"]} is trained on Sunday and again on Monday`),
+      new RegExp(`${monday.bodyPart} is trained on Sunday and again on Monday`),
     );
     expect(recoveryViolations(outcome.plan.items)).toEqual([]);
   });
@@ -119,8 +116,8 @@ describe("auditWorkoutPlan", () => {
     expect(auditWorkoutPlan(older, outcome.plan)).toEqual([]);
     const jumpy = withItems(outcome.plan, (items) =>
       items.map((item) =>
-        findExerciseByName(item["Workout Name"])?.balance === true && item.Day === "Monday"
-          ? { ...item, "Workout Name": "Jumping Jacks", "Body Part Targeted": "Cardio" }
+        findExerciseById(item.exerciseId)?.balance === true && item.day === "Monday"
+          ? { ...item, exerciseId: exerciseIdOf("Jumping Jacks"), name: "Jumping Jacks", bodyPart: "Cardio" }
           : item,
       ),
     );
@@ -132,7 +129,7 @@ describe("auditWorkoutPlan", () => {
   it("counts groups outside the band from the items", () => {
     expect(outOfBandGroups(basePlan())).toBe(0);
     const padded = withItems(basePlan(), (items) =>
-      items.map((item) => (item["Body Part Targeted"] === "Chest" ? { ...item, "No of Sets": 9 } : item)),
+      items.map((item) => (item.bodyPart === "Chest" ? { ...item, sets: 9 } : item)),
     );
     expect(outOfBandGroups(padded)).toBe(1);
   });

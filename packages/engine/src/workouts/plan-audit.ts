@@ -1,4 +1,4 @@
-import { exerciseNameKey, findExerciseByName } from "./exercise-library";
+import { exerciseNameKey, findExerciseById, findExerciseByName } from "./exercise-library";
 import { allowedEquipment, isOlderAdult, levelRank } from "./exercise-eligibility";
 import { COOLDOWN, REST_DAY_NAME, WARMUP, WEEKDAYS, type Exercise, type WorkoutItem } from "./exercise.types";
 import {
@@ -34,8 +34,8 @@ export function recoveryViolations(items: readonly WorkoutItem[]): string[] {
   const byDay = WEEKDAYS.map((day) => {
     const groups = new Set<string>();
     for (const item of items) {
-      if (item.Day !== day) continue;
-      const exercise = findExerciseByName(item["Workout Name"]);
+      if (item.day !== day) continue;
+      const exercise = findExerciseById(item.exerciseId);
       if (exercise !== undefined) for (const group of recoveryGroupsTrained(exercise)) groups.add(group);
     }
     return groups;
@@ -94,7 +94,7 @@ export function auditWorkoutPlan(request: WorkoutPlanRequest, plan: WorkoutPlan)
     if (item.id.length === 0 || ids.has(item.id)) flag(`item id "${item.id}" is empty or repeated`);
     ids.add(item.id);
   }
-  const dayOrder = plan.items.map((item) => WEEKDAYS.indexOf(item.Day));
+  const dayOrder = plan.items.map((item) => WEEKDAYS.indexOf(item.day));
   if (dayOrder.some((order, index) => order < 0 || (index > 0 && order < (dayOrder[index - 1] ?? 0)))) {
     flag("items are not sorted Monday to Sunday");
   }
@@ -109,17 +109,18 @@ export function auditWorkoutPlan(request: WorkoutPlanRequest, plan: WorkoutPlan)
   );
 
   for (const day of WEEKDAYS) {
-    const items = plan.items.filter((item) => item.Day === day);
+    const items = plan.items.filter((item) => item.day === day);
     if (!request.days.includes(day)) {
       const rest = items[0];
       const isRest =
         items.length === 1 &&
         rest !== undefined &&
-        rest["Workout Name"] === REST_DAY_NAME &&
-        rest["Body Part Targeted"] === REST_DAY_NAME &&
-        rest["Youtube Video Link"] === "" &&
-        rest["No of Sets"] === 0 &&
-        rest["No of Reps"] === "0";
+        rest.kind === "rest" &&
+        rest.name === REST_DAY_NAME &&
+        rest.bodyPart === REST_DAY_NAME &&
+        rest.videoUrl === "" &&
+        rest.sets === 0 &&
+        rest.reps === "0";
       if (!isRest) flag(`${day} is not chosen but is not a single Rest Day item`);
       continue;
     }
@@ -127,16 +128,17 @@ export function auditWorkoutPlan(request: WorkoutPlanRequest, plan: WorkoutPlan)
     const last = items[items.length - 1];
     const bookend = (item: WorkoutItem | undefined, kind: string): boolean =>
       item !== undefined &&
-      item["Body Part Targeted"] === kind &&
-      item["No of Sets"] === 1 &&
-      item["No of Reps"] === "1";
+      item.kind === kind.toLowerCase() &&
+      item.bodyPart === kind &&
+      item.sets === 1 &&
+      item.reps === "1";
     if (!bookend(first, WARMUP)) flag(`${day} does not start with a 1 × 1 Warmup`);
     if (!bookend(last, COOLDOWN)) flag(`${day} does not end with a 1 × 1 Cooldown`);
     const exercises = items.slice(1, -1);
     if (exercises.length === 0) flag(`${day} has no exercises`);
     if (
       isOlderAdult(request.ageYears ?? undefined) &&
-      !exercises.some((item) => findExerciseByName(item["Workout Name"])?.balance === true)
+      !exercises.some((item) => findExerciseById(item.exerciseId)?.balance === true)
     )
       flag(`${day} has no balance exercise for a ${request.ageYears}-year-old`);
 
@@ -144,36 +146,35 @@ export function auditWorkoutPlan(request: WorkoutPlanRequest, plan: WorkoutPlan)
     let seenIsolation = false;
     let seenConditioning = false;
     for (const item of exercises) {
-      const name = item["Workout Name"];
+      const name = item.name;
       const exercise = findExerciseByName(name);
       if (exercise === undefined) {
         flag(`${day}: "${name}" is not in the exercise library`);
         continue;
       }
+      if (item.kind !== "exercise" || item.exerciseId !== exercise.id)
+        flag(`${day}: "${name}" is not marked as the library's exercise ${exercise.id}`);
       if (names.has(exerciseNameKey(name))) flag(`${day}: "${name}" appears twice`);
       names.add(exerciseNameKey(name));
-      if (item["Body Part Targeted"] !== exercise.bodyPart)
-        flag(`${day}: "${name}" is labelled ${item["Body Part Targeted"]}`);
+      if (item.bodyPart !== exercise.bodyPart) flag(`${day}: "${name}" is labelled ${item.bodyPart}`);
       if (exercise.bodyPart === WARMUP || exercise.bodyPart === COOLDOWN)
         flag(`${day}: ${exercise.bodyPart} "${name}" sits among the exercises`);
       const problem = eligibilityProblem(exercise, request);
       if (problem !== undefined) flag(`${day}: "${name}" ${problem}`);
-      if (item["Youtube Video Link"] !== youtubeSearchLink(name))
-        flag(`${day}: "${name}" has a wrong video link`);
+      if (item.videoUrl !== youtubeSearchLink(name)) flag(`${day}: "${name}" has a wrong video link`);
 
       if (CONDITIONING.has(exercise.bodyPart)) {
         seenConditioning = true;
         if (request.goal !== "Lose Weight") flag(`${day}: conditioning "${name}" in a muscle-gain plan`);
-        if (item["No of Sets"] !== finisher.sets || item["No of Reps"] !== finisher.reps)
+        if (item.sets !== finisher.sets || item.reps !== finisher.reps)
           flag(`${day}: "${name}" has a wrong interval dose`);
         continue;
       }
       if (seenConditioning) flag(`${day}: strength work "${name}" comes after the conditioning finisher`);
       if (exercise.mechanic === "isolation") seenIsolation = true;
       else if (seenIsolation) flag(`${day}: compound "${name}" comes after an isolation exercise`);
-      if (item["No of Reps"] !== reps)
-        flag(`${day}: "${name}" has ${item["No of Reps"]} reps, expected ${reps}`);
-      const sets = item["No of Sets"];
+      if (item.reps !== reps) flag(`${day}: "${name}" has ${item.reps} reps, expected ${reps}`);
+      const sets = item.sets;
       if (
         !Number.isInteger(sets) ||
         sets < MIN_SETS_PER_EXERCISE ||
@@ -210,9 +211,9 @@ export function auditWorkoutPlan(request: WorkoutPlanRequest, plan: WorkoutPlan)
 export function outOfBandGroups(plan: WorkoutPlan): number {
   const weekly: Record<string, number> = {};
   for (const item of plan.items) {
-    const exercise = findExerciseByName(item["Workout Name"]);
+    const exercise = findExerciseById(item.exerciseId);
     const group = exercise === undefined || exercise.balance ? undefined : majorGroupOf(exercise.bodyPart);
-    if (group !== undefined) weekly[group] = (weekly[group] ?? 0) + item["No of Sets"];
+    if (group !== undefined) weekly[group] = (weekly[group] ?? 0) + item.sets;
   }
   return Object.keys(MAJOR_MUSCLE_GROUPS).filter((group) => {
     const sets = weekly[group] ?? 0;
@@ -224,11 +225,9 @@ export function outOfBandGroups(plan: WorkoutPlan): number {
 export function formatPlan(items: readonly WorkoutItem[]): string {
   return WEEKDAYS.map((day) => {
     const entries = items
-      .filter((item) => item.Day === day)
+      .filter((item) => item.day === day)
       .map((item) =>
-        item["Workout Name"] === REST_DAY_NAME
-          ? REST_DAY_NAME
-          : `${item["Workout Name"]} ${item["No of Sets"]} × ${item["No of Reps"]}`,
+        item.name === REST_DAY_NAME ? REST_DAY_NAME : `${item.name} ${item.sets} × ${item.reps}`,
       );
     return `${day}: ${entries.join(", ")}`;
   }).join("\n");

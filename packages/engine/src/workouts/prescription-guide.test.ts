@@ -1,16 +1,24 @@
 import { describe, expect, it } from "vitest";
-import type { WorkoutItem } from "./exercise.types";
+import { exerciseIdOf } from "./exercise-library";
+import type { WorkoutItem, WorkoutItemKind } from "./exercise.types";
 import { bookendGuide, effortGuide, itemGuide, restSeconds, sessionMinutes } from "./prescription-guide";
 import { planWorkoutWeek } from "./workout-planner";
 
+const KIND_OF_BODY_PART: Record<string, WorkoutItemKind> = {
+  Warmup: "warmup",
+  Cooldown: "cooldown",
+  "Rest Day": "rest",
+};
 const item = (name: string, bodyPart: string, sets: number, reps: string): WorkoutItem => ({
   id: name,
-  Day: "Monday",
-  "Workout Name": name,
-  "Body Part Targeted": bodyPart,
-  "Youtube Video Link": "",
-  "No of Sets": sets,
-  "No of Reps": reps,
+  day: "Monday",
+  kind: KIND_OF_BODY_PART[bodyPart] ?? "exercise",
+  exerciseId: exerciseIdOf(name),
+  name,
+  bodyPart: bodyPart,
+  videoUrl: "",
+  sets: sets,
+  reps: reps,
 });
 
 describe("prescription guide", () => {
@@ -54,7 +62,7 @@ describe("prescription guide", () => {
         seed: 1,
       });
       if (!outcome.ok) throw new Error(outcome.error.message);
-      const monday = outcome.plan.items.filter((entry) => entry.Day === "Monday");
+      const monday = outcome.plan.items.filter((entry) => entry.day === "Monday");
       const minutes = sessionMinutes(monday, "Gain Muscle Mass", level);
       expect(minutes % 5).toBe(0);
       expect(minutes).toBeGreaterThanOrEqual(30);

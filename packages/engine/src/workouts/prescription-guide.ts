@@ -1,7 +1,7 @@
 import type { FitnessGoal } from "../profile.types";
-import { findExerciseByName } from "./exercise-library";
+import { findExerciseById } from "./exercise-library";
 import { ADULT_AGE_YEARS } from "./exercise-eligibility";
-import { COOLDOWN, WARMUP, type ExperienceLevel, type WorkoutItem } from "./exercise.types";
+import type { ExperienceLevel, WorkoutItem } from "./exercise.types";
 import { isRestItem } from "./rest-days";
 
 /*
@@ -41,10 +41,10 @@ function intervalSeconds(reps: string): number | undefined {
  * workout logger's rest timer, so both always show the same time.
  */
 export function restSeconds(item: WorkoutItem, goal: FitnessGoal, level: ExperienceLevel): number {
-  const interval = intervalSeconds(item["No of Reps"]);
+  const interval = intervalSeconds(item.reps);
   // Conditioning intervals: rest as long as the work (the finisher's 1:1 work-to-rest).
   if (interval !== undefined) return interval;
-  const exercise = findExerciseByName(item["Workout Name"]);
+  const exercise = findExerciseById(item.exerciseId);
   const compound = exercise?.mechanic !== "isolation";
   if (goal === "Lose Weight") return compound ? 60 : 45;
   if (!compound) return 60;
@@ -60,12 +60,11 @@ function restText(seconds: number): string {
 
 /** The minutes and what to do of a warm-up or cool-down; undefined for any other item. Needs no goal or level. */
 export function bookendGuide(item: WorkoutItem): Extract<ItemGuide, { kind: "bookend" }> | undefined {
-  const bodyPart = item["Body Part Targeted"].trim();
-  if (bodyPart !== WARMUP && bodyPart !== COOLDOWN) return undefined;
-  const cues = findExerciseByName(item["Workout Name"])?.cues ?? [];
+  if (item.kind !== "warmup" && item.kind !== "cooldown") return undefined;
+  const cues = findExerciseById(item.exerciseId)?.cues ?? [];
   return {
     kind: "bookend",
-    minutes: bodyPart === WARMUP ? WARMUP_MINUTES : COOLDOWN_MINUTES,
+    minutes: item.kind === "warmup" ? WARMUP_MINUTES : COOLDOWN_MINUTES,
     description: cues.join("; "),
   };
 }
@@ -93,8 +92,8 @@ export function sessionMinutes(
       seconds += guide.minutes * 60;
       continue;
     }
-    const sets = Math.max(0, item["No of Sets"]);
-    const work = intervalSeconds(item["No of Reps"]) ?? SET_WORK_SECONDS;
+    const sets = Math.max(0, item.sets);
+    const work = intervalSeconds(item.reps) ?? SET_WORK_SECONDS;
     seconds += sets * work + Math.max(0, sets - 1) * guide.restSeconds + 60; // a minute to set up each exercise
   }
   return Math.ceil(seconds / 60 / 5) * 5;

@@ -1,5 +1,13 @@
 import type { SeededRandom } from "./seeded-random";
-import { COOLDOWN, REST_DAY_NAME, WARMUP, type Weekday, type WorkoutItem } from "./exercise.types";
+import { exerciseIdOf } from "./exercise-library";
+import {
+  COOLDOWN,
+  REST_DAY_ID,
+  REST_DAY_NAME,
+  WARMUP,
+  type Weekday,
+  type WorkoutItem,
+} from "./exercise.types";
 
 /** A YouTube search never goes stale, unlike a link to one video (docs/product.md §10 (video links need no upkeep)). */
 export function youtubeSearchLink(exerciseName: string): string {
@@ -17,12 +25,14 @@ export function newItemId(random: SeededRandom, taken: Set<string>): string {
 export function restDayItem(id: string, day: Weekday): WorkoutItem {
   return {
     id,
-    Day: day,
-    "Workout Name": REST_DAY_NAME,
-    "Body Part Targeted": REST_DAY_NAME,
-    "Youtube Video Link": "",
-    "No of Sets": 0,
-    "No of Reps": "0",
+    day,
+    kind: "rest",
+    exerciseId: REST_DAY_ID,
+    name: REST_DAY_NAME,
+    bodyPart: REST_DAY_NAME,
+    videoUrl: "",
+    sets: 0,
+    reps: "0",
   };
 }
 
@@ -35,29 +45,33 @@ export function bookendItem(
 ): WorkoutItem {
   return {
     id,
-    Day: day,
-    "Workout Name": name,
-    "Body Part Targeted": kind,
-    "Youtube Video Link": youtubeSearchLink(name),
-    "No of Sets": 1,
-    "No of Reps": "1",
+    day,
+    kind: kind === WARMUP ? "warmup" : "cooldown",
+    exerciseId: exerciseIdOf(name),
+    name,
+    bodyPart: kind,
+    videoUrl: youtubeSearchLink(name),
+    sets: 1,
+    reps: "1",
   };
 }
 
 export function exerciseItem(
   id: string,
   day: Weekday,
-  exercise: { name: string; bodyPart: string },
+  exercise: { id: string; name: string; bodyPart: string },
   sets: number,
   reps: string,
 ): WorkoutItem {
   return {
     id,
-    Day: day,
-    "Workout Name": exercise.name,
-    "Body Part Targeted": exercise.bodyPart,
-    "Youtube Video Link": youtubeSearchLink(exercise.name),
-    "No of Sets": sets,
-    "No of Reps": reps,
+    day,
+    kind: "exercise",
+    exerciseId: exercise.id,
+    name: exercise.name,
+    bodyPart: exercise.bodyPart,
+    videoUrl: youtubeSearchLink(exercise.name),
+    sets: sets,
+    reps: reps,
   };
 }

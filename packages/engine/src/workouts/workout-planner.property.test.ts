@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { FITNESS_GOALS } from "../profile.types";
-import { findExerciseByName } from "./exercise-library";
+import { findExerciseById } from "./exercise-library";
 import { allowedEquipment } from "./exercise-eligibility";
 import { EXPERIENCE_LEVELS, HOME_EQUIPMENT_CHOICES, type HomeEquipment } from "./exercise.types";
 import { auditWorkoutPlan, formatPlan, recoveryViolations } from "./plan-audit";
@@ -33,12 +33,12 @@ function check(request: WorkoutPlanRequest): string[] {
   // Independent of the audit's wording: recount the three headline rules straight from the library.
   const owned = allowedEquipment(request.workoutType, request.equipment);
   for (const item of plan.items) {
-    const exercise = findExerciseByName(item["Workout Name"]);
+    const exercise = findExerciseById(item.exerciseId);
     if (exercise === undefined) continue;
     if (!exercise.equipment.every((piece) => owned.includes(piece)))
-      problems.push(`${item.Day}: ${exercise.name} needs ${exercise.equipment.join(" + ")}`);
+      problems.push(`${item.day}: ${exercise.name} needs ${exercise.equipment.join(" + ")}`);
     if ((request.ageYears ?? 0) >= 65 && exercise.highImpact)
-      problems.push(`${item.Day}: ${exercise.name} is high-impact at ${request.ageYears}`);
+      problems.push(`${item.day}: ${exercise.name} is high-impact at ${request.ageYears}`);
   }
   problems.push(...recoveryViolations(plan.items));
   for (const [group, sets] of Object.entries(plan.weeklyHardSets)) {

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { FITNESS_GOALS } from "../profile.types";
-import { findExerciseByName } from "./exercise-library";
+import { findExerciseById, findExerciseByName } from "./exercise-library";
 import { EXPERIENCE_LEVELS, WEEKDAYS, WORKOUT_TYPES, type Weekday } from "./exercise.types";
 import { auditWorkoutPlan } from "./plan-audit";
 import { VOLUME_BANDS } from "./training-prescription";
@@ -52,22 +52,20 @@ describe("planWorkoutWeek over every goal × level × day set × workout type", 
         const label = JSON.stringify(combination);
         const result = plan({ ...combination, seed: 2024 });
         const trainedDays = [
-          ...new Set(
-            result.items.filter((item) => item["Workout Name"] !== "Rest Day").map((item) => item.Day),
-          ),
+          ...new Set(result.items.filter((item) => item.name !== "Rest Day").map((item) => item.day)),
         ];
         if (trainedDays.join() !== combination.days.join())
           problems.push(`${label}: trained ${trainedDays.join()}`);
-        const restDays = result.items.filter((item) => item["Workout Name"] === "Rest Day").length;
+        const restDays = result.items.filter((item) => item.name === "Rest Day").length;
         if (restDays !== 7 - combination.days.length) problems.push(`${label}: ${restDays} rest days`);
-        const order = result.items.map((item) => WEEKDAYS.indexOf(item.Day));
+        const order = result.items.map((item) => WEEKDAYS.indexOf(item.day));
         if (order.some((value, index) => index > 0 && value < (order[index - 1] ?? 0)))
           problems.push(`${label}: days out of order`);
         for (const item of result.items) {
-          if (item["Workout Name"] === "Rest Day") continue;
-          const exercise = findExerciseByName(item["Workout Name"]);
+          if (item.name === "Rest Day") continue;
+          const exercise = findExerciseById(item.exerciseId);
           if (exercise === undefined) {
-            problems.push(`${label}: unknown ${item["Workout Name"]}`);
+            problems.push(`${label}: unknown ${item.name}`);
             continue;
           }
           if (EXPERIENCE_LEVELS.indexOf(exercise.level) > EXPERIENCE_LEVELS.indexOf(combination.level))
@@ -109,14 +107,9 @@ describe("exercise choice a coach would sign", () => {
       ].includes(exercise.pattern)
     );
   };
-  const strengthDays = (
-    items: readonly { Day: string; "Body Part Targeted": string; "Workout Name": string }[],
-  ) =>
+  const strengthDays = (items: readonly { day: string; bodyPart: string; name: string }[]) =>
     WEEKDAYS.map((day) =>
-      items.filter(
-        (item) =>
-          item.Day === day && !["Warmup", "Cooldown", "Rest Day"].includes(item["Body Part Targeted"]),
-      ),
+      items.filter((item) => item.day === day && !["Warmup", "Cooldown", "Rest Day"].includes(item.bodyPart)),
     ).filter((day) => day.length > 0);
 
   it.each(EXPERIENCE_LEVELS)(
@@ -134,9 +127,9 @@ describe("exercise choice a coach would sign", () => {
           seed: index,
         }).items;
         for (const day of strengthDays(items)) {
-          const names = day.map((item) => item["Workout Name"]);
+          const names = day.map((item) => item.name);
           if (!isStaple(names[0] ?? ""))
-            problems.push(`${days.join()}: ${day[0]?.Day} starts with ${names[0]}`);
+            problems.push(`${days.join()}: ${day[0]?.day} starts with ${names[0]}`);
           const lastStaple = names.map(isStaple).lastIndexOf(true);
           const firstSkill = names.findIndex((name) => {
             const exercise = findExerciseByName(name);
@@ -164,7 +157,7 @@ describe("exercise choice a coach would sign", () => {
       for (const [index, days] of DAY_SETS.entries()) {
         for (const item of plan({ goal: "Lose Weight", level: "Beginner", workoutType, days, seed: index })
           .items) {
-          const exercise = findExerciseByName(item["Workout Name"]);
+          const exercise = findExerciseById(item.exerciseId);
           if (exercise === undefined || ["Warmup", "Cooldown"].includes(exercise.bodyPart)) continue;
           exercises += 1;
           if (exercise.unstable || exercise.highImpact) unstable += 1;
@@ -188,7 +181,7 @@ describe("planWorkoutWeek", () => {
     expect(plan(request)).toEqual(plan(request));
     const names = (seed: number) =>
       plan({ ...request, seed })
-        .items.map((item) => item["Workout Name"])
+        .items.map((item) => item.name)
         .join("|");
     const distinct = new Set([1, 2, 3, 4, 5, 6].map(names));
     expect(distinct.size).toBeGreaterThan(1);
@@ -202,36 +195,36 @@ describe("planWorkoutWeek", () => {
   it("wraps each training day in a warm-up and cool-down and names the split", () => {
     const result = plan(request);
     expect(result.split).toBe("Full Body");
-    const monday = result.items.filter((item) => item.Day === "Monday");
-    expect(monday[0]).toMatchObject({ "Body Part Targeted": "Warmup", "No of Sets": 1, "No of Reps": "1" });
+    const monday = result.items.filter((item) => item.day === "Monday");
+    expect(monday[0]).toMatchObject({ bodyPart: "Warmup", sets: 1, reps: "1" });
     expect(monday.at(-1)).toMatchObject({
-      "Body Part Targeted": "Cooldown",
-      "No of Sets": 1,
-      "No of Reps": "1",
+      bodyPart: "Cooldown",
+      sets: 1,
+      reps: "1",
     });
-    expect(result.items.find((item) => item.Day === "Tuesday")).toMatchObject({
-      Day: "Tuesday",
-      "Workout Name": "Rest Day",
-      "Body Part Targeted": "Rest Day",
-      "Youtube Video Link": "",
-      "No of Sets": 0,
-      "No of Reps": "0",
+    expect(result.items.find((item) => item.day === "Tuesday")).toMatchObject({
+      day: "Tuesday",
+      name: "Rest Day",
+      bodyPart: "Rest Day",
+      videoUrl: "",
+      sets: 0,
+      reps: "0",
     });
-    expect(monday[1]?.["Youtube Video Link"]).toBe(
-      `https://www.youtube.com/results?search_query=${encodeURIComponent(`${monday[1]?.["Workout Name"]} proper form`)}`,
+    expect(monday[1]?.videoUrl).toBe(
+      `https://www.youtube.com/results?search_query=${encodeURIComponent(`${monday[1]?.name} proper form`)}`,
     );
   });
 
   it("prescribes 8–12 reps for muscle gain and 12–15 plus a conditioning finisher for fat loss", () => {
     const gain = plan({ ...request, level: "Intermediate" })
-      .items.filter((item) => item.Day === "Monday")
+      .items.filter((item) => item.day === "Monday")
       .slice(1, -1);
-    expect(new Set(gain.map((item) => item["No of Reps"]))).toEqual(new Set(["8-12"]));
+    expect(new Set(gain.map((item) => item.reps))).toEqual(new Set(["8-12"]));
     const lose = plan({ ...request, goal: "Lose Weight" })
-      .items.filter((item) => item.Day === "Monday")
+      .items.filter((item) => item.day === "Monday")
       .slice(1, -1);
-    expect(lose.slice(0, -1).every((item) => item["No of Reps"] === "12-15")).toBe(true);
-    expect(["Cardio", "Full Body"]).toContain(lose.at(-1)?.["Body Part Targeted"]);
+    expect(lose.slice(0, -1).every((item) => item.reps === "12-15")).toBe(true);
+    expect(["Cardio", "Full Body"]).toContain(lose.at(-1)?.bodyPart);
   });
 
   it("gives beginners fewer sets per week than advanced lifters", () => {

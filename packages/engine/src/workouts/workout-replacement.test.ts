@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { FITNESS_GOALS } from "../profile.types";
-import { EXERCISE_LIBRARY, exerciseNameKey, findExerciseByName } from "./exercise-library";
+import {
+  EXERCISE_LIBRARY,
+  exerciseIdOf,
+  exerciseNameKey,
+  findExerciseById,
+  findExerciseByName,
+} from "./exercise-library";
 import { allowedEquipment, isEligible, isEligibleFor } from "./exercise-eligibility";
 import { EXPERIENCE_LEVELS, WORKOUT_TYPES, type WorkoutItem } from "./exercise.types";
 import { planWorkoutWeek, type WorkoutPlanRequest } from "./workout-planner";
@@ -34,8 +40,8 @@ describe("replaceWorkoutItem over every combination", () => {
               const owned = allowedEquipment(workoutType, equipment);
               const ids = new Set(items.map((other) => other.id));
               for (const item of items) {
-                if (NOT_REPLACEABLE.has(item["Body Part Targeted"])) continue;
-                const label = `${goal}/${level}/${workoutType}/${days.join()}: ${item["Workout Name"]}`;
+                if (NOT_REPLACEABLE.has(item.bodyPart)) continue;
+                const label = `${goal}/${level}/${workoutType}/${days.join()}: ${item.name}`;
                 const outcome = replaceWorkoutItem({
                   plan: items,
                   itemId: item.id,
@@ -50,15 +56,15 @@ describe("replaceWorkoutItem over every combination", () => {
                 }
                 replaced += 1;
                 const replacement = outcome.item;
-                const exercise = findExerciseByName(replacement["Workout Name"]);
-                const original = findExerciseByName(item["Workout Name"]);
+                const exercise = findExerciseById(replacement.exerciseId);
+                const original = findExerciseById(item.exerciseId);
                 if (exercise === undefined || original === undefined) {
-                  problems.push(`${label}: unknown replacement ${replacement["Workout Name"]}`);
+                  problems.push(`${label}: unknown replacement ${replacement.name}`);
                   continue;
                 }
                 const sameDay = items
-                  .filter((other) => other.Day === item.Day)
-                  .map((other) => exerciseNameKey(other["Workout Name"]));
+                  .filter((other) => other.day === item.day)
+                  .map((other) => exerciseNameKey(other.name));
                 const classLeft = EXERCISE_LIBRARY.some(
                   (other) =>
                     other.bodyPart === exercise.bodyPart &&
@@ -69,19 +75,14 @@ describe("replaceWorkoutItem over every combination", () => {
                 if (replacementClass(exercise) === replacementClass(original)) sameClass += 1;
                 const checks: [boolean, string][] = [
                   [
-                    replacement["Body Part Targeted"] === item["Body Part Targeted"] &&
-                      exercise.bodyPart === item["Body Part Targeted"],
+                    replacement.bodyPart === item.bodyPart && exercise.bodyPart === item.bodyPart,
                     "body part",
                   ],
                   [exercise.equipment.every((piece) => owned.includes(piece)), "equipment"],
                   [isEligibleFor(exercise, { level, equipment: owned }), "level"],
-                  [replacement.Day === item.Day, "day"],
-                  [
-                    replacement["No of Sets"] === item["No of Sets"] &&
-                      replacement["No of Reps"] === item["No of Reps"],
-                    "sets or reps",
-                  ],
-                  [replacement["Youtube Video Link"] === youtubeSearchLink(exercise.name), "video link"],
+                  [replacement.day === item.day, "day"],
+                  [replacement.sets === item.sets && replacement.reps === item.reps, "sets or reps"],
+                  [replacement.videoUrl === youtubeSearchLink(exercise.name), "video link"],
                   [!sameDay.includes(exerciseNameKey(exercise.name)), "already on that day"],
                   [!ids.has(replacement.id), "id not new"],
                   // A different equipment class only when none of the class was left.
@@ -113,45 +114,48 @@ describe("workoutAlternatives", () => {
     seed: 21,
   };
   const items = plan(request);
-  const target = items.find((item) => item["Body Part Targeted"] === "Chest");
+  const target = items.find((item) => item.bodyPart === "Chest");
   const base = { plan: items, level: request.level, workoutType: request.workoutType, seed: 4 };
 
   it("offers three different alternatives, the first being the one-click replacement", () => {
     const outcome = workoutAlternatives({ ...base, itemId: target?.id ?? "" });
     if (!outcome.ok) throw new Error(outcome.error.message);
-    const names = outcome.alternatives.map((item) => item["Workout Name"]);
+    const names = outcome.alternatives.map((item) => item.name);
+    const ids = outcome.alternatives.map((item) => item.exerciseId);
     expect(names).toHaveLength(3);
     expect(new Set(names).size).toBe(3);
     const oneClick = replaceWorkoutItem({ ...base, itemId: target?.id ?? "" });
     expect(oneClick.ok && oneClick.item).toEqual(outcome.alternatives[0]);
-    const chosen = replaceWorkoutItem({ ...base, itemId: target?.id ?? "", choice: names[2] });
+    const chosen = replaceWorkoutItem({ ...base, itemId: target?.id ?? "", choiceExerciseId: ids[2] });
     expect(chosen.ok && chosen.item).toEqual(outcome.alternatives[2]);
-    const stale = replaceWorkoutItem({ ...base, itemId: target?.id ?? "", choice: "Underwater Press" });
+    const stale = replaceWorkoutItem({
+      ...base,
+      itemId: target?.id ?? "",
+      choiceExerciseId: "underwater-press",
+    });
     expect(stale.ok ? "" : stale.error.code).toBe("choice_unavailable");
   });
 
   it("never brings back an exercise replaced away that week, over five successive replacements", () => {
-    for (const original of items.filter((item) => !NOT_REPLACEABLE.has(item["Body Part Targeted"]))) {
+    for (const original of items.filter((item) => !NOT_REPLACEABLE.has(item.bodyPart))) {
       let week = items;
       let current = original;
-      const replacedAway: string[] = [];
+      const replacedAwayIds: string[] = [];
       for (let round = 0; round < 5; round += 1) {
         const outcome = replaceWorkoutItem({
           ...base,
           plan: week,
           itemId: current.id,
-          replacedAway,
+          replacedAwayIds,
           seed: round,
         });
         if (!outcome.ok) break;
-        replacedAway.push(current["Workout Name"]);
-        expect(replacedAway.map(exerciseNameKey)).not.toContain(
-          exerciseNameKey(outcome.item["Workout Name"]),
-        );
+        replacedAwayIds.push(current.exerciseId);
+        expect(replacedAwayIds).not.toContain(outcome.item.exerciseId);
         week = week.map((item) => (item.id === current.id ? outcome.item : item));
         current = outcome.item;
       }
-      expect(replacedAway.length).toBeGreaterThanOrEqual(2);
+      expect(replacedAwayIds.length).toBeGreaterThanOrEqual(2);
     }
   });
 
@@ -164,16 +168,16 @@ describe("workoutAlternatives", () => {
       ageYears: 70,
     };
     const week = plan(home);
-    for (const item of week.filter((entry) => !NOT_REPLACEABLE.has(entry["Body Part Targeted"]))) {
+    for (const item of week.filter((entry) => !NOT_REPLACEABLE.has(entry.bodyPart))) {
       const outcome = workoutAlternatives({ ...home, plan: week, itemId: item.id });
       if (!outcome.ok) throw new Error(outcome.error.message);
       for (const alternative of outcome.alternatives) {
-        const exercise = findExerciseByName(alternative["Workout Name"]);
+        const exercise = findExerciseById(alternative.exerciseId);
         expect(exercise?.equipment.every((piece) => ["body weight", "resistance band"].includes(piece))).toBe(
           true,
         );
         expect(exercise?.highImpact).toBe(false);
-        if (findExerciseByName(item["Workout Name"])?.balance) expect(exercise?.balance).toBe(true);
+        if (findExerciseById(item.exerciseId)?.balance) expect(exercise?.balance).toBe(true);
       }
     }
   });
@@ -188,7 +192,7 @@ describe("replaceWorkoutItem", () => {
     seed: 3,
   };
   const items = plan(request);
-  const exerciseItem = items.find((item) => !NOT_REPLACEABLE.has(item["Body Part Targeted"]));
+  const exerciseItem = items.find((item) => !NOT_REPLACEABLE.has(item.bodyPart));
   const base = { plan: items, level: request.level, workoutType: request.workoutType, seed: 9 };
 
   it("is deterministic for a seed", () => {
@@ -197,7 +201,7 @@ describe("replaceWorkoutItem", () => {
   });
 
   it.each(["Warmup", "Cooldown"])("refuses to replace a %s entry", (kind) => {
-    const target = items.find((item) => item["Body Part Targeted"] === kind);
+    const target = items.find((item) => item.bodyPart === kind);
     const outcome = replaceWorkoutItem({ ...base, itemId: target?.id ?? "" });
     expect(outcome).toEqual({
       ok: false,
@@ -209,7 +213,7 @@ describe("replaceWorkoutItem", () => {
   });
 
   it("refuses to replace a rest day", () => {
-    const rest = items.find((item) => item["Workout Name"] === "Rest Day");
+    const rest = items.find((item) => item.name === "Rest Day");
     const outcome = replaceWorkoutItem({ ...base, itemId: rest?.id ?? "" });
     expect(outcome.ok ? "" : outcome.error.code).toBe("not_replaceable");
     expect(outcome.ok ? "" : outcome.error.message).toContain("rest day");
@@ -228,12 +232,14 @@ describe("replaceWorkoutItem", () => {
     );
     const day: WorkoutItem[] = calves.map((exercise, index) => ({
       id: `c${index}`,
-      Day: "Monday",
-      "Workout Name": exercise.name,
-      "Body Part Targeted": "Calves",
-      "Youtube Video Link": youtubeSearchLink(exercise.name),
-      "No of Sets": 3,
-      "No of Reps": "12-15",
+      day: "Monday",
+      kind: "exercise",
+      exerciseId: exercise.id,
+      name: exercise.name,
+      bodyPart: "Calves",
+      videoUrl: youtubeSearchLink(exercise.name),
+      sets: 3,
+      reps: "12-15",
     }));
     const outcome = replaceWorkoutItem({ ...base, plan: day, itemId: "c0" });
     expect(outcome.ok ? "" : outcome.error.code).toBe("no_alternative");
@@ -241,7 +247,7 @@ describe("replaceWorkoutItem", () => {
       ...base,
       plan: day.slice(0, 1),
       itemId: "c0",
-      replacedAway: calves.slice(1).map((exercise) => exercise.name),
+      replacedAwayIds: calves.slice(1).map((exercise) => exercise.id),
     });
     expect(sole.ok ? "" : sole.error.message).toContain("replaced this week");
   });
@@ -249,18 +255,20 @@ describe("replaceWorkoutItem", () => {
   it("uses the labelled body part for an exercise the library does not know", () => {
     const custom: WorkoutItem = {
       id: "x1",
-      Day: "Tuesday",
-      "Workout Name": "Coach's Special Press",
-      "Body Part Targeted": "Shoulders",
-      "Youtube Video Link": "",
-      "No of Sets": 3,
-      "No of Reps": "10",
+      day: "Tuesday",
+      kind: "exercise",
+      exerciseId: exerciseIdOf("Coach's Special Press"),
+      name: "Coach's Special Press",
+      bodyPart: "Shoulders",
+      videoUrl: "",
+      sets: 3,
+      reps: "10",
     };
     const outcome = replaceWorkoutItem({ ...base, plan: [custom], itemId: "x1" });
-    expect(outcome.ok && findExerciseByName(outcome.item["Workout Name"])?.bodyPart).toBe("Shoulders");
+    expect(outcome.ok && findExerciseByName(outcome.item.name)?.bodyPart).toBe("Shoulders");
     const unknown = replaceWorkoutItem({
       ...base,
-      plan: [{ ...custom, "Body Part Targeted": "Forearms" }],
+      plan: [{ ...custom, bodyPart: "Forearms" }],
       itemId: "x1",
     });
     expect(unknown.ok ? "" : unknown.error.code).toBe("unknown_body_part");

@@ -1,5 +1,5 @@
 import type { EngineError } from "../profile.types";
-import { EXERCISE_LIBRARY, exerciseNameKey, findExerciseByName, libraryNameKey } from "./exercise-library";
+import { EXERCISE_LIBRARY, findExerciseById } from "./exercise-library";
 import {
   allowedEquipment,
   equipmentClass,
@@ -9,10 +9,8 @@ import {
   type Trainee,
 } from "./exercise-eligibility";
 import {
-  COOLDOWN,
   EXPERIENCE_LEVELS,
   TRAINING_BODY_PARTS,
-  WARMUP,
   WEEKDAYS,
   WORKOUT_TYPES,
   type Exercise,
@@ -33,10 +31,10 @@ export interface WorkoutReplacementRequest {
   /** Home equipment the user declared; null or absent: dumbbells and bands. Ignored in a gym. */
   equipment?: readonly string[] | null | undefined;
   ageYears?: number | null | undefined;
-  /** Names of exercises replaced away this week: never offered again. */
-  replacedAway?: readonly string[] | undefined;
-  /** The alternative the user picked (by name); absent: the first, as one-click replacement does. */
-  choice?: string | undefined;
+  /** Ids of exercises replaced away this week: never offered again. */
+  replacedAwayIds?: readonly string[] | undefined;
+  /** The alternative the user picked (its exercise id); absent: the first, as one-click replacement does. */
+  choiceExerciseId?: string | undefined;
   seed: number;
 }
 
@@ -84,13 +82,13 @@ function validateRequest(input: WorkoutReplacementRequest): { ok: false; error: 
 }
 
 /** Recovery groups (as the library names body parts) trained on the days either side of `day`. */
-function neighbourGroups(plan: readonly WorkoutItem[], day: WorkoutItem["Day"]): Set<string> {
+function neighbourGroups(plan: readonly WorkoutItem[], day: WorkoutItem["day"]): Set<string> {
   const index = WEEKDAYS.indexOf(day);
   const neighbours = new Set([WEEKDAYS[(index + 6) % 7], WEEKDAYS[(index + 1) % 7]]);
   const groups = new Set<string>();
   for (const item of plan) {
-    if (!neighbours.has(item.Day)) continue;
-    const part = findExerciseByName(item["Workout Name"])?.bodyPart ?? item["Body Part Targeted"].trim();
+    if (!neighbours.has(item.day)) continue;
+    const part = findExerciseById(item.exerciseId)?.bodyPart ?? item.bodyPart.trim();
     groups.add(part);
   }
   return groups;
@@ -113,23 +111,20 @@ export function workoutAlternatives(
   if (item === undefined)
     return fail("item_not_found", `No workout item with id "${input.itemId}" is in this plan.`);
 
-  const bodyPartText = item["Body Part Targeted"].trim();
+  const bodyPartText = item.bodyPart.trim();
   if (isRestItem(item)) {
-    return fail("not_replaceable", `${item.Day} is a rest day; there is no exercise to replace.`);
+    return fail("not_replaceable", `${item.day} is a rest day; there is no exercise to replace.`);
   }
-  if (bodyPartText === WARMUP || bodyPartText === COOLDOWN) {
-    return fail(
-      "not_replaceable",
-      `The ${bodyPartText.toLowerCase()} on ${item.Day} cannot be replaced; only exercises can.`,
-    );
+  if (item.kind !== "exercise") {
+    return fail("not_replaceable", `The ${item.kind} on ${item.day} cannot be replaced; only exercises can.`);
   }
 
-  const current = findExerciseByName(item["Workout Name"]);
+  const current = findExerciseById(item.exerciseId);
   const bodyPart = current?.bodyPart ?? TRAINING_BODY_PARTS.find((part) => part === bodyPartText);
   if (bodyPart === undefined) {
     return fail(
       "unknown_body_part",
-      `"${item["Workout Name"]}" targets "${bodyPartText}", which has no alternatives in the exercise library.`,
+      `"${item.name}" targets "${bodyPartText}", which has no alternatives in the exercise library.`,
     );
   }
 
@@ -139,20 +134,18 @@ export function workoutAlternatives(
     ageYears: input.ageYears ?? undefined,
   };
   const sameDay = new Set(
-    input.plan
-      .filter((other) => other.Day === item.Day)
-      .map((other) => exerciseNameKey(other["Workout Name"])),
+    input.plan.filter((other) => other.day === item.day).map((other) => other.exerciseId),
   );
-  const thisWeek = new Set(input.plan.map((other) => exerciseNameKey(other["Workout Name"])));
-  const replacedAway = new Set((input.replacedAway ?? []).map(exerciseNameKey));
-  const neighbours = neighbourGroups(input.plan, item.Day);
+  const thisWeek = new Set(input.plan.map((other) => other.exerciseId));
+  const replacedAway = new Set(input.replacedAwayIds ?? []);
+  const neighbours = neighbourGroups(input.plan, item.day);
   const hingeBlocked = neighbours.has("Hamstrings") || neighbours.has("Glutes");
   const candidates = EXERCISE_LIBRARY.filter(
     (exercise) =>
       exercise.bodyPart === bodyPart &&
       isEligibleFor(exercise, trainee) &&
-      !sameDay.has(libraryNameKey(exercise)) &&
-      !replacedAway.has(libraryNameKey(exercise)) &&
+      !sameDay.has(exercise.id) &&
+      !replacedAway.has(exercise.id) &&
       // A balance drill stays a balance drill: older adults keep one a day.
       (current === undefined || !current.balance || exercise.balance) &&
       !(hingeBlocked && loadsHipExtensors(exercise)),
@@ -160,7 +153,7 @@ export function workoutAlternatives(
   if (candidates.length === 0) {
     return fail(
       "no_alternative",
-      `Every ${bodyPart} exercise that suits a ${input.level.toLowerCase()} ${input.workoutType.toLowerCase()} is already on ${item.Day} or was replaced this week.`,
+      `Every ${bodyPart} exercise that suits a ${input.level.toLowerCase()} ${input.workoutType.toLowerCase()} is already on ${item.day} or was replaced this week.`,
     );
   }
 
@@ -174,7 +167,7 @@ export function workoutAlternatives(
   const preference = (exercise: Exercise): number => {
     // Same weighting as the planner's level preference: work at the user's own level first.
     const levelWeight = [4, 2, 1][levelRank(input.level) - levelRank(exercise.level)] ?? 1;
-    const fresh = thisWeek.has(libraryNameKey(exercise)) ? 0.3 : 1;
+    const fresh = thisWeek.has(exercise.id) ? 0.3 : 1;
     const steady =
       (input.level === "Beginner" || isOlderAdult(trainee.ageYears)) && exercise.unstable ? 0.1 : 1;
     return levelWeight * fresh * steady;
@@ -193,7 +186,7 @@ export function workoutAlternatives(
   return {
     ok: true,
     alternatives: ordered.map((exercise) =>
-      exerciseItem(newItemId(random, ids), item.Day, exercise, item["No of Sets"], item["No of Reps"]),
+      exerciseItem(newItemId(random, ids), item.day, exercise, item.sets, item.reps),
     ),
   };
 }
@@ -205,17 +198,16 @@ export function workoutAlternatives(
 export function replaceWorkoutItem(input: WorkoutReplacementRequest): WorkoutReplacementOutcome {
   const outcome = workoutAlternatives(input);
   if (!outcome.ok) return outcome;
-  const choice = input.choice;
+  const choice = input.choiceExerciseId;
   const chosen =
     choice === undefined
       ? outcome.alternatives[0]
-      : outcome.alternatives.find(
-          (alternative) => exerciseNameKey(alternative["Workout Name"]) === exerciseNameKey(choice),
-        );
+      : outcome.alternatives.find((alternative) => alternative.exerciseId === choice);
   if (chosen === undefined) {
+    const name = choice === undefined ? "" : (findExerciseById(choice)?.name ?? choice);
     return fail(
       "choice_unavailable",
-      `"${choice ?? ""}" is not one of the alternatives for this exercise any more; reload them and pick again.`,
+      `"${name}" is not one of the alternatives for this exercise any more; reload them and pick again.`,
     );
   }
   return { ok: true, item: chosen };

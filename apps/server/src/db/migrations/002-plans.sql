@@ -1,8 +1,8 @@
--- The plan journey (issue 5): current plans per user (the server is their source of truth),
+-- The plan journey (docs/decisions/006): current plans per user (the server is their source of truth),
 -- saved and shared plans, the free-replacement counter, and the subscription record Pro status
 -- is read from (filled in by the payments module).
 
--- One row per user and day index 1-7 (the spec's diet_one ... diet_seven).
+-- One row per user and day index 1-7 (the original app's diet_one ... diet_seven).
 create table meal_plans (
   user_id uuid not null references users (id) on delete cascade,
   day_index smallint not null check (day_index between 1 and 7),
@@ -85,7 +85,7 @@ create table user_subscriptions (
   user_id uuid primary key references users (id) on delete cascade,
   subscription_id text,
   status_name text,
-  -- A string, as the spec has it: 'true' once the user cancelled (Pro stays until ends_at).
+  -- A string, as the original app has it: 'true' once the user cancelled (Pro stays until ends_at).
   manually_cancelled text not null default 'false' check (manually_cancelled in ('true', 'false')),
   renew_date timestamptz,
   ends_at timestamptz,

@@ -1,4 +1,4 @@
--- Payments (issue 7, docs/product.md §10): webhook idempotency, pending test checkouts,
+-- Payments (docs/decisions/007, docs/product.md §10): webhook idempotency, pending test checkouts,
 -- cancellation reasons, and the provider details of each subscription.
 
 -- One row per provider event applied or refused. Lemon Squeezy sends no event id, so event_id is
@@ -40,7 +40,7 @@ create table subscription_cancellations (
 );
 create index subscription_cancellations_user_idx on subscription_cancellations (user_id);
 
--- What the payments module keeps beside the spec's user_subscriptions row: which provider the
+-- What the payments module keeps beside the original app's user_subscriptions row: which provider the
 -- subscription belongs to (a test subscription is never sent to Lemon Squeezy's API) and when its
 -- trial ends (a resumed subscription goes back to on_trial before then).
 create table payment_subscriptions (

@@ -1,4 +1,4 @@
--- Alex, the 24/7 trainer (issue 6): the chat history kept per user (the server is its source of
+-- Alex, the 24/7 trainer (docs/decisions/008): the chat history kept per user (the server is its source of
 -- truth; the browser's chat_history key is a cache) and product analytics events.
 
 create table chat_messages (
@@ -12,7 +12,7 @@ create table chat_messages (
 -- History is read newest first per user; the identity breaks ties between messages stored together.
 create index chat_messages_user_created_idx on chat_messages (user_id, created_at desc, id desc);
 
--- Spec §7 "Analytics": named events (e.g. WEB_user_in_chat_screen) with free-form properties. The
+-- docs/decisions/011 (analytics): named events (e.g. WEB_user_in_chat_screen) with free-form properties. The
 -- user is kept when known; deleting the account keeps the anonymous counts.
 create table analytics_events (
   id bigint generated always as identity primary key,

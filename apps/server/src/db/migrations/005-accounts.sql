@@ -1,4 +1,4 @@
--- Accounts (issue 8): Google sign-in state, TOTP replay protection, MFA attempt counting, and the
+-- Accounts (docs/decisions/009): Google sign-in state, TOTP replay protection, MFA attempt counting, and the
 -- authentication methods of each session (the JWT's amr claim, RFC 8176).
 
 -- One row per /authorize redirect. The state is single use and expires: the callback deletes the

@@ -1,4 +1,4 @@
--- Workouts a coach would sign (issue 13): the home equipment the user declared, and the exercises
+-- Workouts a coach would sign (docs/decisions/014): the home equipment the user declared, and the exercises
 -- replaced away from the current workout week so replacement never brings them back.
 
 -- JSON array of home equipment ("dumbbells", "resistance band", "kettlebell", "pull-up bar", "bench");

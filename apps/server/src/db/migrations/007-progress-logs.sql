@@ -1,4 +1,4 @@
--- Following the plan (issue 16): weigh-ins, meals eaten, workout sets, and the target a user
+-- Following the plan (docs/decisions/022): weigh-ins, meals eaten, workout sets, and the target a user
 -- accepted from the adaptive estimate. Dates are the user's own calendar days (no time zone).
 
 -- One weigh-in per user and day; logging a day again replaces it.

@@ -1,4 +1,4 @@
--- Hardening (issue 15).
+-- Hardening (docs/decisions/018, 019, 020).
 
 -- When the user proved they own the address: followed an e-mail link, or signed in with a provider
 -- that vouches for it (Google's email_verified). email_confirmed_at alone is not proof, since

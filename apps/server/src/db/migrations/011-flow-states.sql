@@ -1,4 +1,4 @@
--- Issue 15: grant_type=pkce (RFC 7636), as Supabase Auth (GoTrue) keeps it in auth.flow_state.
+-- docs/decisions/035: grant_type=pkce (RFC 7636), as Supabase Auth (GoTrue) keeps it in auth.flow_state.
 -- A client that starts a sign-in with a code_challenge (Google /authorize, or /signup and /recover
 -- when e-mail links are on) gets back a short-lived single-use auth code instead of a session; only
 -- the holder of the code_verifier can turn that code into a session at POST /token?grant_type=pkce.

@@ -96,7 +96,7 @@ async function rowsMentioning(db: Database, value: string): Promise<string[]> {
   return found;
 }
 
-describeWithDatabases("download my data and delete my account (issue 8 §4)", (ctx) => {
+describeWithDatabases("download my data and delete my account (docs/decisions/009)", (ctx) => {
   it("exports everything stored about the user, and no secrets", async () => {
     const user = await ctx.signUp();
     const { dietId } = await seedEverything(ctx.db(), user);

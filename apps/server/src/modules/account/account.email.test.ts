@@ -29,7 +29,7 @@ function expectConfirmLink(link: URL, type: string, next: string): string {
 }
 
 describeWithDatabases(
-  "forgotten password by e-mail (issue 8 §2)",
+  "forgotten password by e-mail (docs/decisions/009)",
   (ctx) => {
     const recover = (email: string, remoteAddress = "127.0.0.1") =>
       ctx.app().inject({ method: "POST", url: "/auth/v1/recover", payload: { email }, remoteAddress });
@@ -224,7 +224,7 @@ describeWithDatabases(
       expect(perIp[30]).toBe(429);
     });
 
-    it("says which field is missing with the spec's texts", async () => {
+    it("says which field is missing with the texts of docs/product.md §9", async () => {
       const otp = await ctx
         .app()
         .inject({ method: "POST", url: "/auth/v1/otp", payload: {}, remoteAddress: "10.3.0.1" });
@@ -277,7 +277,7 @@ describeWithDatabases(
 );
 
 describeWithDatabases(
-  "e-mail confirmation with AUTH_CONFIRM_EMAIL=true (issue 8 §2)",
+  "e-mail confirmation with AUTH_CONFIRM_EMAIL=true (docs/decisions/009)",
   (ctx) => {
     it("signs up without a session, refuses the password until confirmed, and the link confirms and signs in", async () => {
       const email = `confirm-${Date.now()}@example.com`;

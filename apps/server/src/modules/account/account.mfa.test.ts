@@ -32,7 +32,7 @@ function submitCode(
   });
 }
 
-describeWithDatabases("TOTP two-factor (issue 8 §3)", (ctx) => {
+describeWithDatabases("TOTP two-factor (docs/decisions/009)", (ctx) => {
   it("enrols with a QR code (SVG data URI), a manual key and an otpauth URI; needs a session", async () => {
     const unauthenticated = await ctx.app().inject({
       method: "POST",

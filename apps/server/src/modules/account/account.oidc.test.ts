@@ -21,7 +21,7 @@ function fragmentOf(location: string): URLSearchParams {
 }
 
 describeWithDatabases(
-  "Sign in with Google against a local OpenID provider (issue 8 §1)",
+  "Sign in with Google against a local OpenID provider (docs/decisions/009)",
   (ctx) => {
     /** Follows /authorize to the provider and back; returns the provider's redirect to our callback. */
     async function authorize(redirectTo = "http://localhost:3000/signin") {

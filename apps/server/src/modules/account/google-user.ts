@@ -44,7 +44,7 @@ export async function googleUser(
         provider: "google",
         providerId: claims.sub,
         identityData,
-        // Spec §3: Google users carry email and full_name in user_metadata; existing keys stay.
+        // docs/decisions/009: Google users carry email and full_name in user_metadata; existing keys stay.
         userMetadata: { email: claims.email, full_name: fullName, ...existing.raw_user_meta_data },
         dropPassword: existing.email_confirmed_at === null && existing.encrypted_password !== null,
         now,

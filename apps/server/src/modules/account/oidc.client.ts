@@ -107,7 +107,7 @@ export class OidcClient {
       nonce: input.nonce,
       code_challenge: input.codeChallenge,
       code_challenge_method: "S256",
-      // Spec §7: Google with offline access and the consent prompt (so a refresh token is issued).
+      // docs/decisions/009: Google with offline access and the consent prompt (so a refresh token is issued).
       access_type: "offline",
       prompt: "consent",
     }).toString();

@@ -51,7 +51,7 @@ const idTokenGrant = (app: FastifyInstance, payload: Record<string, unknown>, re
   });
 
 describeWithDatabases(
-  "POST /token?grant_type=id_token with a Google ID token (issue 15 §7)",
+  "POST /token?grant_type=id_token with a Google ID token (docs/decisions/035)",
   (ctx) => {
     it("verifies the token against the provider's keys and signs in the same account as the callback", async () => {
       const who = googleIdentity("idt");
@@ -200,7 +200,7 @@ describeWithDatabases(
 );
 
 describeWithDatabases(
-  "POST /token?grant_type=pkce after a Google sign-in started with a code_challenge (issue 15 §7)",
+  "POST /token?grant_type=pkce after a Google sign-in started with a code_challenge (docs/decisions/035)",
   (ctx) => {
     /** /authorize with the client's challenge, the provider, and our callback: the redirect into the app. */
     async function signInWithPkce(challenge: string, method = "s256") {

@@ -28,7 +28,7 @@ async function followLink(app: () => FastifyInstance, email: string, before: num
 }
 
 describeWithDatabases(
-  "PKCE for the recovery link of a /recover with a code_challenge (issue 15 §7)",
+  "PKCE for the recovery link of a /recover with a code_challenge (docs/decisions/035)",
   (ctx) => {
     it("ends a recovery link sent with a challenge in ?code=, exchanged for a short recovery session", async () => {
       const user = await ctx.signUp();
@@ -85,7 +85,7 @@ describeWithDatabases(
 );
 
 describeWithDatabases(
-  "PKCE for the confirmation link of a /signup with a code_challenge (issue 15 §7)",
+  "PKCE for the confirmation link of a /signup with a code_challenge (docs/decisions/035)",
   (ctx) => {
     it("ends a confirmation link in ?code= when /signup carried a challenge, for the verifier only", async () => {
       const email = `pkce-signup-${randomUUID()}@example.com`;

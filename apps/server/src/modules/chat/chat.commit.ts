@@ -95,7 +95,7 @@ function dayStillValid(row: MealPlanRow, profile: TrainerProfile): boolean {
   return row.items.every((item, index) => {
     const food = foods[index];
     const rest = row.items.flatMap((other, at) =>
-      other.Meal === item.Meal && at !== index ? (foods[at] ?? []) : [],
+      other.slot === item.slot && at !== index ? (foods[at] ?? []) : [],
     );
     return (
       food !== undefined &&

@@ -31,10 +31,10 @@ export function freeTierRefusal(intent: Intent, state: TrainerState, access: Acc
       if (!mayUsePlanDay(access.isPro, intent.day)) return `Plans 2 and 3 are part of Pro. ${PRO_UPGRADE}`;
       const items = state.mealPlans[intent.day] ?? [];
       const locked = items.filter(
-        (item) => intent.itemIds.includes(item.id) && !mayUseMeal(access.isPro, item.Meal),
+        (item) => intent.itemIds.includes(item.id) && !mayUseMeal(access.isPro, item.slot),
       );
       if (locked.length > 0)
-        return `Swapping ${[...new Set(locked.map((item) => item.Meal))].join(" and ")} items is part of Pro; on the free plan you can swap ${FREE_MEALS.join(" and ")} items. ${PRO_UPGRADE}`;
+        return `Swapping ${[...new Set(locked.map((item) => item.slot))].join(" and ")} items is part of Pro; on the free plan you can swap ${FREE_MEALS.join(" and ")} items. ${PRO_UPGRADE}`;
       if (intent.itemIds.length > access.freeReplacementsLeft)
         return access.freeReplacementsLeft === 0
           ? `${REPLACEMENT_LIMIT_MESSAGE} Upgrade to Pro for unlimited swaps.`
@@ -46,7 +46,7 @@ export function freeTierRefusal(intent: Intent, state: TrainerState, access: Acc
       const first = firstWorkoutDay(state.workoutPlan);
       const locked = state.workoutPlan.filter(
         (item) =>
-          intent.itemIds.includes(item.id) && !mayUseWorkoutDay(access.isPro, item.Day, state.workoutPlan),
+          intent.itemIds.includes(item.id) && !mayUseWorkoutDay(access.isPro, item.day, state.workoutPlan),
       );
       if (locked.length > 0)
         return `On the free plan you can change your first workout day (${first ?? "none yet"}) only. ${PRO_UPGRADE}`;

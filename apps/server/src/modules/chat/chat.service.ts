@@ -1,3 +1,4 @@
+import { toWireWorkoutItem } from "@fitwise/contracts/plan-items.mapper";
 import {
   CHAT_CONTEXT_MESSAGES,
   DEFAULT_GREETINGS,
@@ -32,7 +33,9 @@ export function toResponse(turn: TurnResult): ChatTrainerResponse {
     message: turn.reply,
     ...(itemIds.length > 0 ? { item_ids_updated: itemIds } : {}),
     ...(turn.mealDays.size > 0 && activeDay !== undefined ? { active_day: activeDay } : {}),
-    ...(turn.workout ? { updated_plan: { workout_plan: turn.state.workoutPlan } } : {}),
+    ...(turn.workout
+      ? { updated_plan: { workout_plan: turn.state.workoutPlan.map(toWireWorkoutItem) } }
+      : {}),
   };
 }
 
@@ -47,7 +50,7 @@ export async function chatTrainer(
   const context = await loadChatContext(deps, userId, payload);
   // Per message, so the same words a second time ("new meals for today") give another plan.
   const seed = derivedSeed("chat", userId, await countChatMessages(deps.db, userId));
-  // "How am I doing?" is answered from the logs (issue 16), with the same figures as /progress.
+  // "How am I doing?" is answered from the logs (docs/decisions/022), with the same figures as /progress.
   if (isProgressQuestion(message) && detectRedFlag(message) === undefined) {
     const turn = emptyTurn(context.state, "offline");
     turn.reply = await progressCheckReply(deps.db, userId, context.state.profile.goal, deps.now());

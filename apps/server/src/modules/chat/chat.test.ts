@@ -5,7 +5,13 @@ import {
   DEFAULT_GREETINGS,
   type ChatTrainerResponse,
 } from "@fitwise/contracts/chat";
-import { REPLACEMENT_LIMIT_MESSAGE, type MealItem, type WorkoutItem } from "@fitwise/contracts/plans";
+import {
+  fromWireMealItem,
+  fromWireWorkoutItem,
+  toWireMealItem,
+  toWireWorkoutItem,
+} from "@fitwise/contracts/plan-items.mapper";
+import { REPLACEMENT_LIMIT_MESSAGE, type MealItemWire, type WorkoutItemWire } from "@fitwise/contracts/plans";
 import { computeEnergyTargets } from "@fitwise/engine/nutrition/energy";
 import { findFood } from "@fitwise/engine/nutrition/food-catalogue";
 import { suitsDiet } from "@fitwise/engine/nutrition/meal-targets";
@@ -36,13 +42,17 @@ async function snapshotOf(db: Database, userId: string) {
     .where("user_id", "=", userId)
     .executeTakeFirstOrThrow();
   const { updated_at: _updated, ...profileColumns } = profile;
+  // In the API's shapes, so that the stored plans compare with what the screens and the chat's answers carry.
   return {
-    meals: Object.fromEntries(meals.map((row) => [row.day_index, row.items])) as Record<number, MealItem[]>,
+    meals: Object.fromEntries(meals.map((row) => [row.day_index, row.items.map(toWireMealItem)])) as Record<
+      number,
+      MealItemWire[]
+    >,
     mealHashes: Object.fromEntries(meals.map((row) => [row.day_index, row.inputs_hash])) as Record<
       number,
       string
     >,
-    workout: workout?.items ?? [],
+    workout: (workout?.items ?? []).map(toWireWorkoutItem),
     profile: profileColumns,
   };
 }
@@ -73,7 +83,7 @@ describeWithDatabases("trainer chat (offline brain)", ({ app, db, signUp }) => {
   /** What the diet and workout screens would load next: the chat's plans, not new ones. */
   async function screensShow(user: SignedUp, after: Snapshot) {
     for (const day of Object.keys(after.meals).map(Number)) {
-      const items = await callOk<MealItem[]>(
+      const items = await callOk<MealItemWire[]>(
         app(),
         "openai_get_meal_plan",
         { currentDay: day },
@@ -81,7 +91,7 @@ describeWithDatabases("trainer chat (offline brain)", ({ app, db, signUp }) => {
       );
       expect(items, `day ${day} as the diet screen loads it`).toEqual(after.meals[day]);
     }
-    const week = await callOk<WorkoutItem[]>(app(), "openai_get_workout_plan", {}, user.accessToken);
+    const week = await callOk<WorkoutItemWire[]>(app(), "openai_get_workout_plan", {}, user.accessToken);
     expect(week).toEqual(after.workout);
   }
   function expectNothingChanged(before: Snapshot, after: Snapshot, reply: ChatTrainerResponse) {
@@ -104,12 +114,12 @@ describeWithDatabases("trainer chat (offline brain)", ({ app, db, signUp }) => {
   it("replace-meal: swaps the named item of day 1 and nothing else", async () => {
     const user = await planned();
     const before = await snapshot(user);
-    const target = before.meals[1]?.find((item) => item.Meal === "Breakfast") as MealItem;
+    const target = before.meals[1]?.find((item) => item.Meal === "Breakfast") as MealItemWire;
     const reply = await say(user, `swap the ${target.Item}`);
     const after = await snapshot(user);
 
     const index = before.meals[1]?.indexOf(target) ?? -1;
-    const swapped = after.meals[1]?.[index] as MealItem;
+    const swapped = after.meals[1]?.[index] as MealItemWire;
     expect(swapped.id).not.toBe(target.id);
     expect(swapped.Meal).toBe("Breakfast");
     expect(after.meals[1]?.filter((_, position) => position !== index)).toEqual(
@@ -128,7 +138,8 @@ describeWithDatabases("trainer chat (offline brain)", ({ app, db, signUp }) => {
     const before = await snapshot(user);
     const reply = await say(user, "replace my lunch");
     const after = await snapshot(user);
-    const lunch = (items: MealItem[] | undefined) => (items ?? []).filter((item) => item.Meal === "Lunch");
+    const lunch = (items: MealItemWire[] | undefined) =>
+      (items ?? []).filter((item) => item.Meal === "Lunch");
     expect(lunch(after.meals[1]).map((item) => item.id)).not.toEqual(
       lunch(before.meals[1]).map((item) => item.id),
     );
@@ -211,8 +222,8 @@ describeWithDatabases("trainer chat (offline brain)", ({ app, db, signUp }) => {
     const user = await planned();
     const before = await snapshot(user);
     const target = before.workout.find(
-      (item) => item.Day === "Monday" && isExerciseItem(item),
-    ) as WorkoutItem;
+      (item) => item.Day === "Monday" && isExerciseItem(fromWireWorkoutItem(item)),
+    ) as WorkoutItemWire;
     const reply = await say(user, `swap the ${target["Workout Name"]} on Monday`);
     const after = await snapshot(user);
     const index = before.workout.indexOf(target);
@@ -235,7 +246,7 @@ describeWithDatabases("trainer chat (offline brain)", ({ app, db, signUp }) => {
     const before = await snapshot(user);
     const reply = await say(user, "move Monday's workout to Tuesday");
     const after = await snapshot(user);
-    expect(trainingDays(after.workout)).toEqual(["Tuesday", "Wednesday", "Friday"]);
+    expect(trainingDays(after.workout.map(fromWireWorkoutItem))).toEqual(["Tuesday", "Wednesday", "Friday"]);
     expect(after.workout.filter((item) => item.Day === "Tuesday")).toEqual(
       before.workout.filter((item) => item.Day === "Monday").map((item) => ({ ...item, Day: "Tuesday" })),
     );
@@ -255,7 +266,7 @@ describeWithDatabases("trainer chat (offline brain)", ({ app, db, signUp }) => {
     const before = await snapshot(user);
     await say(user, "make Friday a rest day");
     const after = await snapshot(user);
-    expect(trainingDays(after.workout)).toEqual(["Monday", "Tuesday", "Thursday"]);
+    expect(trainingDays(after.workout.map(fromWireWorkoutItem))).toEqual(["Monday", "Tuesday", "Thursday"]);
     expect(after.profile).toEqual({
       ...before.profile,
       user_preferred_workout_days: ["Monday", "Tuesday", "Thursday"],
@@ -330,7 +341,7 @@ describeWithDatabases("trainer chat (offline brain)", ({ app, db, signUp }) => {
     const user = await planned();
     const before = await snapshot(user);
     const reply = await say(user, "how much protein today?");
-    const protein = Math.round(sumItems(before.meals[1] ?? []).Protein * 10) / 10;
+    const protein = Math.round(sumItems((before.meals[1] ?? []).map(fromWireMealItem)).proteinG * 10) / 10;
     expect(reply.message).toContain(`**${protein} g protein**`);
   });
 
@@ -354,7 +365,7 @@ describeWithDatabases("trainer chat (offline brain)", ({ app, db, signUp }) => {
       expectNothingChanged(before, await snapshot(user), reply);
       expect(reply.message).toContain("Pro");
     }
-    const breakfast = before.meals[1]?.find((item) => item.Meal === "Breakfast") as MealItem;
+    const breakfast = before.meals[1]?.find((item) => item.Meal === "Breakfast") as MealItemWire;
     const reply = await say(user, `swap the ${breakfast.Item}`);
     expect(reply.item_ids_updated).toHaveLength(1);
     const profile = await callOk<{ user_replaced: number }>(
@@ -370,7 +381,7 @@ describeWithDatabases("trainer chat (offline brain)", ({ app, db, signUp }) => {
     const user = await planned({ pro: false, days: [1] });
     await db().insertInto("usage_counters").values({ user_id: user.userId, free_replacements: 3 }).execute();
     const before = await snapshot(user);
-    const breakfast = before.meals[1]?.find((item) => item.Meal === "Breakfast") as MealItem;
+    const breakfast = before.meals[1]?.find((item) => item.Meal === "Breakfast") as MealItemWire;
     const reply = await say(user, `swap the ${breakfast.Item}`);
     expectNothingChanged(before, await snapshot(user), reply);
     expect(reply.message).toContain(REPLACEMENT_LIMIT_MESSAGE);

@@ -2,7 +2,8 @@ import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeEach, expect, it } from "vitest";
 import { ChatTrainerResponseSchema } from "@fitwise/contracts/chat";
-import type { MealItem } from "@fitwise/contracts/plans";
+import { toWireMealItem } from "@fitwise/contracts/plan-items.mapper";
+import type { MealItemWire } from "@fitwise/contracts/plans";
 import { FOOD_CATALOGUE } from "@fitwise/engine/nutrition/food-catalogue";
 import { RED_FLAG_REPLIES } from "@fitwise/engine/trainer/red-flags";
 import { describeWithDatabases, type SignedUp } from "../../test/test-app";
@@ -84,11 +85,11 @@ const TIMEOUT_MS = 1_500;
 describeWithDatabases(
   "trainer chat (model brain, scripted OpenAI-compatible server)",
   ({ app, db, signUp }) => {
-    async function planned(): Promise<{ user: SignedUp; day1: MealItem[] }> {
+    async function planned(): Promise<{ user: SignedUp; day1: MealItemWire[] }> {
       const user = await signUp();
       await callOk(app(), "write_user_data", PROFILE, user.accessToken);
       await makePro(db(), user.userId);
-      const day1 = await callOk<MealItem[]>(
+      const day1 = await callOk<MealItemWire[]>(
         app(),
         "openai_get_meal_plan",
         { currentDay: 1 },
@@ -112,7 +113,7 @@ describeWithDatabases(
           .where("user_id", "=", user.userId)
           .where("day_index", "=", 1)
           .executeTakeFirstOrThrow()
-      ).items;
+      ).items.map(toWireMealItem);
     const storedMessages = async (user: SignedUp) =>
       db().selectFrom("chat_messages").select("content").where("user_id", "=", user.userId).execute();
     const toolResults = (index: number) =>
@@ -122,7 +123,7 @@ describeWithDatabases(
 
     it("carries out a tool call through the engine and saves it; the engine's numbers lead the reply", async () => {
       const { user, day1 } = await planned();
-      const breakfast = day1.find((item) => item.Meal === "Breakfast") as MealItem;
+      const breakfast = day1.find((item) => item.Meal === "Breakfast") as MealItemWire;
       script.push(
         {
           toolCalls: [
@@ -135,7 +136,7 @@ describeWithDatabases(
       expect(response.statusCode, response.body).toBe(200);
       const reply = ChatTrainerResponseSchema.parse(response.json());
       const after = await storedDay1(user);
-      const swapped = after[day1.indexOf(breakfast)] as MealItem;
+      const swapped = after[day1.indexOf(breakfast)] as MealItemWire;
       expect(swapped.id).not.toBe(breakfast.id);
       expect(after.filter((item) => item !== swapped)).toEqual(
         day1.filter((item) => item.id !== breakfast.id),
@@ -151,7 +152,7 @@ describeWithDatabases(
 
     it("retries bad JSON once, then answers with the offline brain", async () => {
       const { user, day1 } = await planned();
-      const breakfast = day1.find((item) => item.Meal === "Breakfast") as MealItem;
+      const breakfast = day1.find((item) => item.Meal === "Breakfast") as MealItemWire;
       script.push(
         { toolCalls: [{ name: "replace_meal_item", arguments: "{item_name: oats" }] },
         { toolCalls: [{ name: "replace_meal_item", arguments: "not json either" }] },
@@ -168,7 +169,7 @@ describeWithDatabases(
 
     it("sends an invented food back for correction and then applies the corrected call", async () => {
       const { user, day1 } = await planned();
-      const dinner = day1.find((item) => item.Meal === "Dinner") as MealItem;
+      const dinner = day1.find((item) => item.Meal === "Dinner") as MealItemWire;
       script.push(
         {
           toolCalls: [
@@ -200,7 +201,7 @@ describeWithDatabases(
         FOOD_CATALOGUE.find(
           (food) => food.allergens.includes("sesame") && food.slots.includes("Breakfast"),
         ) ?? FOOD_CATALOGUE.find((food) => food.allergens.includes("sesame"));
-      const breakfast = day1.find((item) => item.Meal === "Breakfast") as MealItem;
+      const breakfast = day1.find((item) => item.Meal === "Breakfast") as MealItemWire;
       script.push(
         {
           toolCalls: [

@@ -141,30 +141,30 @@ function mealItemIntent(args: z.infer<(typeof TOOL_ARGS)["replace_meal_item"]>, 
         .replace(/^snack$/, "snacks"),
   );
   if (slot !== undefined) {
-    const itemIds = items.filter((item) => item.Meal === slot).map((item) => item.id);
+    const itemIds = items.filter((item) => item.slot === slot).map((item) => item.id);
     return {
       ok: true,
       intent: { kind: "replace-meal", day, query: slot, slot, itemIds },
       ...(note ? { note } : {}),
     };
   }
-  const item = bestMatch(args.item_name, items, (candidate) => candidate.Item);
+  const item = bestMatch(args.item_name, items, (candidate) => candidate.name);
   if (item === undefined)
     return malformed(
-      `"${args.item_name}" is not on day ${day}'s plan, which has: ${items.map((candidate) => candidate.Item).join("; ")}. Use a name as listed.`,
+      `"${args.item_name}" is not on day ${day}'s plan, which has: ${items.map((candidate) => candidate.name).join("; ")}. Use a name as listed.`,
     );
   return {
     ok: true,
-    intent: { kind: "replace-meal", day, query: item.Item, itemIds: [item.id] },
+    intent: { kind: "replace-meal", day, query: item.name, itemIds: [item.id] },
     ...(note ? { note } : {}),
   };
 }
 
 function exerciseIntent(args: z.infer<(typeof TOOL_ARGS)["replace_exercise"]>, state: TrainerState): Parsed {
   const candidates = state.workoutPlan.filter(
-    (item) => isExerciseItem(item) && (args.day === undefined || item.Day === args.day),
+    (item) => isExerciseItem(item) && (args.day === undefined || item.day === args.day),
   );
-  const named = bestMatch(args.exercise_name, candidates, (item) => item["Workout Name"]);
+  const named = bestMatch(args.exercise_name, candidates, (item) => item.name);
   if (named === undefined)
     return malformed(
       `"${args.exercise_name}" is not in the user's workout plan${args.day ? ` on ${args.day}` : ""}.`,
@@ -182,14 +182,12 @@ function exerciseIntent(args: z.infer<(typeof TOOL_ARGS)["replace_exercise"]>, s
       );
     note = `The engine picks the replacement for the same body part and equipment; ${wanted.name} was a wish, not a guarantee.`;
   }
-  const itemIds = candidates
-    .filter((item) => item["Workout Name"] === named["Workout Name"])
-    .map((item) => item.id);
+  const itemIds = candidates.filter((item) => item.name === named.name).map((item) => item.id);
   return {
     ok: true,
     intent: {
       kind: "replace-exercise",
-      query: named["Workout Name"],
+      query: named.name,
       ...(args.day ? { day: args.day } : {}),
       itemIds,
     },
@@ -291,8 +289,8 @@ function contextSummary(state: TrainerState): string {
         (slot) =>
           `${slot}: ${
             items
-              .filter((item) => item.Meal === slot)
-              .map((item) => item.Item)
+              .filter((item) => item.slot === slot)
+              .map((item) => item.name)
               .join(", ") || "-"
           }`,
       );
@@ -301,8 +299,8 @@ function contextSummary(state: TrainerState): string {
     .join("\n");
   const week = WEEKDAYS.map((day) => {
     const names = state.workoutPlan
-      .filter((item) => item.Day === day && isExerciseItem(item))
-      .map((item) => item["Workout Name"]);
+      .filter((item) => item.day === day && isExerciseItem(item))
+      .map((item) => item.name);
     return `${day}: ${names.length > 0 ? names.join(", ") : "rest"}`;
   }).join("\n");
   return [

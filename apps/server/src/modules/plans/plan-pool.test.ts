@@ -37,7 +37,7 @@ describe("plan pool", () => {
       pool.run(workoutJob),
     ]);
     expect(meals.ok).toBe(true);
-    if (meals.ok) expect(meals.plan.items.map((item) => item.Meal)).toContain("Breakfast");
+    if (meals.ok) expect(meals.plan.items.map((item) => item.slot)).toContain("Breakfast");
     expect(workouts.ok).toBe(true);
   });
 

@@ -82,7 +82,7 @@ export interface WorkerPlanPoolOptions {
 
 /**
  * Measured solves take 0.1–1 s here, and up to about 2.5 s on a loaded machine when the exact HiGHS fallback runs after
- * the search (issue 12: its own limit is 1 s, model building and the search come on top); 4 s is generous yet keeps a
+ * the search (docs/decisions/029: its own limit is 1 s, model building and the search come on top); 4 s is generous yet keeps a
  * stuck solve from holding a request.
  */
 export const DEFAULT_JOB_TIMEOUT_MS = 4_000;

@@ -1,7 +1,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { expect } from "vitest";
 import type { WriteProfileRequest } from "@fitwise/contracts/profile";
-import type { MealItem, WorkoutItem } from "@fitwise/contracts/plans";
+import type { MealItemWire, WorkoutItemWire } from "@fitwise/contracts/plans";
 import type { Database } from "../../db/database";
 
 /** Helpers shared by the plan-journey integration tests (profile, plans, saved). */
@@ -84,17 +84,17 @@ export async function planFirstDay(
   app: FastifyInstance,
   accessToken: string,
   profile: WriteProfileRequest = PROFILE,
-): Promise<{ meals: MealItem[]; workouts: WorkoutItem[] }> {
+): Promise<{ meals: MealItemWire[]; workouts: WorkoutItemWire[] }> {
   await callOk(app, "write_user_data", profile, accessToken);
-  const meals = await callOk<MealItem[]>(app, "openai_get_meal_plan", { currentDay: 1 }, accessToken);
-  const workouts = await callOk<WorkoutItem[]>(app, "openai_get_workout_plan", {}, accessToken);
+  const meals = await callOk<MealItemWire[]>(app, "openai_get_meal_plan", { currentDay: 1 }, accessToken);
+  const workouts = await callOk<WorkoutItemWire[]>(app, "openai_get_workout_plan", {}, accessToken);
   return { meals, workouts };
 }
 
 /** Writes PROFILE, plans day 1's meals and saves them, as a user sharing a plan would: the saved plan's id. */
 export async function saveFirstDayDiet(app: FastifyInstance, accessToken: string): Promise<string> {
   await callOk(app, "write_user_data", PROFILE, accessToken);
-  const meals = await callOk<MealItem[]>(app, "openai_get_meal_plan", { currentDay: 1 }, accessToken);
+  const meals = await callOk<MealItemWire[]>(app, "openai_get_meal_plan", { currentDay: 1 }, accessToken);
   const saved = await callOk<{ diet_id: string }>(
     app,
     "write_user_data",

@@ -1,6 +1,6 @@
 import type { Selectable } from "kysely";
 import { z } from "zod";
-import { MealPlanResponseSchema, WorkoutPlanResponseSchema } from "@fitwise/contracts/plans";
+import { MealItemListSchema, WorkoutItemListSchema } from "@fitwise/contracts/plans";
 import type { MealItem } from "@fitwise/engine/nutrition/meal-planner";
 import type { WorkoutItem } from "@fitwise/engine/workouts/exercise.types";
 import type { Database } from "../../db/database";
@@ -21,7 +21,7 @@ function checkedMealPlan(row: MealPlanRow): MealPlanRow {
   });
   return {
     ...row,
-    items: parseStored(MealPlanResponseSchema, row.items, place("items")),
+    items: parseStored(MealItemListSchema, row.items, place("items")),
     notes: parseStored(TextListSchema, row.notes, place("notes")),
     replaced_food_ids: parseStored(TextListSchema, row.replaced_food_ids, place("replaced_food_ids")),
   };
@@ -31,8 +31,8 @@ function checkedWorkoutPlan(row: WorkoutPlanRow): WorkoutPlanRow {
   const place = (column: string) => ({ table: "workout_plans", column, row: row.user_id });
   return {
     ...row,
-    items: parseStored(WorkoutPlanResponseSchema, row.items, place("items")),
-    replaced_away: parseStored(TextListSchema, row.replaced_away, place("replaced_away")),
+    items: parseStored(WorkoutItemListSchema, row.items, place("items")),
+    replaced_away_ids: parseStored(TextListSchema, row.replaced_away_ids, place("replaced_away_ids")),
   };
 }
 
@@ -158,7 +158,7 @@ export async function saveWorkoutPlan(db: Database, plan: NewWorkoutPlan): Promi
     generation: plan.generation,
     inputs_hash: plan.inputsHash,
     // A new week starts with nothing replaced away.
-    ...(plan.keepReplacedAway === true ? {} : { replaced_away: "[]" }),
+    ...(plan.keepReplacedAway === true ? {} : { replaced_away_ids: "[]" }),
     updated_at: new Date(),
   };
   await db
@@ -172,21 +172,23 @@ export async function saveWorkoutPlan(db: Database, plan: NewWorkoutPlan): Promi
     .execute();
 }
 
-/** Same optimistic check as updateMealPlanItems; `replacedAway`, when given, replaces the week's list. */
+/** Same optimistic check as updateMealPlanItems; `replacedAwayIds`, when given, replaces the week's list. */
 export async function updateWorkoutPlanItems(
   db: Database,
   change: {
     userId: string;
     expectedRevision: number;
     items: readonly WorkoutItem[];
-    replacedAway?: readonly string[];
+    replacedAwayIds?: readonly string[];
   },
 ): Promise<boolean> {
   const result = await db
     .updateTable("workout_plans")
     .set((eb) => ({
       items: JSON.stringify(change.items),
-      ...(change.replacedAway === undefined ? {} : { replaced_away: JSON.stringify(change.replacedAway) }),
+      ...(change.replacedAwayIds === undefined
+        ? {}
+        : { replaced_away_ids: JSON.stringify(change.replacedAwayIds) }),
       revision: eb("revision", "+", 1),
       updated_at: new Date(),
     }))

@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { FUNCTIONS } from "@fitwise/contracts/functions";
+import { toWireMealItem, toWireWorkoutItem } from "@fitwise/contracts/plan-items.mapper";
 import { PLAN_ERROR_CODES, UNRECOGNISED_AVOIDANCES_HEADER, encodeHeaderList } from "@fitwise/contracts/plans";
 import type { Database } from "../../db/database";
 import { HttpError } from "../../http/errors";
@@ -39,7 +40,7 @@ function callerId(request: FastifyRequest): string {
  * A refused plan request (429 over the user's share, 503 planning busy) is answered after this
  * long rather than at once. The refusal costs no database work and no solve either way; what the
  * wait changes is a client that ignores Retry-After: answered at once, 100 connections of such
- * retries keep a 2-core machine's event loop busy refusing them (issue 15 measured everyone's reads
+ * retries keep a 2-core machine's event loop busy refusing them (bench:load measured everyone's reads
  * 23–91× slower) and take the CPU from the solves being made. Held, each connection asks about
  * once a second. A client that honours Retry-After (1–2 s) loses nothing. docs/decisions/036.
  */
@@ -192,31 +193,44 @@ export async function plansRoutes(app: FastifyInstance, options: PlansRoutesOpti
     const input = FUNCTIONS.openai_get_meal_plan.request.parse(request.body ?? {});
     const answer = await withRetryAfter(reply, summary, () => getMealPlan(deps, callerId(request), input));
     reply.header(UNRECOGNISED_AVOIDANCES_HEADER, encodeHeaderList(answer.unrecognisedAvoidances));
-    return answer.items;
+    return answer.items.map(toWireMealItem);
   });
 
   app.post("/replace_diet_item", authenticated, async (request, reply) => {
     const input = FUNCTIONS.replace_diet_item.request.parse(request.body ?? {});
-    return withRetryAfter(reply, summary, () => replaceDietItem(deps, callerId(request), input));
+    const { item, ...counts } = await withRetryAfter(reply, summary, () =>
+      replaceDietItem(deps, callerId(request), input),
+    );
+    return { replacementItem: JSON.stringify(toWireMealItem(item)), ...counts };
   });
 
   app.post("/list_diet_replacements", authenticated, async (request, reply) => {
     const input = FUNCTIONS.list_diet_replacements.request.parse(request.body ?? {});
-    return withRetryAfter(reply, summary, () => listDietReplacements(deps, callerId(request), input));
+    const { alternatives } = await withRetryAfter(reply, summary, () =>
+      listDietReplacements(deps, callerId(request), input),
+    );
+    return { alternatives: alternatives.map(toWireMealItem) };
   });
 
   app.post("/openai_get_workout_plan", authenticated, async (request, reply) => {
     const input = FUNCTIONS.openai_get_workout_plan.request.parse(request.body ?? {});
-    return withRetryAfter(reply, summary, () => getWorkoutPlan(deps, callerId(request), input));
+    const items = await withRetryAfter(reply, summary, () => getWorkoutPlan(deps, callerId(request), input));
+    return items.map(toWireWorkoutItem);
   });
 
   app.post("/replace_workout_item", authenticated, async (request, reply) => {
     const input = FUNCTIONS.replace_workout_item.request.parse(request.body ?? {});
-    return withRetryAfter(reply, summary, () => replaceWorkout(deps, callerId(request), input));
+    const { item, ...counts } = await withRetryAfter(reply, summary, () =>
+      replaceWorkout(deps, callerId(request), input),
+    );
+    return { replacementWorkout: JSON.stringify(toWireWorkoutItem(item)), ...counts };
   });
 
   app.post("/workout_alternatives", authenticated, async (request, reply) => {
     const input = FUNCTIONS.workout_alternatives.request.parse(request.body ?? {});
-    return withRetryAfter(reply, summary, () => workoutAlternativesFor(deps, callerId(request), input));
+    const { alternatives } = await withRetryAfter(reply, summary, () =>
+      workoutAlternativesFor(deps, callerId(request), input),
+    );
+    return { alternatives: alternatives.map(toWireWorkoutItem) };
   });
 }

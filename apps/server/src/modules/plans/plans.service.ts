@@ -5,13 +5,9 @@ import {
   type GetMealPlanRequest,
   type GetWorkoutPlanRequest,
   type ListDietReplacementsRequest,
-  type ListDietReplacementsResponse,
   type ReplaceDietItemRequest,
-  type ReplaceDietItemResponse,
   type ReplaceWorkoutItemRequest,
-  type ReplaceWorkoutItemResponse,
   type WorkoutAlternativesRequest,
-  type WorkoutAlternativesResponse,
 } from "@fitwise/contracts/plans";
 import {
   FREE_REPLACEMENTS_LIMIT,
@@ -34,6 +30,7 @@ import type {
   WorkoutItem,
   WorkoutType,
 } from "@fitwise/engine/workouts/exercise.types";
+import { exerciseIdOf } from "@fitwise/engine/workouts/exercise-library";
 import type { WorkoutPlanRequest } from "@fitwise/engine/workouts/workout-planner";
 import type { WorkoutReplacementRequest } from "@fitwise/engine/workouts/workout-replacement";
 import type { Database } from "../../db/database";
@@ -187,12 +184,19 @@ const RESET_ATTEMPTS = 5;
 function mealsKeptFrom(before: readonly MealItem[], after: readonly MealItem[]): number {
   const dishes = (items: readonly MealItem[], meal: string) =>
     items
-      .filter((item) => item.Meal === meal)
+      .filter((item) => item.slot === meal)
       .map((item) => item.foodId)
       .sort()
       .join(",");
-  const meals = new Set(after.map((item) => item.Meal));
+  const meals = new Set(after.map((item) => item.slot));
   return [...meals].filter((meal) => dishes(before, meal) === dishes(after, meal)).length;
+}
+
+/** A replacement applied: the new item, and the free replacements used (counted for free users only). */
+export interface Replaced<Item> {
+  item: Item;
+  freeReplacementsUsed: number;
+  freeReplacementsLimit: number;
 }
 
 export interface MealPlanAnswer {
@@ -319,7 +323,7 @@ async function dietReplacementContext(
       "That item is no longer in your plan. Reload the plan and try again.",
     );
   }
-  if (!mayUseMeal(isPro, item.Meal)) {
+  if (!mayUseMeal(isPro, item.slot)) {
     throw proRequired("Replacing Lunch, Snacks and Dinner items is part of Pro. Upgrade to unlock them.");
   }
   const inputs = mealInputs(await findProfile(db, userId), {});
@@ -346,7 +350,7 @@ export async function listDietReplacements(
   deps: PlansDeps,
   userId: string,
   input: ListDietReplacementsRequest,
-): Promise<ListDietReplacementsResponse> {
+): Promise<{ alternatives: MealItem[] }> {
   const { engineInput } = await dietReplacementContext(deps, userId, input);
   const outcome = await runJob(deps.pool, userId, { kind: "meal-replacement-choices", input: engineInput });
   if (!outcome.ok) throw engineFailure(outcome.error);
@@ -357,7 +361,7 @@ export async function replaceDietItem(
   deps: PlansDeps,
   userId: string,
   input: ReplaceDietItemRequest,
-): Promise<ReplaceDietItemResponse> {
+): Promise<Replaced<MealItem>> {
   const { db, pool } = deps;
   const { dayIndex, isPro, stored, item, engineInput } = await dietReplacementContext(deps, userId, input);
   const used = await readFreeReplacements(db, userId);
@@ -382,11 +386,7 @@ export async function replaceDietItem(
       replacedFoodIds,
     }),
   );
-  return {
-    replacementItem: JSON.stringify(outcome.item),
-    freeReplacementsUsed,
-    freeReplacementsLimit: FREE_REPLACEMENTS_LIMIT,
-  };
+  return { item: outcome.item, freeReplacementsUsed, freeReplacementsLimit: FREE_REPLACEMENTS_LIMIT };
 }
 
 type WorkoutInputs = Omit<WorkoutPlanRequest, "seed">;
@@ -464,7 +464,7 @@ async function replaceableWorkout(deps: PlansDeps, userId: string, itemId: strin
       "That exercise is no longer in your plan. Reload the plan and try again.",
     );
   }
-  if (!mayUseWorkoutDay(isPro, item.Day, stored.items)) {
+  if (!mayUseWorkoutDay(isPro, item.day, stored.items)) {
     throw proRequired("Only your first workout day is free. Upgrade to Pro to change the other days.");
   }
   const used = await readFreeReplacements(db, userId);
@@ -478,7 +478,7 @@ async function replaceableWorkout(deps: PlansDeps, userId: string, itemId: strin
     workoutType,
     equipment: workoutType === "Home Workout" ? (profile?.user_equipment ?? null) : null,
     ageYears: profile?.user_age ?? null,
-    replacedAway: stored.replaced_away,
+    replacedAwayIds: stored.replaced_away_ids,
     // The same seed for both steps of a revision, so the alternatives shown are the ones offered on apply.
     seed: derivedSeed("workout-replacement", userId, stored.generation, stored.revision),
   };
@@ -490,7 +490,7 @@ export async function workoutAlternativesFor(
   deps: PlansDeps,
   userId: string,
   request: WorkoutAlternativesRequest,
-): Promise<WorkoutAlternativesResponse> {
+): Promise<{ alternatives: WorkoutItem[] }> {
   const { input } = await replaceableWorkout(deps, userId, request.workoutToReplace.id);
   const outcome = await runJob(deps.pool, userId, { kind: "workout-alternatives", input });
   if (!outcome.ok) throw engineFailure(outcome.error);
@@ -501,7 +501,7 @@ export async function replaceWorkout(
   deps: PlansDeps,
   userId: string,
   request: ReplaceWorkoutItemRequest,
-): Promise<ReplaceWorkoutItemResponse> {
+): Promise<Replaced<WorkoutItem>> {
   const { db, pool } = deps;
   const { isPro, stored, item, used, input } = await replaceableWorkout(
     deps,
@@ -510,17 +510,18 @@ export async function replaceWorkout(
   );
   const outcome = await runJob(pool, userId, {
     kind: "workout-replacement",
-    input: { ...input, choice: request.chosenWorkout },
+    input: {
+      ...input,
+      ...(request.chosenWorkout === undefined
+        ? {}
+        : { choiceExerciseId: exerciseIdOf(request.chosenWorkout) }),
+    },
   });
   if (!outcome.ok) throw engineFailure(outcome.error);
   const items = stored.items.map((candidate) => (candidate.id === item.id ? outcome.item : candidate));
-  const replacedAway = [...stored.replaced_away, item["Workout Name"]];
+  const replacedAwayIds = [...stored.replaced_away_ids, item.exerciseId];
   const freeReplacementsUsed = await commitReplacement(db, userId, isPro, used, (trx) =>
-    updateWorkoutPlanItems(trx, { userId, expectedRevision: stored.revision, items, replacedAway }),
+    updateWorkoutPlanItems(trx, { userId, expectedRevision: stored.revision, items, replacedAwayIds }),
   );
-  return {
-    replacementWorkout: JSON.stringify(outcome.item),
-    freeReplacementsUsed,
-    freeReplacementsLimit: FREE_REPLACEMENTS_LIMIT,
-  };
+  return { item: outcome.item, freeReplacementsUsed, freeReplacementsLimit: FREE_REPLACEMENTS_LIMIT };
 }

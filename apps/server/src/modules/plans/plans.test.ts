@@ -1,17 +1,18 @@
 import { describe, expect, it } from "vitest";
+import { fromWireMealItem, toWireMealItem } from "@fitwise/contracts/plan-items.mapper";
 import {
   MealPlanResponseSchema,
-  MealItemSchema,
-  WorkoutItemSchema,
+  MealItemWireSchema,
+  WorkoutItemWireSchema,
   WorkoutPlanResponseSchema,
   REPLACEMENT_LIMIT_MESSAGE,
   UNRECOGNISED_AVOIDANCES_HEADER,
-  type MealItem,
+  type MealItemWire,
   type ListDietReplacementsResponse,
   type ReplaceDietItemResponse,
   type ReplaceWorkoutItemResponse,
   type WorkoutAlternativesResponse,
-  type WorkoutItem,
+  type WorkoutItemWire,
 } from "@fitwise/contracts/plans";
 import type { ProfileResponse } from "@fitwise/contracts/profile";
 import { computeEnergyTargets } from "@fitwise/engine/nutrition/energy";
@@ -40,10 +41,14 @@ describeWithDatabases("plan functions", ({ app, db, signUp }) => {
     return user;
   }
   const getMeals = (user: SignedUp, day = 1, reset = false) =>
-    callOk<MealItem[]>(app(), "openai_get_meal_plan", mealPlan(day, reset), user.accessToken);
+    callOk<MealItemWire[]>(app(), "openai_get_meal_plan", mealPlan(day, reset), user.accessToken);
   const getWorkouts = (user: SignedUp, reset = false) =>
-    callOk<WorkoutItem[]>(app(), "openai_get_workout_plan", workoutPlan(reset), user.accessToken);
-  const replaceMeal = (user: SignedUp, item: Pick<MealItem, "id"> & Partial<MealItem>, column = "diet_one") =>
+    callOk<WorkoutItemWire[]>(app(), "openai_get_workout_plan", workoutPlan(reset), user.accessToken);
+  const replaceMeal = (
+    user: SignedUp,
+    item: Pick<MealItemWire, "id"> & Partial<MealItemWire>,
+    column = "diet_one",
+  ) =>
     callFunction(
       app(),
       "replace_diet_item",
@@ -56,7 +61,7 @@ describeWithDatabases("plan functions", ({ app, db, signUp }) => {
       },
       user.accessToken,
     );
-  const replaceExercise = (user: SignedUp, item: Pick<WorkoutItem, "id">) =>
+  const replaceExercise = (user: SignedUp, item: Pick<WorkoutItemWire, "id">) =>
     callFunction(
       app(),
       "replace_workout_item",
@@ -109,7 +114,8 @@ describeWithDatabases("plan functions", ({ app, db, signUp }) => {
         .selectAll()
         .where("user_id", "=", user.userId)
         .execute();
-      expect(stored.map((row) => [row.day_index, row.items])).toEqual([[1, items]]);
+      // Stored as domain items (docs/decisions/042): the same plan the API answered, through the one mapper.
+      expect(stored.map((row) => [row.day_index, row.items.map(toWireMealItem)])).toEqual([[1, items]]);
     });
 
     it("gives two users with the same profile their own plans, each derived from the user's id", async () => {
@@ -157,7 +163,7 @@ describeWithDatabases("plan functions", ({ app, db, signUp }) => {
       const response = await callFunction(app(), "openai_get_meal_plan", mealPlan(), user.accessToken);
       expect(response.statusCode).toBe(200);
       expect(JSON.parse(String(response.headers[UNRECOGNISED_AVOIDANCES_HEADER]))).toEqual(["zorblax", "🦐"]);
-      for (const item of response.json<MealItem[]>())
+      for (const item of response.json<MealItemWire[]>())
         expect(findFood(item.foodId)?.allergens).not.toContain("peanut");
       // A stored plan is answered with the same report.
       const again = await callFunction(app(), "openai_get_meal_plan", mealPlan(), user.accessToken);
@@ -242,7 +248,7 @@ describeWithDatabases("plan functions", ({ app, db, signUp }) => {
     it("gives every meal something new on each reset", async () => {
       const user = await userWithProfile();
       await makePro(db(), user.userId, "active");
-      const dishesOf = (items: MealItem[], meal: string) =>
+      const dishesOf = (items: MealItemWire[], meal: string) =>
         items
           .filter((item) => item.Meal === meal)
           .map((item) => item.foodId)
@@ -324,12 +330,12 @@ describeWithDatabases("plan functions", ({ app, db, signUp }) => {
     it("replaces a Breakfast item in the stored plan before answering, and counts it", async () => {
       const user = await userWithProfile();
       const items = await getMeals(user);
-      const breakfast = items.find((item) => item.Meal === "Breakfast") as MealItem;
+      const breakfast = items.find((item) => item.Meal === "Breakfast") as MealItemWire;
       const response = await replaceMeal(user, { ...breakfast, Item: "client copy is ignored" });
       expect(response.statusCode).toBe(200);
       const body = response.json<ReplaceDietItemResponse>();
       expect(body).toMatchObject({ freeReplacementsUsed: 1, freeReplacementsLimit: 3 });
-      const replacement = MealItemSchema.parse(JSON.parse(body.replacementItem));
+      const replacement = MealItemWireSchema.parse(JSON.parse(body.replacementItem));
       expect(replacement.Meal).toBe("Breakfast");
       expect(replacement.id).not.toBe(breakfast.id);
       expect(Math.abs(replacement.Calories - breakfast.Calories)).toBeLessThanOrEqual(
@@ -345,7 +351,7 @@ describeWithDatabases("plan functions", ({ app, db, signUp }) => {
     it("lists three alternatives without counting, applies the one picked, and never offers a replaced-away food again", async () => {
       const user = await userWithProfile();
       const items = await getMeals(user);
-      const breakfast = items.find((item) => item.Meal === "Breakfast") as MealItem;
+      const breakfast = items.find((item) => item.Meal === "Breakfast") as MealItemWire;
       const listed = await callOk<ListDietReplacementsResponse>(
         app(),
         "list_diet_replacements",
@@ -355,7 +361,7 @@ describeWithDatabases("plan functions", ({ app, db, signUp }) => {
       expect(listed.alternatives.length).toBeGreaterThan(0);
       expect(listed.alternatives.length).toBeLessThanOrEqual(3);
       for (const alternative of listed.alternatives) {
-        expect(MealItemSchema.parse(alternative)).toEqual(alternative);
+        expect(MealItemWireSchema.parse(alternative)).toEqual(alternative);
         expect(alternative.Meal).toBe("Breakfast");
         expect(alternative.measure).toBeTruthy();
         expect(Math.abs(alternative.Calories - breakfast.Calories)).toBeLessThanOrEqual(
@@ -365,7 +371,7 @@ describeWithDatabases("plan functions", ({ app, db, signUp }) => {
       expect(await replacementsUsed(user)).toBe(0);
       expect(await getMeals(user)).toEqual(items);
 
-      const picked = listed.alternatives[listed.alternatives.length - 1] as MealItem;
+      const picked = listed.alternatives[listed.alternatives.length - 1] as MealItemWire;
       const response = await callFunction(
         app(),
         "replace_diet_item",
@@ -392,7 +398,7 @@ describeWithDatabases("plan functions", ({ app, db, signUp }) => {
 
     it("refuses an alternative that is not on offer (422) without counting", async () => {
       const user = await userWithProfile();
-      const breakfast = (await getMeals(user)).find((item) => item.Meal === "Breakfast") as MealItem;
+      const breakfast = (await getMeals(user)).find((item) => item.Meal === "Breakfast") as MealItemWire;
       const response = await callFunction(
         app(),
         "replace_diet_item",
@@ -407,7 +413,7 @@ describeWithDatabases("plan functions", ({ app, db, signUp }) => {
     it("keeps Lunch, Snacks, Dinner and days 2–7 for Pro without counting (403 pro_required)", async () => {
       const user = await userWithProfile();
       const items = await getMeals(user);
-      const dinner = items.find((item) => item.Meal === "Dinner") as MealItem;
+      const dinner = items.find((item) => item.Meal === "Dinner") as MealItemWire;
       const locked = await replaceMeal(user, dinner);
       expect(locked.statusCode).toBe(403);
       expect(errorOf(locked).code).toBe("pro_required");
@@ -418,18 +424,18 @@ describeWithDatabases("plan functions", ({ app, db, signUp }) => {
       expect(await getMeals(user)).toEqual(items);
     });
 
-    it("allows 3 free replacements, then answers the spec's limit message", async () => {
+    it("allows 3 free replacements, then answers the limit message of docs/product.md §9", async () => {
       const user = await userWithProfile();
       const used: number[] = [];
       for (let round = 0; round < 3; round += 1) {
-        const breakfast = (await getMeals(user)).find((item) => item.Meal === "Breakfast") as MealItem;
+        const breakfast = (await getMeals(user)).find((item) => item.Meal === "Breakfast") as MealItemWire;
         const response = await replaceMeal(user, breakfast);
         expect(response.statusCode).toBe(200);
         used.push(response.json<ReplaceDietItemResponse>().freeReplacementsUsed);
       }
       expect(used).toEqual([1, 2, 3]);
       const before = await getMeals(user);
-      const breakfast = before.find((item) => item.Meal === "Breakfast") as MealItem;
+      const breakfast = before.find((item) => item.Meal === "Breakfast") as MealItemWire;
       const refused = await replaceMeal(user, breakfast);
       expect(refused.statusCode).toBe(403);
       expect(errorOf(refused)).toEqual({ code: "replacement_limit", message: REPLACEMENT_LIMIT_MESSAGE });
@@ -440,7 +446,7 @@ describeWithDatabases("plan functions", ({ app, db, signUp }) => {
       const exercise = week.find(
         (item) => item.Day === "Monday" && !["Warmup", "Cooldown"].includes(item["Body Part Targeted"]),
       );
-      const workoutRefused = await replaceExercise(user, exercise as WorkoutItem);
+      const workoutRefused = await replaceExercise(user, exercise as WorkoutItemWire);
       expect(errorOf(workoutRefused).code).toBe("replacement_limit");
     });
 
@@ -461,7 +467,7 @@ describeWithDatabases("plan functions", ({ app, db, signUp }) => {
     it("lets a Pro user replace any meal on any day without using free replacements", async () => {
       const user = await userWithProfile();
       await makePro(db(), user.userId, "on_trial");
-      const dinner = (await getMeals(user, 3)).find((item) => item.Meal === "Dinner") as MealItem;
+      const dinner = (await getMeals(user, 3)).find((item) => item.Meal === "Dinner") as MealItemWire;
       const response = await replaceMeal(user, dinner, "diet_three");
       expect(response.statusCode).toBe(200);
       expect(response.json<ReplaceDietItemResponse>().freeReplacementsUsed).toBe(0);
@@ -473,7 +479,7 @@ describeWithDatabases("plan functions", ({ app, db, signUp }) => {
     it("cannot touch another user's plan (404), and leaves it unchanged", async () => {
       const owner = await userWithProfile();
       const ownerItems = await getMeals(owner);
-      const ownerBreakfast = ownerItems.find((item) => item.Meal === "Breakfast") as MealItem;
+      const ownerBreakfast = ownerItems.find((item) => item.Meal === "Breakfast") as MealItemWire;
 
       const stranger = await userWithProfile({
         user_diet_preference: "vegetarian",
@@ -484,7 +490,7 @@ describeWithDatabases("plan functions", ({ app, db, signUp }) => {
       expect(errorOf(noPlan).code).toBe("plan_not_found");
 
       const strangerIds = new Set((await getMeals(stranger)).map((item) => item.id));
-      const foreign = ownerItems.find((item) => !strangerIds.has(item.id)) as MealItem;
+      const foreign = ownerItems.find((item) => !strangerIds.has(item.id)) as MealItemWire;
       const response = await replaceMeal(stranger, foreign);
       expect(response.statusCode).toBe(404);
       expect(errorOf(response).code).toBe("item_not_found");
@@ -536,7 +542,7 @@ describeWithDatabases("plan functions", ({ app, db, signUp }) => {
       const missing = await callFunction(app(), "openai_get_workout_plan", workoutPlan(), user.accessToken);
       expect(missing.statusCode).toBe(409);
       expect(errorOf(missing).code).toBe("profile_incomplete");
-      const items = await callOk<WorkoutItem[]>(
+      const items = await callOk<WorkoutItemWire[]>(
         app(),
         "openai_get_workout_plan",
         { ...workoutPlan(), user_preferred_workout_days: ["Tuesday", "Thursday", "Saturday"] },
@@ -550,7 +556,7 @@ describeWithDatabases("plan functions", ({ app, db, signUp }) => {
     it("plans a home week with only the declared equipment, and re-plans when the declaration changes", async () => {
       const user = await userWithProfile({ user_equipment: ["kettlebell"] });
       const allowed = new Set(["body weight", "kettlebell"]);
-      const needs = (week: WorkoutItem[]) =>
+      const needs = (week: WorkoutItemWire[]) =>
         week.flatMap((item) => findExerciseByName(item["Workout Name"])?.equipment ?? []);
       const week = await getWorkouts(user);
       expect(needs(week).every((piece) => allowed.has(piece))).toBe(true);
@@ -596,7 +602,7 @@ describeWithDatabases("plan functions", ({ app, db, signUp }) => {
   });
 
   describe("replace_workout_item", () => {
-    const isExercise = (item: WorkoutItem) =>
+    const isExercise = (item: WorkoutItemWire) =>
       !["Warmup", "Cooldown", "Rest Day"].includes(item["Body Part Targeted"]);
 
     it("refuses a missing token (401) and bad input (400 with issues)", async () => {
@@ -614,12 +620,12 @@ describeWithDatabases("plan functions", ({ app, db, signUp }) => {
     it("replaces an exercise of the first workout day in the stored plan, keeping body part, sets and reps", async () => {
       const user = await userWithProfile();
       const week = await getWorkouts(user);
-      const exercise = week.find((item) => item.Day === "Monday" && isExercise(item)) as WorkoutItem;
+      const exercise = week.find((item) => item.Day === "Monday" && isExercise(item)) as WorkoutItemWire;
       const response = await replaceExercise(user, exercise);
       expect(response.statusCode).toBe(200);
       const body = response.json<ReplaceWorkoutItemResponse>();
       expect(body).toMatchObject({ freeReplacementsUsed: 1, freeReplacementsLimit: 3 });
-      const replacement = WorkoutItemSchema.parse(JSON.parse(body.replacementWorkout));
+      const replacement = WorkoutItemWireSchema.parse(JSON.parse(body.replacementWorkout));
       expect(replacement).toMatchObject({
         Day: "Monday",
         "Body Part Targeted": exercise["Body Part Targeted"],
@@ -634,13 +640,13 @@ describeWithDatabases("plan functions", ({ app, db, signUp }) => {
     it("keeps the other workout days for Pro (403) and refuses warmups (422), without counting either", async () => {
       const user = await userWithProfile();
       const week = await getWorkouts(user);
-      const wednesday = week.find((item) => item.Day === "Wednesday" && isExercise(item)) as WorkoutItem;
+      const wednesday = week.find((item) => item.Day === "Wednesday" && isExercise(item)) as WorkoutItemWire;
       const locked = await replaceExercise(user, wednesday);
       expect(locked.statusCode).toBe(403);
       expect(errorOf(locked).code).toBe("pro_required");
       const warmup = week.find(
         (item) => item.Day === "Monday" && item["Body Part Targeted"] === "Warmup",
-      ) as WorkoutItem;
+      ) as WorkoutItemWire;
       const refused = await replaceExercise(user, warmup);
       expect(refused.statusCode).toBe(422);
       expect(errorOf(refused).code).toBe("not_replaceable");
@@ -655,7 +661,7 @@ describeWithDatabases("plan functions", ({ app, db, signUp }) => {
       const user = await userWithProfile();
       await makePro(db(), user.userId);
       const week = await getWorkouts(user);
-      let target = week.find((item) => item.Day === "Monday" && isExercise(item)) as WorkoutItem;
+      let target = week.find((item) => item.Day === "Monday" && isExercise(item)) as WorkoutItemWire;
       const replacedAway = [target["Workout Name"]];
       for (let round = 0; round < 3; round += 1) {
         const offered = await callOk<WorkoutAlternativesResponse>(
@@ -673,7 +679,7 @@ describeWithDatabases("plan functions", ({ app, db, signUp }) => {
           });
           expect(replacedAway).not.toContain(alternative["Workout Name"]);
         }
-        const pick = offered.alternatives.at(-1) as WorkoutItem;
+        const pick = offered.alternatives.at(-1) as WorkoutItemWire;
         const response = await callFunction(
           app(),
           "replace_workout_item",
@@ -681,7 +687,7 @@ describeWithDatabases("plan functions", ({ app, db, signUp }) => {
           user.accessToken,
         );
         expect(response.statusCode).toBe(200);
-        const replacement = WorkoutItemSchema.parse(
+        const replacement = WorkoutItemWireSchema.parse(
           JSON.parse(response.json<ReplaceWorkoutItemResponse>().replacementWorkout),
         );
         expect(replacement).toEqual(pick);
@@ -702,7 +708,7 @@ describeWithDatabases("plan functions", ({ app, db, signUp }) => {
     it("lets a free user look at alternatives without using a free replacement", async () => {
       const user = await userWithProfile();
       const week = await getWorkouts(user);
-      const exercise = week.find((item) => item.Day === "Monday" && isExercise(item)) as WorkoutItem;
+      const exercise = week.find((item) => item.Day === "Monday" && isExercise(item)) as WorkoutItemWire;
       const offered = await callOk<WorkoutAlternativesResponse>(
         app(),
         "workout_alternatives",
@@ -711,7 +717,7 @@ describeWithDatabases("plan functions", ({ app, db, signUp }) => {
       );
       expect(offered.alternatives).toHaveLength(3);
       expect(await replacementsUsed(user)).toBe(0);
-      const wednesday = week.find((item) => item.Day === "Wednesday" && isExercise(item)) as WorkoutItem;
+      const wednesday = week.find((item) => item.Day === "Wednesday" && isExercise(item)) as WorkoutItemWire;
       const locked = await callFunction(
         app(),
         "workout_alternatives",
@@ -725,12 +731,14 @@ describeWithDatabases("plan functions", ({ app, db, signUp }) => {
       const owner = await userWithProfile();
       const ownerWeek = await getWorkouts(owner);
       const stranger = await userWithProfile();
-      const exercise = ownerWeek.find((item) => item.Day === "Monday" && isExercise(item)) as WorkoutItem;
+      const exercise = ownerWeek.find((item) => item.Day === "Monday" && isExercise(item)) as WorkoutItemWire;
       const noPlan = await replaceExercise(stranger, exercise);
       expect(noPlan.statusCode).toBe(404);
       expect(errorOf(noPlan).code).toBe("plan_not_found");
       const strangerIds = new Set((await getWorkouts(stranger)).map((item) => item.id));
-      const foreign = ownerWeek.find((item) => isExercise(item) && !strangerIds.has(item.id)) as WorkoutItem;
+      const foreign = ownerWeek.find(
+        (item) => isExercise(item) && !strangerIds.has(item.id),
+      ) as WorkoutItemWire;
       const response = await replaceExercise(stranger, foreign);
       expect(response.statusCode).toBe(404);
       expect(errorOf(response).code).toBe("item_not_found");
@@ -741,7 +749,7 @@ describeWithDatabases("plan functions", ({ app, db, signUp }) => {
   describe("stored plan revisions", () => {
     it("refuse a write computed against an older version of the day, even after a re-plan", async () => {
       const user = await userWithProfile();
-      const items = await getMeals(user);
+      const items = (await getMeals(user)).map(fromWireMealItem);
       const row = await findMealPlan(db(), user.userId, 1);
       expect(row?.revision).toBe(0);
       const change = { userId: user.userId, dayIndex: 1, items: items.slice(1) };

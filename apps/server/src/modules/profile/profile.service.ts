@@ -30,7 +30,7 @@ type BodyData = Pick<
 
 /**
  * The energy targets for a profile, or undefined while it lacks a body field. The server computes
- * them (Mifflin-St Jeor, docs/product.md §6, with docs/product.md's choices where the spec has two readings) rather
+ * them (Mifflin-St Jeor, docs/product.md §6, with docs/product.md's choices where the original app had two readings) rather
  * than storing what the browser sent: the goal target drives every meal plan, so a stale cache or a
  * forged value must not set it, and every client then agrees on one number.
  */

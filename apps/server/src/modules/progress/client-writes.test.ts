@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { expect, it } from "vitest";
-import type { MealItem } from "@fitwise/contracts/plans";
+import type { MealItemWire } from "@fitwise/contracts/plans";
 import {
   CLIENT_ID_REUSED,
   ProgressResponseSchema,
@@ -63,7 +63,7 @@ describeWithDatabases("offline writes applied once per client_id", ({ app, db, s
   it("does not tick again an item unticked since, and applies afresh a write that was refused", async () => {
     const user = await signUp();
     await callOk(app(), "write_user_data", PROFILE, user.accessToken);
-    const [item] = await callOk<MealItem[]>(
+    const [item] = await callOk<MealItemWire[]>(
       app(),
       "openai_get_meal_plan",
       { currentDay: 1 },

@@ -18,7 +18,7 @@ function callerId(request: FastifyRequest): string {
   return request.user.id;
 }
 
-/** Weigh-ins, meals eaten, workout sets and the adaptive target under /functions/v1 (issue 16). */
+/** Weigh-ins, meals eaten, workout sets and the adaptive target under /functions/v1 (docs/decisions/022). */
 export async function progressRoutes(
   app: FastifyInstance,
   options: { db: Database; now?: () => Date },

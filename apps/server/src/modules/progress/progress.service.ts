@@ -225,12 +225,12 @@ export async function logMealEaten(
     // Another user's item ids are unknown here too: a plan is only ever looked up by the caller.
     if (!item)
       throw new HttpError(404, PROGRESS_ERROR_CODES.unknownItem, "This item is not in your meal plans.");
-    const grams = input.grams ?? item.Weight;
-    const energyKcal = item.Weight > 0 ? (item.Calories * grams) / item.Weight : 0;
+    const grams = input.grams ?? item.grams;
+    const energyKcal = item.grams > 0 ? (item.energyKcal * grams) / item.grams : 0;
     await upsertEaten(db, userId, {
       date: input.date,
       item_id: item.id,
-      item_name: item.Item,
+      item_name: item.name,
       grams,
       energy_kcal: Math.round(energyKcal * 10) / 10,
     });
@@ -272,8 +272,8 @@ export async function getWorkoutHistory(
   // The rep range comes from the current plan; an exercise no longer planned keeps a common 8–12.
   const repsById = new Map<string, string>();
   for (const item of plan?.items ?? []) {
-    const exercise = findExerciseByName(item["Workout Name"]);
-    if (exercise && !repsById.has(exercise.id)) repsById.set(exercise.id, item["No of Reps"]);
+    const exercise = findExerciseByName(item.name);
+    if (exercise && !repsById.has(exercise.id)) repsById.set(exercise.id, item.reps);
   }
   const byExercise = new Map<string, Map<string, SetRow[]>>();
   for (const set of sets) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { MealItem } from "@fitwise/contracts/plans";
+import type { MealItemWire } from "@fitwise/contracts/plans";
 import {
   LogMealEatenResponseSchema,
   ProgressResponseSchema,
@@ -21,7 +21,7 @@ describe("latestAllowedDay", () => {
   });
 });
 
-describeWithDatabases("progress functions (issue 16)", ({ app, db, signUp }) => {
+describeWithDatabases("progress functions (docs/decisions/022)", ({ app, db, signUp }) => {
   const progressOf = async (user: SignedUp, today?: string): Promise<ProgressResponse> =>
     ProgressResponseSchema.parse(
       await callOk(app(), "get_progress", today === undefined ? {} : { today }, user.accessToken),
@@ -130,10 +130,10 @@ describeWithDatabases("progress functions (issue 16)", ({ app, db, signUp }) => 
   });
 
   describe("meals eaten", () => {
-    async function userWithPlan(): Promise<SignedUp & { items: MealItem[] }> {
+    async function userWithPlan(): Promise<SignedUp & { items: MealItemWire[] }> {
       const user = await signUp();
       await callOk(app(), "write_user_data", PROFILE, user.accessToken);
-      const items = await callOk<MealItem[]>(
+      const items = await callOk<MealItemWire[]>(
         app(),
         "openai_get_meal_plan",
         { currentDay: 1 },
@@ -348,7 +348,7 @@ describeWithDatabases("progress functions (issue 16)", ({ app, db, signUp }) => 
      */
     async function fourWeeksOfLogs(user: SignedUp): Promise<void> {
       await callOk(app(), "write_user_data", PROFILE, user.accessToken);
-      const items = await callOk<MealItem[]>(
+      const items = await callOk<MealItemWire[]>(
         app(),
         "openai_get_meal_plan",
         { currentDay: 1 },

@@ -1,6 +1,6 @@
 import type { Insertable, Selectable } from "kysely";
 import { z } from "zod";
-import { MealPlanResponseSchema, WorkoutPlanResponseSchema } from "@fitwise/contracts/plans";
+import { MealItemListSchema, WorkoutItemListSchema } from "@fitwise/contracts/plans";
 import { ProteinSourceSchema, WeekdaySchema } from "@fitwise/contracts/profile";
 import type { Database } from "../../db/database";
 import type { SavedDietsTable, SavedWorkoutsTable } from "../../db/schema";
@@ -45,7 +45,7 @@ const ProteinSourceListSchema = z.array(ProteinSourceSchema);
 function checkedDiet<R extends Pick<SavedDietRow, "diet_id" | "diet_one">>(row: R): R {
   return {
     ...row,
-    diet_one: parseStored(MealPlanResponseSchema, row.diet_one, {
+    diet_one: parseStored(MealItemListSchema, row.diet_one, {
       table: "saved_diets",
       column: "diet_one",
       row: row.diet_id,
@@ -59,7 +59,7 @@ function checkedWorkout<
   const place = (column: string) => ({ table: "saved_workouts", column, row: row.workout_id });
   return {
     ...row,
-    workout_plan: parseStored(WorkoutPlanResponseSchema, row.workout_plan, place("workout_plan")),
+    workout_plan: parseStored(WorkoutItemListSchema, row.workout_plan, place("workout_plan")),
     user_preferred_workout_days: parseStored(
       WeekdayListSchema,
       row.user_preferred_workout_days,

@@ -1,3 +1,4 @@
+import { toWireMealItem, toWireWorkoutItem } from "@fitwise/contracts/plan-items.mapper";
 import { randomUUID } from "node:crypto";
 import type {
   PublicSavedDiet,
@@ -117,7 +118,7 @@ function toPublicDiet(row: PublicDietRow): PublicSavedDiet {
     user_food_preference: row.user_food_preference,
     user_tdee: row.user_tdee,
     user_goal_tdee: row.user_goal_tdee,
-    diet_one: row.diet_one,
+    diet_one: row.diet_one.map(toWireMealItem),
   };
 }
 
@@ -125,7 +126,7 @@ function toPublicWorkout(row: PublicWorkoutRow): PublicSavedWorkout {
   return {
     workout_id: row.workout_id,
     created_at: row.created_at.toISOString(),
-    workout_plan: row.workout_plan,
+    workout_plan: row.workout_plan.map(toWireWorkoutItem),
     user_experience_level: row.user_experience_level,
     user_fitness_goal: row.user_fitness_goal,
     user_preferred_workout_days: row.user_preferred_workout_days,
@@ -192,8 +193,6 @@ export interface SharePreview {
   description: string;
 }
 
-const TRAINING_PARTS_EXCLUDED = /\b(rest|warmup|warm-up|cooldown|cool-down)\b/i;
-
 /**
  * The preview of /fulldiet/{id} or /fullworkout/{id}, built from the same allow-listed public fields
  * the page shows; undefined for an unknown or deleted plan (the preview then names only the brand).
@@ -209,9 +208,9 @@ export async function describePublicPlan(
     const row = await findPublicDiet(db, id);
     if (!row) return undefined;
     const items = row.diet_one;
-    const meals = new Set(items.map((item) => item.Meal));
-    const energyKcal = items.reduce((sum, item) => sum + item.Calories, 0);
-    const proteinG = items.reduce((sum, item) => sum + item.Protein, 0);
+    const meals = new Set(items.map((item) => item.slot));
+    const energyKcal = items.reduce((sum, item) => sum + item.energyKcal, 0);
+    const proteinG = items.reduce((sum, item) => sum + item.proteinG, 0);
     return {
       title: `${brandName}AI's Diet Plan`,
       description: `A day of meals worked out to the calorie: ${formatKcal(energyKcal)} and ${formatGrams(proteinG)} protein in ${meals.size} meals and ${items.length} items. Made with ${brandName}.`,
@@ -219,10 +218,8 @@ export async function describePublicPlan(
   }
   const row = await findPublicWorkout(db, id);
   if (!row) return undefined;
-  const exercises = row.workout_plan.filter(
-    (item) => !TRAINING_PARTS_EXCLUDED.test(item["Body Part Targeted"]),
-  );
-  const trainingDays = new Set(exercises.map((item) => item.Day)).size;
+  const exercises = row.workout_plan.filter((item) => item.kind === "exercise");
+  const trainingDays = new Set(exercises.map((item) => item.day)).size;
   const level = row.user_experience_level ? `${row.user_experience_level} ` : "";
   const goal = row.user_fitness_goal ? ` to ${row.user_fitness_goal.toLowerCase()}` : "";
   return {

@@ -1,5 +1,5 @@
 import { expect, it } from "vitest";
-import type { MealItem, WorkoutItem } from "@fitwise/contracts/plans";
+import type { MealItemWire, WorkoutItemWire } from "@fitwise/contracts/plans";
 import {
   PublicSavedDietSchema,
   PublicSavedWorkoutSchema,
@@ -42,7 +42,9 @@ const SECRET_ALLERGY = "kiwi and sesame";
 const OWNER_NAME = "Grace Hopper";
 
 describeWithDatabases("saved plan functions", ({ app, signUp }) => {
-  async function ownerWithPlans(): Promise<SignedUp & { meals: MealItem[]; workouts: WorkoutItem[] }> {
+  async function ownerWithPlans(): Promise<
+    SignedUp & { meals: MealItemWire[]; workouts: WorkoutItemWire[] }
+  > {
     const user = await signUp();
     const { meals, workouts } = await planFirstDay(app(), user.accessToken, {
       ...PROFILE,

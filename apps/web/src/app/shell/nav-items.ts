@@ -22,7 +22,7 @@ export const SIDE_MENU_ITEMS: readonly NavItem[] = [
   { to: "/updatemyinfo", label: "Settings", icon: "settings", matches: SETTINGS_PATHS },
 ];
 
-/** Bottom tab bar at ≤ 768 px: diet, workouts, updatemyinfo, beginnerguide (docs/product.md §3 Shell), and progress (issue 16). */
+/** Bottom tab bar at ≤ 768 px: diet, workouts, updatemyinfo, beginnerguide (docs/product.md §3.1 Shell), and progress (docs/decisions/022). */
 export const TAB_BAR_ITEMS: readonly NavItem[] = [
   { to: "/diet", label: "Diet", icon: "diet" },
   { to: "/workouts", label: "Workouts", icon: "workouts" },

@@ -32,7 +32,7 @@ export interface DietPreferenceFieldsProps {
   savedAllergies?: SavedAvoidances;
 }
 
-/** Spec §2 meal preferences: diet type, cuisine, protein sources, foods enjoyed, allergies. */
+/** docs/product.md §3.5 meal preferences: diet type, cuisine, protein sources, foods enjoyed, allergies. */
 export function DietPreferenceFields({
   values,
   onChange,

@@ -42,7 +42,7 @@ export interface WorkoutPreferenceFieldsProps {
 const asOptions = <V extends string>(values: readonly V[]) =>
   values.map((value) => ({ value, label: value }));
 
-/** Spec §2 workout preferences: goal, experience, days (3–6), where to train and, at home, with what. */
+/** docs/product.md §3.3 workout preferences: goal, experience, days (3–6), where to train and, at home, with what. */
 export function WorkoutPreferenceFields({
   values,
   onChange,

@@ -24,7 +24,7 @@ const SECTIONS = BEGINNER_GUIDE.map((section, index) => ({
 }));
 
 export function BeginnerGuidePage() {
-  // Spec §2: one section open at a time and clicking the open one closes it. The first starts open so the
+  // docs/product.md §3.10: one section open at a time and clicking the open one closes it. The first starts open so the
   // page shows advice straight away.
   const [openKey, setOpenKey] = useState<string | null>(BEGINNER_GUIDE[0]?.id ?? null);
 

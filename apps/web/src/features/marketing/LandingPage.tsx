@@ -22,7 +22,7 @@ export function LandingPage() {
     document.title = `${SITE_CONFIG.brandName} — your personal trainer in your pocket`;
   }, []);
 
-  // Spec §2: signed-in visitors go straight to their diet plan.
+  // docs/product.md §2: signed-in visitors go straight to their diet plan.
   if (status === "signedIn") return <Navigate to="/diet" replace />;
 
   return (

@@ -23,7 +23,7 @@ function section(kind: "allergens" | "flags", value: Allergen | FoodFlag): strin
 }
 
 /**
- * Issue 11, item 4: per allergen and flag, every food carrying it and the ingredients that cause it. The table
+ * docs/decisions/026: per allergen and flag, every food carrying it and the ingredients that cause it. The table
  * was reviewed by hand when the catalogue became data; a change to it shows in review as a diff of
  * flag-audit.md (update with `npx vitest run -u` after checking the diff).
  */

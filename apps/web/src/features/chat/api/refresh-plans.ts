@@ -1,5 +1,6 @@
 import type { QueryClient } from "@tanstack/react-query";
-import { DAY_COLUMNS, type WorkoutItem } from "@fitwise/contracts/plans";
+import { fromWireWorkoutItem, toWireWorkoutItem } from "@fitwise/contracts/plan-items.mapper";
+import { DAY_COLUMNS, type WorkoutItemWire } from "@fitwise/contracts/plans";
 import { callFunction } from "../../../lib/call-function";
 import { writeCache } from "../../../lib/local-cache";
 import { queryKeys } from "../../../lib/query-keys";
@@ -27,12 +28,10 @@ export async function refreshMealDay(queryClient: QueryClient, day: number): Pro
 /** updated_plan: the stored week is replaced, with warmup and cooldown round each training day (docs/product.md §5). */
 export async function replaceWorkoutPlan(
   queryClient: QueryClient,
-  plan: readonly WorkoutItem[],
+  plan: readonly WorkoutItemWire[],
 ): Promise<void> {
-  writeCache(
-    "userWorkoutData",
-    wrapWarmupCooldown(plan, () => crypto.randomUUID()),
-  );
+  const wrapped = wrapWarmupCooldown(plan.map(fromWireWorkoutItem), () => crypto.randomUUID());
+  writeCache("userWorkoutData", wrapped.map(toWireWorkoutItem));
   await Promise.all([
     queryClient.invalidateQueries({ queryKey: queryKeys.workoutPlan() }),
     queryClient.invalidateQueries({ queryKey: queryKeys.profile() }),

@@ -1,15 +1,17 @@
 import { describe, expect, it } from "vitest";
-import type { WorkoutItem } from "@fitwise/contracts/plans";
+import type { WorkoutItem } from "@fitwise/engine/workouts/exercise.types";
 import { wrapWarmupCooldown } from "./workout-wrap";
 
-const exercise = (id: string, day: WorkoutItem["Day"], name: string): WorkoutItem => ({
+const exercise = (id: string, day: WorkoutItem["day"], name: string): WorkoutItem => ({
   id,
-  Day: day,
-  "Workout Name": name,
-  "Body Part Targeted": "Chest",
-  "Youtube Video Link": "https://www.youtube.com/results?search_query=x",
-  "No of Sets": 3,
-  "No of Reps": "8-12",
+  day,
+  kind: "exercise",
+  exerciseId: name.toLowerCase(),
+  name,
+  bodyPart: "Chest",
+  videoUrl: "https://www.youtube.com/results?search_query=x",
+  sets: 3,
+  reps: "8-12",
 });
 
 describe("wrapWarmupCooldown", () => {
@@ -21,7 +23,7 @@ describe("wrapWarmupCooldown", () => {
       exercise("c", "Wednesday", "Row"),
     ];
     const wrapped = wrapWarmupCooldown(plan, () => `new-${(next += 1)}`);
-    expect(wrapped.map((item) => [item.Day, item["Body Part Targeted"], item.id])).toEqual([
+    expect(wrapped.map((item) => [item.day, item.bodyPart, item.id])).toEqual([
       ["Monday", "Warmup", "new-1"],
       ["Monday", "Chest", "a"],
       ["Monday", "Chest", "b"],
@@ -30,18 +32,27 @@ describe("wrapWarmupCooldown", () => {
       ["Wednesday", "Chest", "c"],
       ["Wednesday", "Cooldown", "new-4"],
     ]);
-    expect(wrapped[0]).toMatchObject({ "No of Sets": 1, "No of Reps": "1" });
+    expect(wrapped[0]).toMatchObject({ sets: 1, reps: "1" });
   });
 
   it("leaves rest days and days that already have both as they are", () => {
     const rest: WorkoutItem = {
       ...exercise("r", "Tuesday", "Rest Day"),
-      "Body Part Targeted": "Rest Day",
-      "No of Sets": 0,
-      "No of Reps": "0",
+      kind: "rest",
+      bodyPart: "Rest Day",
+      sets: 0,
+      reps: "0",
     };
-    const warm: WorkoutItem = { ...exercise("w", "Monday", "Arm circles"), "Body Part Targeted": "Warmup" };
-    const cool: WorkoutItem = { ...exercise("k", "Monday", "Stretch"), "Body Part Targeted": "Cooldown" };
+    const warm: WorkoutItem = {
+      ...exercise("w", "Monday", "Arm circles"),
+      kind: "warmup",
+      bodyPart: "Warmup",
+    };
+    const cool: WorkoutItem = {
+      ...exercise("k", "Monday", "Stretch"),
+      kind: "cooldown",
+      bodyPart: "Cooldown",
+    };
     const plan = [warm, exercise("a", "Monday", "Push-Up"), cool, rest];
     expect(wrapWarmupCooldown(plan, () => "x")).toEqual(plan);
   });

@@ -40,7 +40,7 @@ function isDocked(): boolean {
 }
 
 /**
- * Spec §2 "Chat widget": Alex's panel (header toggles) and the round button that opens and closes it.
+ * docs/product.md §3.12 "Chat with Alex": Alex's panel (header toggles) and the round button that opens and closes it.
  * On wide screens the open panel is docked beside the page, which the shell narrows by its width, so it
  * never covers a control (docs/decisions/023-docked-chat-panel.md); there its header folds the whole
  * panel away, giving the width back. On phones it floats above the tab bar and its header folds its body.

@@ -1,7 +1,7 @@
 import { ITEM_UPDATING_EVENT } from "../../../lib/use-updating-items";
 import type { ItemUpdatingDetail } from "../../../lib/use-updating-items";
 
-/** Spec §4, §9: each changed item is marked "updating" for 2 s, one after another. */
+/** docs/product.md §3.12, §6.5: each changed item is marked "updating" for 2 s, one after another. */
 export const ITEM_UPDATING_MS = 2_000;
 
 function announce(detail: ItemUpdatingDetail): void {

@@ -8,19 +8,19 @@ import { sendChatMessage, UnexpectedReplyError } from "../api/chat-trainer";
 import { refreshMealDay, replaceWorkoutPlan } from "../api/refresh-plans";
 import { markItemsUpdating } from "./item-updating";
 
-/** Spec §4 and §8 texts, exactly. */
+/** docs/product.md §9 texts, exactly. */
 export const PATIENCE_MESSAGE = "Please be patient while I update your plan, which can take up to a minute!";
 export const APOLOGY_MESSAGE = "Sorry, something went wrong. Please try again later.";
 export const SEND_FAILED = "Failed to send message";
 export const UNEXPECTED_FORMAT = "Unexpected data format";
 /*
- * Spec §4's toasts said to drag down to refresh; here the screens already show the change (the reply
+ * The original app's toasts said to drag down to refresh; here the screens already show the change (the reply
  * updates their data), so the toast says that instead.
  */
 export const DIET_UPDATED = "Your diet plan has been updated. The diet screen already shows the changes.";
 export const WORKOUT_UPDATED =
   "Your workout plan has been updated. The workout screen already shows the changes.";
-/** Spec §9: the patience message after 10 s without a reply. */
+/** docs/product.md §6.5: the patience message after 10 s without a reply. */
 export const PATIENCE_AFTER_MS = 10_000;
 
 /** `local`: shown here only (patience, apology), neither stored on the server nor sent as context. */

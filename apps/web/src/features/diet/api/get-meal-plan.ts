@@ -1,6 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { fromWireMealItem } from "@fitwise/contracts/plan-items.mapper";
 import { CuisineSchema, ProteinSourcesSchema } from "@fitwise/contracts/profile";
-import type { GetMealPlanRequest, MealItem } from "@fitwise/contracts/plans";
+import type { GetMealPlanRequest } from "@fitwise/contracts/plans";
+import type { MealItem } from "@fitwise/engine/nutrition/meal-plan.types";
 import { callFunction } from "../../../lib/call-function";
 import { readCache } from "../../../lib/local-cache";
 import { queryKeys } from "../../../lib/query-keys";
@@ -28,7 +30,7 @@ function payload(day: PlanDay, buttonPress: boolean): GetMealPlanRequest {
 
 /** `openai_get_meal_plan`: the stored plan of the day, or a new one (buttonPress true plans it afresh, Pro only). */
 export async function fetchMealPlan(day: PlanDay, buttonPress = false): Promise<MealItem[]> {
-  const items = await callFunction("openai_get_meal_plan", payload(day, buttonPress));
+  const items = (await callFunction("openai_get_meal_plan", payload(day, buttonPress))).map(fromWireMealItem);
   cachePlan(day, items);
   return items;
 }

@@ -1,5 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
-import type { ListDietReplacementsRequest, MealItem } from "@fitwise/contracts/plans";
+import { fromWireMealItem } from "@fitwise/contracts/plan-items.mapper";
+import type { ListDietReplacementsRequest } from "@fitwise/contracts/plans";
+import type { MealItem } from "@fitwise/engine/nutrition/meal-plan.types";
 import { callFunction } from "../../../lib/call-function";
 import { queryKeys } from "../../../lib/query-keys";
 import { dayColumn } from "./meal-plan-cache";
@@ -12,7 +14,7 @@ export async function listDietReplacements(day: PlanDay, item: MealItem): Promis
     column_name: dayColumn(day),
   };
   const response = await callFunction("list_diet_replacements", request);
-  return response.alternatives;
+  return response.alternatives.map(fromWireMealItem);
 }
 
 /** The alternatives for the item Replace was pressed on; idle while no item is chosen. */

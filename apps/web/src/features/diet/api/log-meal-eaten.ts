@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { MealItem } from "@fitwise/contracts/plans";
+import type { MealItem } from "@fitwise/engine/nutrition/meal-plan.types";
 import { LogMealEatenRequestSchema } from "@fitwise/contracts/progress";
 import type { LogMealEatenRequest, ProgressResponse } from "@fitwise/contracts/progress";
 import { cacheProgress, readCachedProgress } from "../../../lib/get-progress";
@@ -19,7 +19,7 @@ export interface EatenTick {
  */
 export function logMealEaten({ request, item }: EatenTick) {
   const parsed = LogMealEatenRequestSchema.parse(request);
-  const what = `${parsed.eaten ? "Ticking" : "Unticking"} ${item.Item} as eaten on ${parsed.date}`;
+  const what = `${parsed.eaten ? "Ticking" : "Unticking"} ${item.name} as eaten on ${parsed.date}`;
   return sendOrQueue("log_meal_eaten", parsed, what);
 }
 
@@ -28,9 +28,9 @@ function withTick(progress: ProgressResponse, { request, item }: EatenTick): Pro
   if (request.date !== progress.today) return progress;
   const others = progress.eaten_today.filter((row) => row.item_id !== request.item_id);
   if (!request.eaten) return { ...progress, eaten_today: others };
-  const grams = request.grams ?? item.Weight;
-  const energyKcal = item.Weight > 0 ? Math.round(((item.Calories * grams) / item.Weight) * 10) / 10 : 0;
-  const row = { date: request.date, item_id: item.id, item_name: item.Item, grams, energy_kcal: energyKcal };
+  const grams = request.grams ?? item.grams;
+  const energyKcal = item.grams > 0 ? Math.round(((item.energyKcal * grams) / item.grams) * 10) / 10 : 0;
+  const row = { date: request.date, item_id: item.id, item_name: item.name, grams, energy_kcal: energyKcal };
   return { ...progress, eaten_today: [...others, row] };
 }
 

@@ -6,7 +6,7 @@ import { writeUserProfile } from "../../../lib/write-user-profile";
 
 /**
  * Tells the server that /diet has asked whether to continue to /workouts (docs/product.md §3: on the first visit
- * after plan creation), so no other device asks again; the spec's hasVisitedDietScreen key caches it.
+ * after plan creation), so no other device asks again; the hasVisitedDietScreen key caches it.
  * The plans are not refetched: this flag is not a planning input.
  */
 export function useMarkDietVisited() {

@@ -1,17 +1,17 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { MealItem } from "@fitwise/contracts/plans";
+import type { MealItem } from "@fitwise/engine/nutrition/meal-plan.types";
 import { MemoryStorage } from "../../../lib/test-support";
 import { cachePlan, dayColumn, readCachedPlan } from "./meal-plan-cache";
 
 const oats: MealItem = {
   id: "p1-breakfast-oats",
-  Meal: "Breakfast",
-  Item: "Oats",
-  Weight: 80,
-  Calories: 300,
-  Protein: 10,
-  Carbs: 54,
-  Fat: 5,
+  slot: "Breakfast",
+  name: "Oats",
+  grams: 80,
+  energyKcal: 300,
+  proteinG: 10,
+  carbsG: 54,
+  fatG: 5,
   foodId: "oats",
   image: "grain",
 };
@@ -29,10 +29,22 @@ describe("meal plan cache", () => {
     expect([dayColumn(1), dayColumn(2), dayColumn(3)]).toEqual(["diet_one", "diet_two", "diet_three"]);
   });
 
-  it("stores a day under both spec keys (Day2 and diet_two) and reads it back", () => {
+  it("stores a day under both product keys (Day2 and diet_two), in the API's item shape, and reads it back", () => {
     cachePlan(2, [oats]);
-    expect(JSON.parse(localStorage.getItem("Day2") ?? "null")).toEqual([oats]);
-    expect(JSON.parse(localStorage.getItem("diet_two") ?? "null")).toEqual([oats]);
+    const wire = {
+      id: "p1-breakfast-oats",
+      Meal: "Breakfast",
+      Item: "Oats",
+      Weight: 80,
+      Calories: 300,
+      Protein: 10,
+      Carbs: 54,
+      Fat: 5,
+      foodId: "oats",
+      image: "grain",
+    };
+    expect(JSON.parse(localStorage.getItem("Day2") ?? "null")).toEqual([wire]);
+    expect(JSON.parse(localStorage.getItem("diet_two") ?? "null")).toEqual([wire]);
     expect(readCachedPlan(2)).toEqual([oats]);
     expect(readCachedPlan(1)).toBeUndefined();
   });

@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { DAY_COLUMNS, MealItemSchema } from "@fitwise/contracts/plans";
-import type { MealItem } from "@fitwise/contracts/plans";
+import { fromWireMealItem, toWireMealItem } from "@fitwise/contracts/plan-items.mapper";
+import { DAY_COLUMNS, MealItemWireSchema } from "@fitwise/contracts/plans";
+import type { MealItem } from "@fitwise/engine/nutrition/meal-plan.types";
 import { readCache, writeCache } from "../../../lib/local-cache";
 
 /** docs/product.md §3 "/diet": tabs Plan 1, 2, 3 are days 1–3 (server columns diet_one … diet_three). */
@@ -13,13 +14,16 @@ export function dayColumn(day: PlanDay) {
   return DAY_COLUMNS[day - 1] ?? "diet_one";
 }
 
-/** The plan kept in localStorage (docs/product.md §7 Day1..Day3 and diet_one..), if it still has the item shape. */
+/** The plan kept in localStorage (docs/product.md §7 Day1..Day3 and diet_one.., in the API's item shape), if it still has that shape. */
 export function readCachedPlan(day: PlanDay): MealItem[] | undefined {
-  const parsed = z.array(MealItemSchema).safeParse(readCache(PLAN_KEYS[day]) ?? readCache(dayColumn(day)));
-  return parsed.success && parsed.data.length > 0 ? parsed.data : undefined;
+  const parsed = z
+    .array(MealItemWireSchema)
+    .safeParse(readCache(PLAN_KEYS[day]) ?? readCache(dayColumn(day)));
+  return parsed.success && parsed.data.length > 0 ? parsed.data.map(fromWireMealItem) : undefined;
 }
 
 export function cachePlan(day: PlanDay, items: readonly MealItem[]): void {
-  writeCache(PLAN_KEYS[day], [...items]);
-  writeCache(dayColumn(day), [...items]);
+  const wire = items.map(toWireMealItem);
+  writeCache(PLAN_KEYS[day], wire);
+  writeCache(dayColumn(day), wire);
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { MealItemSchema } from "@fitwise/contracts/plans";
-import type { MealItem } from "@fitwise/contracts/plans";
+import { fromWireMealItem } from "@fitwise/contracts/plan-items.mapper";
+import { MealItemWireSchema } from "@fitwise/contracts/plans";
+import type { MealItem } from "@fitwise/engine/nutrition/meal-plan.types";
 import { callFunction } from "../../../lib/call-function";
 import { parseJsonTextResponse } from "../../../lib/json-text-response";
 import { queryKeys } from "../../../lib/query-keys";
@@ -18,18 +19,15 @@ export interface DietReplacement {
 export async function replaceDietItem(
   day: PlanDay,
   item: MealItem,
-  plan: readonly MealItem[],
   /** The alternative the user picked (list_diet_replacements); without it the server takes the best. */
   replacementFoodId?: string,
 ): Promise<DietReplacement> {
   const response = await callFunction("replace_diet_item", {
-    itemToReplace: item,
+    itemToReplace: { id: item.id },
     column_name: dayColumn(day),
-    current_diet: plan,
-    user_food_preference: null,
     ...(replacementFoodId === undefined ? {} : { replacementFoodId }),
   });
-  const newItem = parseJsonTextResponse(response.replacementItem, MealItemSchema);
+  const newItem = fromWireMealItem(parseJsonTextResponse(response.replacementItem, MealItemWireSchema));
   return {
     oldItem: item,
     newItem,
@@ -41,15 +39,8 @@ export async function replaceDietItem(
 export function useReplaceDietItem(day: PlanDay) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({
-      item,
-      plan,
-      replacementFoodId,
-    }: {
-      item: MealItem;
-      plan: readonly MealItem[];
-      replacementFoodId?: string;
-    }) => replaceDietItem(day, item, plan, replacementFoodId),
+    mutationFn: ({ item, replacementFoodId }: { item: MealItem; replacementFoodId?: string }) =>
+      replaceDietItem(day, item, replacementFoodId),
     onSuccess: ({ oldItem, newItem }) => {
       const plan = queryClient.setQueryData<MealItem[]>(queryKeys.mealPlan(day), (current) =>
         current?.map((candidate) => (candidate.id === oldItem.id ? newItem : candidate)),

@@ -1,7 +1,7 @@
 import { Spinner } from "../../../components/Spinner";
 import styles from "./Diet.module.css";
 
-/** Spec §2 "/diet": the loading view shows tips while the plan is made. */
+/** docs/product.md §3.6 "Diet screen": the loading view shows tips while the plan is made. */
 const TIPS = [
   "Weigh your food raw, before cooking, for the most accurate portions.",
   "Drink 2 to 3 litres of water a day, more on training days.",

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { PLAN_ERROR_CODES } from "@fitwise/contracts/plans";
-import type { MealItem } from "@fitwise/contracts/plans";
+import type { MealItem } from "@fitwise/engine/nutrition/meal-plan.types";
 import { FREE_REPLACEMENTS_LIMIT, mayReset, mayUseMeal, mayUsePlanDay } from "@fitwise/contracts/free-tier";
 import { PLANNING_FLOOR_KCAL } from "@fitwise/engine/nutrition/energy";
 import { MEAL_SLOTS } from "@fitwise/engine/nutrition/food.types";
@@ -40,7 +40,7 @@ import { EatenCheckbox } from "./EatenCheckbox";
 import { EatenToday } from "./EatenToday";
 import styles from "./Diet.module.css";
 
-/** Spec §8 texts. */
+/** docs/product.md §9 texts. */
 export const DIET_MESSAGES = {
   saved: "Successfully saved meal plan!",
   saveFailed: "Error saving meal plan. Please try again later!",
@@ -97,7 +97,7 @@ export function DietPage() {
   const locked = useMemo(() => lockedMeals(isPro), [isPro]);
   const replacingId = replace.isPending ? (replace.variables?.item.id ?? null) : null;
 
-  // Spec §2: the first visit after plan creation asks whether to continue to /workouts — once per
+  // docs/product.md §3.6: the first visit after plan creation asks whether to continue to /workouts — once per
   // account, as the server remembers it (a new device does not ask again).
   const markVisited = useMarkDietVisited();
   const asked = useRef(false);
@@ -155,7 +155,7 @@ export function DietPage() {
     setOpenMeal((current) => (current === meal ? null : meal));
   };
 
-  // Replace opens the alternatives (issue 12); picking one applies it, as the one-click Replace did.
+  // Replace opens the alternatives (docs/decisions/029); picking one applies it, as the one-click Replace did.
   const onReplace = (item: MealItem) => {
     if (!items || !replacement.mayReplace()) return;
     setChoosingFor(item);
@@ -165,12 +165,12 @@ export function DietPage() {
     setChoosingFor(null);
     if (!items) return;
     replace.mutate(
-      { item, plan: items, replacementFoodId: alternative.foodId },
+      { item, replacementFoodId: alternative.foodId },
       {
         onSuccess: (result) =>
           replacement.succeeded(
             result.freeReplacementsUsed,
-            DIET_MESSAGES.replaced(result.oldItem.Item, result.newItem.Item),
+            DIET_MESSAGES.replaced(result.oldItem.name, result.newItem.name),
           ),
         onError: replacement.failed,
       },

@@ -1,5 +1,5 @@
 import { useId, useState } from "react";
-import type { MealItem } from "@fitwise/contracts/plans";
+import type { MealItem } from "@fitwise/engine/nutrition/meal-plan.types";
 import { EATEN_GRAMS_MAX } from "@fitwise/contracts/progress";
 import { useAlert } from "../../../lib/alerts";
 import { useProgress } from "../../../lib/get-progress";
@@ -18,7 +18,7 @@ export function EatenCheckbox({ item }: { item: MealItem }) {
   const log = useLogMealEaten();
   const eaten = progress.data?.eaten_today.find((row) => row.item_id === item.id);
   const [grams, setGrams] = useState<string | null>(null);
-  const shownGrams = grams ?? String(eaten?.grams ?? Math.round(item.Weight));
+  const shownGrams = grams ?? String(eaten?.grams ?? Math.round(item.grams));
   const failed = () => showAlert("error", "We couldn't save what you ate. Please try again.");
 
   // The box follows the click at once (set in the click's own event); the server's answer settles it.
@@ -51,13 +51,13 @@ export function EatenCheckbox({ item }: { item: MealItem }) {
           checked={optimistic ?? eaten !== undefined}
           disabled={progress.data === undefined}
           onChange={(event) => toggle(event.target.checked)}
-          aria-label={`Eaten: ${item.Item}`}
+          aria-label={`Eaten: ${item.name}`}
         />
         <span aria-hidden="true">Eaten</span>
       </label>
       {eaten ? (
         <label className={styles.grams}>
-          <span className={styles.visuallyHidden}>Grams of {item.Item} eaten</span>
+          <span className={styles.visuallyHidden}>Grams of {item.name} eaten</span>
           <input
             type="number"
             inputMode="decimal"

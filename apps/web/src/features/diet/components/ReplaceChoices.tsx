@@ -1,5 +1,5 @@
 import { formatPortion } from "@fitwise/engine/nutrition/number-format";
-import type { MealItem } from "@fitwise/contracts/plans";
+import type { MealItem } from "@fitwise/engine/nutrition/meal-plan.types";
 import { Button } from "../../../components/Button";
 import { MacroFigures } from "../../../components/MacroFigures";
 import { Modal } from "../../../components/Modal";
@@ -18,7 +18,7 @@ export interface ReplaceChoicesProps {
 }
 
 /**
- * Replace with real choices (issue 12): the three alternatives the server offers for an item (same meal and role,
+ * Replace with real choices (docs/decisions/029): the three alternatives the server offers for an item (same meal and role,
  * similar calories), each with its portion as grams and a household measure. Looking is free; picking one applies it.
  */
 export function ReplaceChoices({ day, item, onPick, onClose }: ReplaceChoicesProps) {
@@ -44,8 +44,8 @@ export function ReplaceChoices({ day, item, onPick, onClose }: ReplaceChoicesPro
         {choices.data.map((alternative) => (
           <li key={alternative.id} className={styles.choice} data-testid="replace-choice">
             <div className={styles.text}>
-              <p className={styles.name}>{alternative.Item}</p>
-              <p className={styles.facts}>{formatPortion(alternative.Weight, alternative.measure)}</p>
+              <p className={styles.name}>{alternative.name}</p>
+              <p className={styles.facts}>{formatPortion(alternative.grams, alternative.measure)}</p>
               <p className={`${styles.facts} ${styles.macros}`}>
                 <MacroFigures totals={totalsOf([alternative])} />
               </p>
@@ -53,7 +53,7 @@ export function ReplaceChoices({ day, item, onPick, onClose }: ReplaceChoicesPro
             <Button
               variant="secondary"
               onClick={() => item && onPick(item, alternative)}
-              aria-label={`Choose ${alternative.Item}`}
+              aria-label={`Choose ${alternative.name}`}
             >
               Choose
             </Button>
@@ -63,7 +63,7 @@ export function ReplaceChoices({ day, item, onPick, onClose }: ReplaceChoicesPro
     );
   }
   return (
-    <Modal open={item !== null} title={item ? `Replace ${item.Item}` : "Replace"} onClose={onClose}>
+    <Modal open={item !== null} title={item ? `Replace ${item.name}` : "Replace"} onClose={onClose}>
       {body}
     </Modal>
   );

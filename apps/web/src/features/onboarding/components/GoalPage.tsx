@@ -22,7 +22,7 @@ import { useWriteUserProfile } from "../../../lib/write-user-profile";
 import { WithStoredProfile } from "./WithStoredProfile";
 import styles from "./Onboarding.module.css";
 
-/** Spec §5, spelling as the spec has it. */
+/** docs/product.md §9, spelling as the product has it. */
 export const WORKOUT_DAYS_ALERT = "Please select between 3 and 6 workout days before procceding";
 const SAVE_FAILED = "We couldn't save your goals. Please check your connection and try again.";
 
@@ -38,7 +38,7 @@ const WORDING: WorkoutPreferenceWording = {
   equipment: { legend: "5. What equipment do you have?" },
 };
 
-/** Spec §2 "/goal": defaults Lose Weight, Beginner, no days, Home Workout; a returning user sees their own choices. */
+/** docs/product.md §3.3 "Fitness goals": defaults Lose Weight, Beginner, no days, Home Workout; a returning user sees their own choices. */
 function GoalForm() {
   const navigate = useNavigate();
   const { showAlert, hideAlert } = useAlert();

@@ -33,7 +33,7 @@ function storedPreferences(): DietPreferences {
   };
 }
 
-/** Spec §2 "/mealplanpreferences": defaults standard and American (§9); the 2-source hint is not enforced (§5). */
+/** docs/product.md §3.5 "Meal preferences": defaults standard and American; the 2-source hint is not enforced (§6.4). */
 function MealPlanPreferencesForm() {
   const navigate = useNavigate();
   const { showAlert, hideAlert } = useAlert();

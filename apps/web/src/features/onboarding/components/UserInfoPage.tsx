@@ -19,10 +19,10 @@ import { WithStoredProfile } from "./WithStoredProfile";
 import styles from "./Onboarding.module.css";
 
 const SAVE_FAILED = "We couldn't save your details. Please check your connection and try again.";
-/** Spec §5: every calculator field is required, an empty one is asked for. */
+/** docs/product.md §3.4: every calculator field is required, an empty one is asked for. */
 const MESSAGES = { missingAge: "Please enter your age." };
 
-/** Spec §9: the calculator starts at male and sedentary (1.2) unless this browser knows better. */
+/** As in the original app: the calculator starts at male and sedentary (1.2) unless this browser knows better. */
 const initialFields = (): BodyData =>
   bodyDataFrom(
     {
@@ -35,7 +35,7 @@ const initialFields = (): BodyData =>
     { gender: "male", activity: 1.2 },
   );
 
-/** Spec §2 "Calorie calculator" (/userinfo and /user-info): all fields required; computes need and target. */
+/** docs/product.md §3.4 "Calorie calculator" (/userinfo and /user-info): all fields required; computes need and target. */
 function CalorieCalculatorForm() {
   const navigate = useNavigate();
   const { showAlert, hideAlert } = useAlert();

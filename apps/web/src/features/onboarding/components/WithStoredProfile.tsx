@@ -9,7 +9,7 @@ import styles from "./Onboarding.module.css";
 /**
  * Renders a form once its starting values are known: at once when this browser has them cached,
  * otherwise after the server's profile has been fetched into the cache (a new user has none, so the
- * spec's defaults apply; a failed fetch also falls back to them rather than blocking the form).
+ * form's defaults apply; a failed fetch also falls back to them rather than blocking the form).
  */
 export function WithStoredProfile({
   cacheKey,

@@ -1,5 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
 import {
+  withMealItems,
+  withWorkoutItems,
+  type WithMealItems,
+  type WithWorkoutItems,
+} from "@fitwise/contracts/plan-items.mapper";
+import {
   GetSavedDataRequestSchema,
   PublicSavedDietSchema,
   PublicSavedWorkoutSchema,
@@ -9,20 +15,25 @@ import { ApiError } from "../../../lib/api-client";
 import { callFunction } from "../../../lib/call-function";
 import { queryKeys } from "../../../lib/query-keys";
 
+export type PublicDiet = WithMealItems<PublicSavedDiet>;
+export type PublicWorkout = WithWorkoutItems<PublicSavedWorkout>;
+
 const notFound = () => new ApiError(404, "saved_plan_not_found", "This plan doesn't exist.");
 
 /** `get_saved_data` needs no sign-in (docs/product.md §5): the unguessable id in the link is the credential. */
-export async function getPublicDiet(dietId: string): Promise<PublicSavedDiet> {
+export async function getPublicDiet(dietId: string): Promise<PublicDiet> {
   const payload = GetSavedDataRequestSchema.safeParse({ table: "saved_diets", diet_id: dietId });
   // An id no saved plan could have (e.g. far too long) is simply not found; no need to ask.
   if (!payload.success) throw notFound();
-  return callFunction("get_saved_data", payload.data, { schema: PublicSavedDietSchema });
+  return withMealItems(await callFunction("get_saved_data", payload.data, { schema: PublicSavedDietSchema }));
 }
 
-export async function getPublicWorkout(workoutId: string): Promise<PublicSavedWorkout> {
+export async function getPublicWorkout(workoutId: string): Promise<PublicWorkout> {
   const payload = GetSavedDataRequestSchema.safeParse({ table: "saved_workouts", workout_id: workoutId });
   if (!payload.success) throw notFound();
-  return callFunction("get_saved_data", payload.data, { schema: PublicSavedWorkoutSchema });
+  return withWorkoutItems(
+    await callFunction("get_saved_data", payload.data, { schema: PublicSavedWorkoutSchema }),
+  );
 }
 
 /** Unknown, malformed and deleted ids all answer 404. */

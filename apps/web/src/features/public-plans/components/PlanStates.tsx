@@ -34,7 +34,7 @@ export function PlanNotFound() {
   );
 }
 
-/** Spec §8 only logs a failed public fetch; we say so and offer a retry instead of an empty page. */
+/** The original app only logged a failed public fetch; we say so and offer a retry instead of an empty page. */
 export function PlanLoadFailed({
   title,
   onRetry,

@@ -1,6 +1,5 @@
 import { useId, useState } from "react";
 import { Link, useLocation, useParams } from "react-router";
-import type { PublicSavedDiet } from "@fitwise/contracts/saved";
 import { SITE_CONFIG } from "../../../lib/site-config";
 import { Button } from "../../../components/Button";
 import { MealGroups } from "../../../components/MealGroups";
@@ -9,7 +8,7 @@ import { ShareButton } from "../../../components/ShareButton";
 import { TotalBox } from "../../../components/TotalBox";
 import { useAuth } from "../../../lib/auth";
 import { totalsOf } from "../../../lib/meal-totals";
-import { usePublicDiet } from "../api/get-saved-data";
+import { usePublicDiet, type PublicDiet } from "../api/get-saved-data";
 import { formatKcal } from "@fitwise/engine/nutrition/number-format";
 import { amount, groupMeals } from "../model/meal-groups";
 import { PublicPlanStates } from "./PlanStates";
@@ -35,7 +34,7 @@ const notGiven = "Not given";
 const withUnit = (value: number | null, unit: string) =>
   value === null ? notGiven : `${amount(value)} ${unit}`;
 
-function DietPlan({ plan }: { plan: PublicSavedDiet }) {
+function DietPlan({ plan }: { plan: PublicDiet }) {
   const { status } = useAuth();
   const location = useLocation();
   const signedIn = status === "signedIn";
@@ -132,7 +131,7 @@ function DietPlan({ plan }: { plan: PublicSavedDiet }) {
             emptyMeals="leave-out"
             renderItemExtra={(item) => (
               // Kept from the original screen, where it had no effect; here it only ticks for the reader.
-              <input type="checkbox" className={styles.checkbox} aria-label={`Tick off ${item.Item}`} />
+              <input type="checkbox" className={styles.checkbox} aria-label={`Tick off ${item.name}`} />
             )}
           />
           <TotalBox totals={total} style="two-decimals" />

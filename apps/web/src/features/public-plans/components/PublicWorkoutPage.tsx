@@ -1,6 +1,5 @@
 import { useId, useState } from "react";
 import { useLocation, useNavigate, useParams } from "react-router";
-import type { PublicSavedWorkout } from "@fitwise/contracts/saved";
 import { PLANNING_DEFAULTS } from "@fitwise/engine/planning-defaults";
 import { Button } from "../../../components/Button";
 import { ExerciseGroups } from "../../../components/ExerciseGroups";
@@ -9,7 +8,7 @@ import { ShareButton } from "../../../components/ShareButton";
 import { Tabs } from "../../../components/Tabs";
 import { useAuth } from "../../../lib/auth";
 import { readCache, writeCache } from "../../../lib/local-cache";
-import { usePublicWorkout } from "../api/get-saved-data";
+import { usePublicWorkout, type PublicWorkout } from "../api/get-saved-data";
 import { formatWorkoutDays, initialDay, planDays, workoutPlace } from "../model/workout-days";
 import type { PlanDay } from "../model/workout-days";
 import { PublicPlanStates } from "./PlanStates";
@@ -35,7 +34,7 @@ export function PublicWorkoutPage() {
   );
 }
 
-function describeOwner(plan: PublicSavedWorkout): string {
+function describeOwner(plan: PublicWorkout): string {
   const level = plan.user_experience_level?.toLowerCase();
   const goal = plan.user_fitness_goal?.toLowerCase();
   if (level && goal) return `This plan was made for someone at ${level} level whose goal is to ${goal}.`;
@@ -46,7 +45,7 @@ function describeOwner(plan: PublicSavedWorkout): string {
 
 function dayLabel({ day, isRest }: PlanDay) {
   if (!isRest) return day;
-  // Several days may rest, so the weekday stays visible under the spec's "Rest Day" label.
+  // Several days may rest, so the weekday stays visible under the "Rest Day" label (docs/product.md §3.7).
   return (
     <span className={styles.restTab}>
       <span>Rest Day</span>
@@ -55,7 +54,7 @@ function dayLabel({ day, isRest }: PlanDay) {
   );
 }
 
-function WorkoutPlan({ plan }: { plan: PublicSavedWorkout }) {
+function WorkoutPlan({ plan }: { plan: PublicWorkout }) {
   const { status } = useAuth();
   const location = useLocation();
   const signedIn = status === "signedIn";
@@ -75,7 +74,7 @@ function WorkoutPlan({ plan }: { plan: PublicSavedWorkout }) {
   const onCreate = () => (signedIn ? void navigate("/workouts") : showSignUpPrompt());
 
   const selected = days.find((entry) => entry.day === selectedDay);
-  const dayItems = plan.workout_plan.filter((item) => item.Day === selectedDay);
+  const dayItems = plan.workout_plan.filter((item) => item.day === selectedDay);
 
   return (
     <section className={styles.page}>

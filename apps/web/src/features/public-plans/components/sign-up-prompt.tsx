@@ -25,7 +25,7 @@ const UPGRADE_REASON = "Upgrade to Pro for unlimited meal and workout replacemen
 
 /**
  * Replace on a shared plan. A guest gets the sign-up prompt (docs/product.md §3). A signed-in free user gets the
- * upgrade overlay (spec: "an upgrade dialog can be shown"); a Pro user is pointed to their own plan,
+ * upgrade overlay (docs/product.md §3.9); a Pro user is pointed to their own plan,
  * where replacing works, since a shared plan belongs to someone else.
  */
 export function usePublicReplace(target: "diet" | "workouts"): () => void {

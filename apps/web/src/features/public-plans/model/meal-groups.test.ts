@@ -1,16 +1,16 @@
 import { describe, expect, it } from "vitest";
-import type { MealItem } from "@fitwise/contracts/plans";
+import type { MealItem } from "@fitwise/engine/nutrition/meal-plan.types";
 import { amount, groupMeals } from "./meal-groups";
 
 function meal(
   id: string,
-  Meal: MealItem["Meal"],
-  Calories: number,
-  Protein = 10,
-  Carbs = 20,
-  Fat = 5,
+  slot: MealItem["slot"],
+  energyKcal: number,
+  proteinG = 10,
+  carbsG = 20,
+  fatG = 5,
 ): MealItem {
-  return { id, Meal, Item: id, Weight: 100, Calories, Protein, Carbs, Fat, foodId: id, image: "dish" };
+  return { id, slot, name: id, grams: 100, energyKcal, proteinG, carbsG, fatG, foodId: id, image: "dish" };
 }
 
 describe("groupMeals", () => {

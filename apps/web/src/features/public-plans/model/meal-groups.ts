@@ -1,9 +1,9 @@
-import type { MealItem } from "@fitwise/contracts/plans";
+import type { MealItem } from "@fitwise/engine/nutrition/meal-plan.types";
 import { MEAL_SLOTS } from "@fitwise/engine/nutrition/food.types";
 import { totalsOf } from "../../../lib/meal-totals";
 import type { NutritionTotals } from "../../../lib/meal-totals";
 
-export type MealType = MealItem["Meal"];
+export type MealType = MealItem["slot"];
 
 export interface MealGroup {
   meal: MealType;
@@ -11,10 +11,10 @@ export interface MealGroup {
   totals: NutritionTotals;
 }
 
-/** The day's items by meal, in spec order; meals with no items are left out. */
+/** The day's items by meal, in the order of docs/product.md §3.6; meals with no items are left out. */
 export function groupMeals(items: readonly MealItem[]): MealGroup[] {
   return MEAL_SLOTS.map((meal) => {
-    const mealItems = items.filter((item) => item.Meal === meal);
+    const mealItems = items.filter((item) => item.slot === meal);
     return { meal, items: mealItems, totals: totalsOf(mealItems) };
   }).filter((group) => group.items.length > 0);
 }

@@ -1,17 +1,19 @@
 import { describe, expect, it } from "vitest";
-import type { WorkoutItem } from "@fitwise/contracts/plans";
+import { fromWireWorkoutItem } from "@fitwise/contracts/plan-items.mapper";
+import type { WorkoutItem } from "@fitwise/engine/workouts/exercise.types";
 import { formatWorkoutDays, initialDay, planDays, workoutPlace } from "./workout-days";
 
-function item(id: string, Day: WorkoutItem["Day"], bodyPart: string, name = id): WorkoutItem {
-  return {
-    id,
-    Day,
+function item(id: string, day: WorkoutItem["day"], bodyPart: string, name = id): WorkoutItem {
+  // Built as the API sends it, then read as the web app reads every plan (plan-items.mapper.ts).
+  return fromWireWorkoutItem({
+    id: id,
+    Day: day,
     "Workout Name": name,
     "Body Part Targeted": bodyPart,
     "Youtube Video Link": "https://www.youtube.com/results?search_query=x",
     "No of Sets": 3,
     "No of Reps": "10",
-  };
+  });
 }
 
 const plan: WorkoutItem[] = [

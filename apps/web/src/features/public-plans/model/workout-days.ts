@@ -1,4 +1,4 @@
-import type { WorkoutItem } from "@fitwise/contracts/plans";
+import type { WorkoutItem } from "@fitwise/engine/workouts/exercise.types";
 import { WeekdaySchema } from "@fitwise/contracts/profile";
 import { isRestDay } from "@fitwise/engine/workouts/rest-days";
 
@@ -16,19 +16,19 @@ function dayRank(day: string): number {
 
 /** docs/product.md §3 "/fullworkout": the plan's unique days, sorted Monday to Sunday (docs/product.md §6 Monday=1 … Sunday=7). */
 export function planDays(plan: readonly WorkoutItem[]): PlanDay[] {
-  const days = [...new Set(plan.map((item) => item.Day))];
+  const days = [...new Set(plan.map((item) => item.day))];
   return days
     .map((day, firstSeen) => ({ day, firstSeen }))
     .sort((a, b) => dayRank(a.day) - dayRank(b.day) || a.firstSeen - b.firstSeen)
     .map(({ day }) => {
-      const items = plan.filter((item) => item.Day === day);
+      const items = plan.filter((item) => item.day === day);
       return { day, isRest: isRestDay(items) };
     });
 }
 
 /**
  * The day to show: the one last chosen (remembered across visits) when this plan has it, else the
- * plan's first day (spec: "when data arrives the first plan day is selected if none chosen").
+ * plan's first day (as the original app did: "when data arrives the first plan day is selected if none chosen").
  */
 export function initialDay(days: readonly PlanDay[], remembered: string | null): string | null {
   if (remembered && days.some((entry) => entry.day === remembered)) return remembered;

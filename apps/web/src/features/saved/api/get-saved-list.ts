@@ -1,6 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
 import { z } from "zod";
 import {
+  withMealItems,
+  withWorkoutItems,
+  type WithMealItems,
+  type WithWorkoutItems,
+} from "@fitwise/contracts/plan-items.mapper";
+import {
   GetSavedListRequestSchema,
   SavedDietRecordSchema,
   SavedWorkoutRecordSchema,
@@ -10,19 +16,22 @@ import { ApiError } from "../../../lib/api-client";
 import { callFunction } from "../../../lib/call-function";
 import { queryKeys } from "../../../lib/query-keys";
 
-export type SavedListOf<T extends SavedTable> = T extends "saved_diets"
-  ? SavedDietRecord[]
-  : SavedWorkoutRecord[];
-
-const listSchemas = {
-  saved_diets: z.array(SavedDietRecordSchema),
-  saved_workouts: z.array(SavedWorkoutRecordSchema),
-} as const;
+export type SavedDiet = WithMealItems<SavedDietRecord>;
+export type SavedWorkout = WithWorkoutItems<SavedWorkoutRecord>;
+export type SavedListOf<T extends SavedTable> = T extends "saved_diets" ? SavedDiet[] : SavedWorkout[];
 
 /** `get_saved_list` (bearer): the signed-in user's saved plans of one kind, newest first. */
-export function getSavedList<T extends SavedTable>(table: T): Promise<SavedListOf<T>> {
-  const schema = listSchemas[table] as unknown as z.ZodType<SavedListOf<T>>;
-  return callFunction("get_saved_list", GetSavedListRequestSchema.parse({ table }), { schema });
+export async function getSavedList<T extends SavedTable>(table: T): Promise<SavedListOf<T>> {
+  const request = GetSavedListRequestSchema.parse({ table });
+  const list: SavedDiet[] | SavedWorkout[] =
+    request.table === "saved_diets"
+      ? (await callFunction("get_saved_list", request, { schema: z.array(SavedDietRecordSchema) })).map(
+          withMealItems,
+        )
+      : (await callFunction("get_saved_list", request, { schema: z.array(SavedWorkoutRecordSchema) })).map(
+          withWorkoutItems,
+        );
+  return list as SavedListOf<T>;
 }
 
 /** docs/product.md §9 "Saved list": the message shown in the red banner for a failed listing. */

@@ -1,9 +1,14 @@
 import { useEffect, useRef } from "react";
 import type { ReactNode } from "react";
-import type { SavedDietRecord, SavedTable, SavedWorkoutRecord } from "@fitwise/contracts/saved";
+import type { SavedTable } from "@fitwise/contracts/saved";
 import { Button } from "../../../components/Button";
 import { Spinner } from "../../../components/Spinner";
-import { savedListErrorMessage, useSavedList } from "../api/get-saved-list";
+import {
+  savedListErrorMessage,
+  useSavedList,
+  type SavedDiet,
+  type SavedWorkout,
+} from "../api/get-saved-list";
 import { SavedDietCard, SavedWorkoutCard } from "./SavedPlanCard";
 import styles from "./SavedPage.module.css";
 
@@ -12,7 +17,7 @@ const EMPTY_TEXT: Record<SavedTable, string> = {
   saved_workouts: "No saved workout plans found. Start by saving your favorite workouts!",
 };
 
-/** Spec §4 "Saved list states": loading, error, empty, list. */
+/** docs/product.md §3.8 "Saved plans": loading, error, empty, list. */
 export function SavedList({ table }: { table: SavedTable }) {
   const query = useSavedList(table);
   const containerRef = useRef<HTMLDivElement>(null);
@@ -52,12 +57,12 @@ export function SavedList({ table }: { table: SavedTable }) {
     content = (
       <ul className={styles.list} aria-busy={query.isFetching || undefined}>
         {table === "saved_diets"
-          ? (query.data as SavedDietRecord[]).map((record, index) => (
+          ? (query.data as SavedDiet[]).map((record, index) => (
               <li key={record.diet_id}>
                 <SavedDietCard record={record} number={index + 1} />
               </li>
             ))
-          : (query.data as SavedWorkoutRecord[]).map((record, index) => (
+          : (query.data as SavedWorkout[]).map((record, index) => (
               <li key={record.workout_id}>
                 <SavedWorkoutCard record={record} number={index + 1} />
               </li>

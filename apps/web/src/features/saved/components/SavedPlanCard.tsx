@@ -1,7 +1,7 @@
 import { useId, useState } from "react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import type { SavedDietRecord, SavedTable, SavedWorkoutRecord } from "@fitwise/contracts/saved";
+import type { SavedTable } from "@fitwise/contracts/saved";
 import { formatKcal } from "@fitwise/engine/nutrition/number-format";
 import { isRestItem } from "@fitwise/engine/workouts/rest-days";
 import { Button } from "../../../components/Button";
@@ -9,6 +9,7 @@ import { Modal } from "../../../components/Modal";
 import { ShareButton } from "../../../components/ShareButton";
 import { useAlert } from "../../../lib/alerts";
 import { useDeleteSavedPlan } from "../api/delete-saved-plan";
+import type { SavedDiet, SavedWorkout } from "../api/get-saved-list";
 import { countText, formatCreatedAt, moreText, previewOf } from "./plan-preview";
 import styles from "./SavedPage.module.css";
 
@@ -47,7 +48,7 @@ function CardFrame({ title, createdAt, table, id, fullPlanHref, fullPlanLabel, c
   );
 }
 
-/** Ours, not the spec's: an owner can withdraw a plan they shared; its public link then answers "not found". */
+/** Ours, beyond the original app: an owner can withdraw a plan they shared; its public link then answers "not found". */
 function DeletePlanButton({ table, id, planTitle }: { table: SavedTable; id: string; planTitle: string }) {
   const [confirming, setConfirming] = useState(false);
   const deletion = useDeleteSavedPlan();
@@ -102,7 +103,7 @@ function DeletePlanButton({ table, id, planTitle }: { table: SavedTable; id: str
   );
 }
 
-export function SavedDietCard({ record, number }: { record: SavedDietRecord; number: number }) {
+export function SavedDietCard({ record, number }: { record: SavedDiet; number: number }) {
   const preview = previewOf(record.diet_one);
   return (
     <CardFrame
@@ -120,8 +121,8 @@ export function SavedDietCard({ record, number }: { record: SavedDietRecord; num
           <ul className={styles.preview}>
             {preview.shown.map((item) => (
               <li key={item.id}>
-                <span className={styles.previewLabel}>{item.Meal}:</span> {item.Item}{" "}
-                <span className={styles.previewMeta}>· {formatKcal(item.Calories)}</span>
+                <span className={styles.previewLabel}>{item.slot}:</span> {item.name}{" "}
+                <span className={styles.previewMeta}>· {formatKcal(item.energyKcal)}</span>
               </li>
             ))}
           </ul>
@@ -135,7 +136,7 @@ export function SavedDietCard({ record, number }: { record: SavedDietRecord; num
   );
 }
 
-export function SavedWorkoutCard({ record, number }: { record: SavedWorkoutRecord; number: number }) {
+export function SavedWorkoutCard({ record, number }: { record: SavedWorkout; number: number }) {
   // Rest-day placeholders are not exercises, so they are neither previewed nor counted.
   const preview = previewOf(record.workout_plan.filter((item) => !isRestItem(item)));
   return (
@@ -154,8 +155,7 @@ export function SavedWorkoutCard({ record, number }: { record: SavedWorkoutRecor
           <ul className={styles.preview}>
             {preview.shown.map((item) => (
               <li key={item.id}>
-                {item["Workout Name"]}{" "}
-                <span className={styles.previewMeta}>· {item["Body Part Targeted"]}</span>
+                {item.name} <span className={styles.previewMeta}>· {item.bodyPart}</span>
               </li>
             ))}
           </ul>

@@ -13,7 +13,7 @@ describe("previewOf", () => {
 });
 
 describe("card texts", () => {
-  it("uses the spec's plural wording and the singular for one", () => {
+  it("uses the plural wording and the singular for one", () => {
     expect(moreText(4, "meal")).toBe("... and 4 more meals");
     expect(moreText(1, "exercise")).toBe("... and 1 more exercise");
     expect(countText(12, "meal")).toBe("12 meals in this plan");

@@ -16,7 +16,7 @@ export function previewOf<T>(items: readonly T[]): Preview<T> {
   };
 }
 
-/** "meal" / "meals": the spec writes the plural; one item reads better in the singular. */
+/** "meal" / "meals": docs/product.md §3.8 writes the plural; one item reads better in the singular. */
 function noun(count: number, singular: string): string {
   return count === 1 ? singular : `${singular}s`;
 }

@@ -7,7 +7,7 @@ import { callFunction } from "../../../lib/call-function";
 import { removeCache, writeCache } from "../../../lib/local-cache";
 import { queryKeys } from "../../../lib/query-keys";
 
-/** Spec §3: the subscription is cached as subscription_data, and user_pro follows it. */
+/** docs/decisions/006: the subscription is cached as subscription_data, and user_pro follows it. */
 export function cacheSubscription(subscription: SubscriptionResponse | null): void {
   if (subscription) writeCache("subscription_data", subscription);
   else removeCache("subscription_data");

@@ -16,7 +16,7 @@ export interface CancelSubscriptionModalProps {
   onConfirm(reason: string): void;
 }
 
-/** Spec §2, §5: the cancel modal; a reason is required, and "Other" needs the user's own words. */
+/** docs/product.md §3.11: the cancel modal; a reason is required, and "Other" needs the user's own words. */
 export function CancelSubscriptionModal({
   open,
   busy,

@@ -15,7 +15,7 @@ import { CancelSubscriptionModal } from "./CancelSubscriptionModal";
 import { SettingsLayout } from "./SettingsLayout";
 import styles from "./Settings.module.css";
 
-/** Spec §1 "Pro benefits". */
+/** docs/product.md §5 "Free tier and Pro". */
 const PRO_BENEFITS = [
   "Three meal plan types",
   "Unlimited meal resets and replacements",
@@ -32,7 +32,7 @@ function formatDate(iso: string | null): string {
 
 type SubscriptionView = "pro" | "cancelled" | "free";
 
-/** Spec §2 "Settings": the three states of /othersettings. */
+/** docs/product.md §3.11 "Settings": the three states of /othersettings. */
 function viewOf(subscription: SubscriptionResponse | null | undefined, now: Date): SubscriptionView {
   if (!subscription || !subscriptionGrantsPro(subscription, now)) return "free";
   return subscription.manually_cancelled === "true" || subscription.status_name === "cancelled"
@@ -177,7 +177,7 @@ function FreeState() {
   );
 }
 
-/** Spec §2 "/othersettings": the subscription. */
+/** docs/product.md §3.11 "/othersettings": the subscription. */
 export function OtherSettingsPage() {
   const subscription = useSubscription();
   const view = viewOf(subscription.data, new Date());

@@ -3,7 +3,7 @@ import { NavLink } from "react-router";
 import { PageTitle } from "../../../components/PageTitle";
 import styles from "./Settings.module.css";
 
-/** Spec §2 "Settings": the tab bar shared by the settings pages; Saved leads to the saved plans. */
+/** docs/product.md §3.11 "Settings": the tab bar shared by the settings pages; Saved leads to the saved plans. */
 const SETTINGS_TABS = [
   { to: "/updatemyinfo", label: "Info" },
   { to: "/updatemyworkoutinfo", label: "Workout" },

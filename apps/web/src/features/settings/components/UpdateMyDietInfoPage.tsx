@@ -15,7 +15,7 @@ import { SettingsLayout } from "./SettingsLayout";
 import { WithProfile } from "./WithProfile";
 import styles from "./Settings.module.css";
 
-/** Spec §5, §9: the diet settings page requires at least 2 protein sources. */
+/** docs/product.md §6.4: the diet settings page requires at least 2 protein sources. */
 const SOURCES_MESSAGE = `Please select at least ${MIN_PROTEIN_SOURCES} protein sources.`;
 
 function DietForm({ profile }: { profile: ProfileResponse }) {
@@ -82,7 +82,7 @@ function DietForm({ profile }: { profile: ProfileResponse }) {
   );
 }
 
-/** Spec §2 "/updatemydietinfo": diet type, cuisine, protein sources, foods enjoyed, allergies. */
+/** docs/product.md §3.11 "/updatemydietinfo": diet type, cuisine, protein sources, foods enjoyed, allergies. */
 export function UpdateMyDietInfoPage() {
   return (
     <SettingsLayout

@@ -22,10 +22,10 @@ import { SettingsLayout } from "./SettingsLayout";
 import { WithProfile } from "./WithProfile";
 import styles from "./Settings.module.css";
 
-/** Spec §5 "Info settings": age an integer 13-85 (an empty age gets the same message); every field required. */
+/** docs/product.md §6.4 "Profile limits": age an integer 13-85 (an empty age gets the same message); every field required. */
 const MESSAGES = { missingAge: AGE_RANGE_MESSAGE };
 
-/** Spec §9: the settings page's default activity level is 1.375; no gender is assumed. */
+/** As in the original app: the settings page's default activity level is 1.375; no gender is assumed. */
 const initialFields = (profile: ProfileResponse): BodyData =>
   bodyDataFrom(
     {
@@ -140,7 +140,7 @@ function InfoForm({ profile }: { profile: ProfileResponse }) {
   );
 }
 
-/** Spec §2 "/updatemyinfo": personal information and calorie needs. */
+/** docs/product.md §3.11 "/updatemyinfo": personal information and calorie needs. */
 export function UpdateMyInfoPage() {
   return (
     <SettingsLayout

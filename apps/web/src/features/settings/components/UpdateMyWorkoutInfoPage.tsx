@@ -18,7 +18,7 @@ import { SettingsLayout } from "./SettingsLayout";
 import { WithProfile } from "./WithProfile";
 import styles from "./Settings.module.css";
 
-/** Spec §4, §9: the workout settings page's messages clear after 5 s. */
+/** docs/product.md §6.5: the workout settings page's messages clear after 5 s. */
 const MESSAGE_MS = 5_000;
 const DAYS_MESSAGE = `Please select at least ${WORKOUT_DAYS.min} days and at most ${WORKOUT_DAYS.max} days for your workout.`;
 
@@ -89,7 +89,7 @@ function WorkoutForm({ profile }: { profile: ProfileResponse }) {
   );
 }
 
-/** Spec §2 "/updatemyworkoutinfo": goal, experience, days, workout type and home equipment. */
+/** docs/product.md §3.11 "/updatemyworkoutinfo": goal, experience, days, workout type and home equipment. */
 export function UpdateMyWorkoutInfoPage() {
   return (
     <SettingsLayout title="Workout Settings" lead="Change how, where and how often you train.">

@@ -4,7 +4,7 @@ export const SAVED = "Changes updated successfully.";
 export const SIGN_IN_TO_SAVE = "Please sign in to save changes.";
 
 /**
- * Spec §8 "Settings": a refused save (the server answered, not 200) reads "Failed to update changes";
+ * docs/product.md §9 "Settings": a refused save (the server answered, not 200) reads "Failed to update changes";
  * a failure with no answer at all (network, exception) reads "An error occurred. Please try again.".
  */
 export function saveErrorText(error: unknown): string {

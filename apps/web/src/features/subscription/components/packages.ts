@@ -1,7 +1,7 @@
 import { CHECKOUT_PLANS, PRO_PLAN_PRICES, TRIAL_DAYS } from "@fitwise/contracts/pricing";
 import type { CheckoutPlan } from "@fitwise/contracts/pricing";
 
-/** Spec §2 "Pro upgrade overlay": monthly is marked most popular, yearly best value. */
+/** docs/product.md §3.13 "Upgrade overlay": monthly is marked most popular, yearly best value. */
 const BADGES: Record<CheckoutPlan, string> = { monthly: "Most popular", yearly: "Best value" };
 
 export const PRO_PACKAGES = CHECKOUT_PLANS.map((plan) => ({
@@ -10,7 +10,7 @@ export const PRO_PACKAGES = CHECKOUT_PLANS.map((plan) => ({
   ...PRO_PLAN_PRICES[plan],
 }));
 
-/** Spec §1 "Pro benefits". */
+/** docs/product.md §5 "Free tier and Pro". */
 export const PRO_FEATURES: readonly string[] = [
   "Three meal plan types",
   "Unlimited meal resets",

@@ -1,5 +1,7 @@
 import { useMutation } from "@tanstack/react-query";
-import type { WorkoutAlternativesRequest, WorkoutItem } from "@fitwise/contracts/plans";
+import { fromWireWorkoutItem } from "@fitwise/contracts/plan-items.mapper";
+import type { WorkoutAlternativesRequest } from "@fitwise/contracts/plans";
+import type { WorkoutItem } from "@fitwise/engine/workouts/exercise.types";
 import { callFunction } from "../../../lib/call-function";
 
 /**
@@ -9,7 +11,7 @@ import { callFunction } from "../../../lib/call-function";
 export async function fetchWorkoutAlternatives(item: WorkoutItem): Promise<WorkoutItem[]> {
   const request: WorkoutAlternativesRequest = { workoutToReplace: { id: item.id } };
   const response = await callFunction("workout_alternatives", request);
-  return response.alternatives;
+  return response.alternatives.map(fromWireWorkoutItem);
 }
 
 /** Looked up when the user asks for the choices of one exercise. */

@@ -1,20 +1,22 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { z } from "zod";
-import { WorkoutItemSchema } from "@fitwise/contracts/plans";
-import type { GetWorkoutPlanRequest, WorkoutItem } from "@fitwise/contracts/plans";
+import { fromWireWorkoutItem, toWireWorkoutItem } from "@fitwise/contracts/plan-items.mapper";
+import { WorkoutItemWireSchema } from "@fitwise/contracts/plans";
+import type { GetWorkoutPlanRequest } from "@fitwise/contracts/plans";
+import type { WorkoutItem } from "@fitwise/engine/workouts/exercise.types";
 import { WorkoutDaysSchema } from "@fitwise/contracts/profile";
 import { callFunction } from "../../../lib/call-function";
 import { readCache, writeCache } from "../../../lib/local-cache";
 import { queryKeys } from "../../../lib/query-keys";
 
-/** docs/product.md §7 userWorkoutData: the week kept in localStorage, if it still has the item shape. */
+/** docs/product.md §7 userWorkoutData: the week kept in localStorage (in the API's item shape), if it still has that shape. */
 export function readCachedWorkoutPlan(): WorkoutItem[] | undefined {
-  const parsed = z.array(WorkoutItemSchema).safeParse(readCache("userWorkoutData"));
-  return parsed.success && parsed.data.length > 0 ? parsed.data : undefined;
+  const parsed = z.array(WorkoutItemWireSchema).safeParse(readCache("userWorkoutData"));
+  return parsed.success && parsed.data.length > 0 ? parsed.data.map(fromWireWorkoutItem) : undefined;
 }
 
 export function cacheWorkoutPlan(items: readonly WorkoutItem[]): void {
-  writeCache("userWorkoutData", [...items]);
+  writeCache("userWorkoutData", items.map(toWireWorkoutItem));
 }
 
 /** The docs/product.md §8 payload; the server plans from the stored profile and uses these only to fill gaps. */
@@ -31,7 +33,9 @@ function payload(buttonPress: boolean): GetWorkoutPlanRequest {
 
 /** `openai_get_workout_plan`: the stored week, or a new one (buttonPress true plans it afresh, Pro only). */
 export async function fetchWorkoutPlan(buttonPress = false): Promise<WorkoutItem[]> {
-  const items = await callFunction("openai_get_workout_plan", payload(buttonPress));
+  const items = (await callFunction("openai_get_workout_plan", payload(buttonPress))).map(
+    fromWireWorkoutItem,
+  );
   cacheWorkoutPlan(items);
   return items;
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { WorkoutItemSchema } from "@fitwise/contracts/plans";
-import type { WorkoutItem } from "@fitwise/contracts/plans";
+import { fromWireWorkoutItem } from "@fitwise/contracts/plan-items.mapper";
+import { WorkoutItemWireSchema } from "@fitwise/contracts/plans";
+import type { WorkoutItem } from "@fitwise/engine/workouts/exercise.types";
 import { callFunction } from "../../../lib/call-function";
 import { parseJsonTextResponse } from "../../../lib/json-text-response";
 import { queryKeys } from "../../../lib/query-keys";
@@ -17,17 +18,14 @@ export interface WorkoutReplacement {
  * `replace_workout_item`: swaps one exercise for another of the same body part and equipment; the
  * best alternative, or `chosen` (the name of one of the alternatives offered).
  */
-export async function replaceWorkoutItem(
-  item: WorkoutItem,
-  plan: readonly WorkoutItem[],
-  chosen?: string,
-): Promise<WorkoutReplacement> {
+export async function replaceWorkoutItem(item: WorkoutItem, chosen?: string): Promise<WorkoutReplacement> {
   const response = await callFunction("replace_workout_item", {
-    workoutToReplace: item,
-    current_workout_data: plan,
+    workoutToReplace: { id: item.id },
     ...(chosen === undefined ? {} : { chosenWorkout: chosen }),
   });
-  const newItem = parseJsonTextResponse(response.replacementWorkout, WorkoutItemSchema);
+  const newItem = fromWireWorkoutItem(
+    parseJsonTextResponse(response.replacementWorkout, WorkoutItemWireSchema),
+  );
   return {
     oldItem: item,
     newItem,
@@ -39,15 +37,8 @@ export async function replaceWorkoutItem(
 export function useReplaceWorkoutItem() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({
-      item,
-      plan,
-      chosen,
-    }: {
-      item: WorkoutItem;
-      plan: readonly WorkoutItem[];
-      chosen?: string;
-    }) => replaceWorkoutItem(item, plan, chosen),
+    mutationFn: ({ item, chosen }: { item: WorkoutItem; chosen?: string }) =>
+      replaceWorkoutItem(item, chosen),
     onSuccess: ({ oldItem, newItem }) => {
       const plan = queryClient.setQueryData<WorkoutItem[]>(queryKeys.workoutPlan(), (current) =>
         current?.map((candidate) => (candidate.id === oldItem.id ? newItem : candidate)),

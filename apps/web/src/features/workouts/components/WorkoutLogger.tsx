@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from "react";
-import type { WorkoutItem } from "@fitwise/contracts/plans";
+import type { WorkoutItem } from "@fitwise/engine/workouts/exercise.types";
 import type { FitnessGoal } from "@fitwise/engine/profile.types";
 import { COOLDOWN, WARMUP, type ExperienceLevel } from "@fitwise/engine/workouts/exercise.types";
 import { isRestItem } from "@fitwise/engine/workouts/rest-days";
@@ -12,7 +12,7 @@ const WorkoutSession = lazy(async () => ({ default: (await import("./WorkoutSess
 
 const BOOKENDS = new Set<string>([WARMUP, COOLDOWN]);
 
-/** "Start workout" for the shown day; the logging session opens below it (issue 16). */
+/** "Start workout" for the shown day; the logging session opens below it (docs/decisions/022). */
 export function WorkoutLogger({
   items,
   goal,
@@ -23,8 +23,7 @@ export function WorkoutLogger({
   level: ExperienceLevel;
 }) {
   const [started, setStarted] = useState(false);
-  if (!items.some((item) => !isRestItem(item) && !BOOKENDS.has(item["Body Part Targeted"].trim())))
-    return null;
+  if (!items.some((item) => !isRestItem(item) && !BOOKENDS.has(item.bodyPart.trim()))) return null;
   if (!started) {
     return (
       <div className={styles.start}>

@@ -1,5 +1,5 @@
 import { useId, useState } from "react";
-import type { WorkoutItem } from "@fitwise/contracts/plans";
+import type { WorkoutItem } from "@fitwise/engine/workouts/exercise.types";
 import type { LoggedSetEntry, WorkoutHistoryResponse } from "@fitwise/contracts/progress";
 import { LOAD_KG_MAX, REPS_MAX } from "@fitwise/contracts/progress";
 import { parseRepRange, suggestNextStep } from "@fitwise/engine/progress/double-progression";
@@ -47,7 +47,7 @@ function suggestionText(
       loadKg: set.load_kg,
       rir: set.rir,
     })),
-    reps: item["No of Reps"],
+    reps: item.reps,
     equipment: exercise.equipment,
   });
   if (!step) return null;
@@ -201,9 +201,9 @@ export function WorkoutSession({
   const today = localIsoDate();
 
   const exercises: LoggableExercise[] = items.flatMap((item) => {
-    const bodyPart = item["Body Part Targeted"].trim();
+    const bodyPart = item.bodyPart.trim();
     if (bodyPart === WARMUP || bodyPart === COOLDOWN) return [];
-    const exercise = findExerciseByName(item["Workout Name"]);
+    const exercise = findExerciseByName(item.name);
     return exercise ? [{ item, exercise }] : [];
   });
 
@@ -261,7 +261,7 @@ export function WorkoutSession({
             history.data.exercises.find((entry) => entry.exercise_id === exercise.id)?.sessions ?? [];
           const todays = sessions.find((session) => session.date === today);
           const previous = sessions.find((session) => session.date < today);
-          const range = parseRepRange(item["No of Reps"]);
+          const range = parseRepRange(item.reps);
           const headingId = `exercise-${item.id}`;
           const suggestion = suggestionText(item, exercise, previous, unit);
           const itemRestSeconds = restSeconds(item, goal, level);
@@ -276,7 +276,7 @@ export function WorkoutSession({
                 {exercise.name}
               </h3>
               <p className={styles.prescription}>
-                {item["No of Sets"]} sets of {item["No of Reps"]} · rest {itemRestSeconds} s
+                {item.sets} sets of {item.reps} · rest {itemRestSeconds} s
               </p>
               <p className={styles.previous} data-testid="previous-numbers">
                 {previous
@@ -284,7 +284,7 @@ export function WorkoutSession({
                   : "First time: no previous numbers yet."}
               </p>
               {suggestion ? <p className={styles.suggestion}>{suggestion}</p> : null}
-              {Array.from({ length: item["No of Sets"] }, (_, index) => {
+              {Array.from({ length: item.sets }, (_, index) => {
                 const setNumber = index + 1;
                 const before =
                   previous?.sets.find((set) => set.set_number === setNumber) ?? previous?.sets.at(-1);

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from "react";
 import { Link } from "react-router";
 import { PLAN_ERROR_CODES } from "@fitwise/contracts/plans";
-import type { WorkoutItem } from "@fitwise/contracts/plans";
+import type { WorkoutItem } from "@fitwise/engine/workouts/exercise.types";
 import { FREE_REPLACEMENTS_LIMIT, mayReset, mayUseWorkoutDay } from "@fitwise/contracts/free-tier";
 import { PLANNING_DEFAULTS } from "@fitwise/engine/planning-defaults";
 import type { Weekday } from "@fitwise/engine/workouts/exercise.types";
@@ -34,7 +34,7 @@ import { workoutDays } from "./workout-days";
 import styles from "./Workouts.module.css";
 
 /**
- * The spec gives no texts for workout save and replace (a failed replace is "only logged"); these
+ * docs/product.md §9 gives no texts for workout save and replace (a failed replace is "only logged"); these
  * follow the diet screen's wording so the two screens answer alike.
  */
 export const WORKOUT_MESSAGES = {
@@ -97,7 +97,7 @@ export function WorkoutsPage() {
   const selected = usable ?? days.find((entry) => entry.day === firstDay) ?? days[0];
   const updatingIds = useUpdatingItems();
   const profile = profileQuery.data ?? null;
-  // The plan was made for the stored goal and level; the spec's defaults stand in until the profile loads.
+  // The plan was made for the stored goal and level; the planning defaults stand in until the profile loads.
   const goal = profile?.user_fitness_goal ?? readCache("user_fitness_goal") ?? PLANNING_DEFAULTS.goal;
   const level =
     profile?.user_experience_level ?? readCache("user_experience_level") ?? PLANNING_DEFAULTS.level;
@@ -140,12 +140,12 @@ export function WorkoutsPage() {
     setChoosingFor(null);
     if (!items || !replacement.mayReplace()) return;
     replace.mutate(
-      { item, plan: items, chosen },
+      { item, chosen },
       {
         onSuccess: (result) =>
           replacement.succeeded(
             result.freeReplacementsUsed,
-            WORKOUT_MESSAGES.replaced(result.oldItem["Workout Name"], result.newItem["Workout Name"]),
+            WORKOUT_MESSAGES.replaced(result.oldItem.name, result.newItem.name),
           ),
         onError: replacement.failed,
       },
@@ -282,7 +282,7 @@ export function WorkoutsPage() {
       {content}
       <Modal
         open={choosingFor !== null}
-        title={choosingFor ? `Instead of ${choosingFor["Workout Name"]}` : "Alternatives"}
+        title={choosingFor ? `Instead of ${choosingFor.name}` : "Alternatives"}
         onClose={() => setChoosingFor(null)}
       >
         {alternatives.isPending || alternatives.data === undefined ? (
@@ -294,13 +294,12 @@ export function WorkoutsPage() {
               {alternatives.data.map((alternative) => (
                 <li key={alternative.id} className={styles.alternative} data-testid="workout-alternative">
                   <p>
-                    <strong>{alternative["Workout Name"]}</strong> · {alternative["No of Sets"]} ×{" "}
-                    {alternative["No of Reps"]}
+                    <strong>{alternative.name}</strong> · {alternative.sets} × {alternative.reps}
                   </p>
                   <Button
                     variant="secondary"
-                    onClick={() => choosingFor && onReplace(choosingFor, alternative["Workout Name"])}
-                    aria-label={`Use ${alternative["Workout Name"]}`}
+                    onClick={() => choosingFor && onReplace(choosingFor, alternative.name)}
+                    aria-label={`Use ${alternative.name}`}
                   >
                     Use this
                   </Button>

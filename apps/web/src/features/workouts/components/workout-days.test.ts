@@ -1,20 +1,22 @@
 import { describe, expect, it } from "vitest";
-import type { WorkoutItem } from "@fitwise/contracts/plans";
+import { fromWireWorkoutItem } from "@fitwise/contracts/plan-items.mapper";
+import type { WorkoutItem } from "@fitwise/engine/workouts/exercise.types";
 import type { Weekday } from "@fitwise/engine/workouts/exercise.types";
 import { workoutDays } from "./workout-days";
 
 let nextId = 0;
-function item(Day: Weekday, bodyPart: string, name = `${bodyPart} exercise`): WorkoutItem {
+function item(day: Weekday, bodyPart: string, name = `${bodyPart} exercise`): WorkoutItem {
   nextId += 1;
-  return {
+  // Built as the API sends it, then read as the web app reads every plan (plan-items.mapper.ts).
+  return fromWireWorkoutItem({
     id: `w${nextId}`,
-    Day,
+    Day: day,
     "Workout Name": name,
     "Body Part Targeted": bodyPart,
     "Youtube Video Link": "",
     "No of Sets": bodyPart === "Rest Day" ? 0 : 3,
     "No of Reps": bodyPart === "Rest Day" ? "0" : "8-12",
-  };
+  });
 }
 
 describe("workoutDays", () => {

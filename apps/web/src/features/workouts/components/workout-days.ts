@@ -1,4 +1,4 @@
-import type { WorkoutItem } from "@fitwise/contracts/plans";
+import type { WorkoutItem } from "@fitwise/engine/workouts/exercise.types";
 import { WEEKDAYS } from "@fitwise/engine/workouts/exercise.types";
 import type { Weekday } from "@fitwise/engine/workouts/exercise.types";
 import { isRestDay } from "@fitwise/engine/workouts/rest-days";
@@ -13,7 +13,7 @@ export interface WorkoutDay {
 /** The plan's days sorted Monday to Sunday (docs/product.md §3), each with its items in plan order. */
 export function workoutDays(items: readonly WorkoutItem[]): WorkoutDay[] {
   const byDay = new Map<Weekday, WorkoutItem[]>();
-  for (const item of items) byDay.set(item.Day, [...(byDay.get(item.Day) ?? []), item]);
+  for (const item of items) byDay.set(item.day, [...(byDay.get(item.day) ?? []), item]);
   return WEEKDAYS.filter((day) => byDay.has(day)).map((day) => {
     const dayItems = byDay.get(day) ?? [];
     return {
