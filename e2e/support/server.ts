@@ -52,15 +52,24 @@ export async function startPlanWorker(baseUrl: string): Promise<void> {
  * embedded PGlite database) and the built web app. The environment is built here, not inherited,
  * so a DATABASE_URL set for the server's integration tests never leaks into browser tests.
  */
-export async function startServer(options: { env?: Record<string, string> } = {}): Promise<RunningServer> {
+export async function startServer(
+  options: {
+    env?: Record<string, string>;
+    /** Another build of the web app to serve (e.g. a copy a test changes), instead of apps/web/dist. */
+    webDistDir?: string;
+  } = {},
+): Promise<RunningServer> {
   const dataDir = await mkdtemp(join(tmpdir(), "fitwise-e2e-"));
-  const config = loadConfig({
-    HOST: "127.0.0.1",
-    PORT: "0",
-    DATA_DIR: dataDir,
-    LOG_LEVEL: "warn",
-    ...options.env,
-  });
+  const config = {
+    ...loadConfig({
+      HOST: "127.0.0.1",
+      PORT: "0",
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+      ...options.env,
+    }),
+    ...(options.webDistDir ? { webDistDir: options.webDistDir } : {}),
+  };
   if (!existsSync(join(config.webDistDir, "index.html"))) {
     await rm(dataDir, { recursive: true, force: true });
     throw new Error(`The web app is not built (${config.webDistDir}). Run: npm run build -w @fitwise/web`);

@@ -36,10 +36,21 @@ export const ExerciseIdSchema = z
   .max(120)
   .regex(/^[a-z0-9-]+$/, "Not an exercise id.");
 
+/**
+ * A write's id made by the browser (a UUID), on the writes a browser may queue offline: the first
+ * arrival is applied, a replay of the same id gets the first answer and changes nothing
+ * (docs/decisions/047). Optional: a write without one is applied every time it arrives.
+ */
+export const ClientIdSchema = z.uuid();
+
+/** The same id already used for another function: 409 (docs/decisions/047). */
+export const CLIENT_ID_REUSED = "client_id_reused";
+
 /** `log_weight`: one weigh-in per day; logging a day again replaces it (that is how it is edited). */
 export const LogWeightRequestSchema = z.object({
   date: LogDateSchema,
   weight_kg: kg(WEIGHT_KG_MIN, WEIGHT_KG_MAX),
+  client_id: ClientIdSchema.optional(),
 });
 export type LogWeightRequest = z.infer<typeof LogWeightRequestSchema>;
 
@@ -115,6 +126,7 @@ export const LogMealEatenRequestSchema = z.object({
   eaten: z.boolean(),
   /** What was really eaten; the plan's grams when left out. */
   grams: z.number().finite().min(0).max(EATEN_GRAMS_MAX).optional(),
+  client_id: ClientIdSchema.optional(),
 });
 export type LogMealEatenRequest = z.infer<typeof LogMealEatenRequestSchema>;
 export const LogMealEatenResponseSchema = z.object({
@@ -132,6 +144,7 @@ export const LogWorkoutSetRequestSchema = z.object({
   reps: z.number().int().min(0).max(REPS_MAX),
   load_kg: z.number().finite().min(0).max(LOAD_KG_MAX),
   rir: z.number().int().min(0).max(RIR_MAX),
+  client_id: ClientIdSchema.optional(),
 });
 export type LogWorkoutSetRequest = z.infer<typeof LogWorkoutSetRequestSchema>;
 

@@ -429,6 +429,15 @@ export interface GroceryTicksTable {
   created_at: Generated<Timestamp>;
 }
 
+/** Migration 015: offline writes applied once per browser-made id (docs/decisions/047). */
+export interface ClientWritesTable {
+  user_id: string;
+  client_id: string;
+  function_name: string;
+  response: ColumnType<unknown, string | null | undefined, string | null>;
+  created_at: Timestamp;
+}
+
 export interface DB {
   schema_migrations: SchemaMigrationsTable;
   users: UsersTable;
@@ -458,6 +467,7 @@ export interface DB {
   meal_logs: MealLogsTable;
   workout_sets: WorkoutSetsTable;
   grocery_ticks: GroceryTicksTable;
+  client_writes: ClientWritesTable;
 }
 
 export type User = Selectable<UsersTable>;

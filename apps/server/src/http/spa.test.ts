@@ -29,11 +29,21 @@ const BRAND_HOSTS: Record<string, HostBrand> = {
   "evil.example": { name: `</title><script>alert("x")</script> & 'co'` },
 };
 
+/** What the web build writes (apps/web/vite.config.ts), shortened. */
+const WEB_MANIFEST = {
+  name: "Fitwise",
+  short_name: "Fitwise",
+  start_url: "/diet",
+  display: "standalone",
+  icons: [{ src: "/icons/icon-192.png", sizes: "192x192", type: "image/png" }],
+};
+
 const DEFAULT_SITE = { brandName: "Fitwise", supportEmail: "support@fitwise.app" };
 
 function webDist(): string {
   const dir = mkdtempSync(join(tmpdir(), "fitwise-web-"));
   writeFileSync(join(dir, "index.html"), INDEX_HTML);
+  writeFileSync(join(dir, "manifest.webmanifest"), JSON.stringify(WEB_MANIFEST));
   return dir;
 }
 
@@ -118,6 +128,20 @@ describe("index.html per host name", () => {
         appTitle: "Fitwise",
         config: DEFAULT_SITE,
       });
+    }
+  });
+
+  it("names the installable app after the host's brand in the web app manifest", async () => {
+    for (const [host, brand] of [
+      ["fit.example.com", "FitCo"],
+      ["berlin.gym.example", "GymPal Teams"],
+      ["localhost:3000", "Fitwise"],
+    ] as const) {
+      const response = await app.inject({ method: "GET", url: "/manifest.webmanifest", headers: { host } });
+      expect(response.statusCode, host).toBe(200);
+      expect(response.headers["content-type"]).toBe("application/manifest+json; charset=utf-8");
+      expect(response.headers["cache-control"]).toBe("no-cache");
+      expect(JSON.parse(response.body), host).toEqual({ ...WEB_MANIFEST, name: brand, short_name: brand });
     }
   });
 

@@ -265,4 +265,23 @@ export async function registerSpa(
     app.get("/", sendIndex);
     app.get("/index.html", sendIndex);
   }
+
+  const manifestFile = join(webDistDir, "manifest.webmanifest");
+  if (pages && existsSync(manifestFile)) {
+    const manifest = JSON.parse(readFileSync(manifestFile, "utf8")) as Record<string, unknown>;
+    const brandedManifests = new Map<string, string>();
+    // The installed app is named like the page's title: the brand of the host it was installed from.
+    app.get("/manifest.webmanifest", (request, reply) => {
+      const brandName = pages.brandForHost(request.hostname);
+      let body = brandedManifests.get(brandName);
+      if (body === undefined) {
+        body = JSON.stringify({ ...manifest, name: brandName, short_name: brandName });
+        brandedManifests.set(brandName, body);
+      }
+      return reply
+        .header("Cache-Control", "no-cache")
+        .type("application/manifest+json; charset=utf-8")
+        .send(body);
+    });
+  }
 }

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import type { ReactNode } from "react";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { onlineManager, QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { ApiError } from "../lib/api-client";
 import { AlertProvider } from "../lib/alerts";
 import { AuthProvider, useAuth } from "../lib/auth";
@@ -8,6 +8,9 @@ import { UpgradeOverlayProvider } from "../lib/upgrade-overlay";
 import { UpgradeOverlayHost } from "../features/subscription/components/UpgradeOverlayHost";
 
 function createQueryClient(): QueryClient {
+  // TanStack Query assumes it starts online and only follows later online/offline events; a page
+  // opened offline must pause its queries at once, so the cached plans show (docs/decisions/047).
+  onlineManager.setOnline(navigator.onLine);
   return new QueryClient({
     defaultOptions: {
       queries: {

@@ -59,8 +59,12 @@ export function WeighInForm({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
     logWeight.mutate(
       { date, weight_kg: weightKg },
       {
-        onSuccess: () => {
-          setSaved(`Saved ${formatWeight(weightKg, unit)} for ${date}.`);
+        onSuccess: (outcome) => {
+          setSaved(
+            outcome.status === "sent"
+              ? `Saved ${formatWeight(weightKg, unit)} for ${date}.`
+              : `Kept on this device: ${formatWeight(weightKg, unit)} for ${date}. It is sent when you are back online.`,
+          );
           setWeight("");
           setSubmitted(false);
         },

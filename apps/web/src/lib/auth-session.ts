@@ -1,6 +1,7 @@
 import * as z from "zod/mini";
 import type { Session, User } from "@fitwise/contracts/auth";
 import { GoTrueErrorSchema, MISSING_CREDENTIALS_MESSAGE, SessionSchema, UserSchema } from "./auth-schemas";
+import { wipeOfflineData } from "./offline-wipe";
 
 export type AuthSession = Session;
 export type AuthUser = User;
@@ -8,8 +9,15 @@ export type AuthUser = User;
 /** The one localStorage key that holds the session object (docs/product.md §7 "the auth session object"). */
 export const SESSION_STORAGE_KEY = "fitwise.auth.session";
 
-/** Keys that survive sign-out (docs/product.md §5 Auth). */
-export const KEYS_KEPT_ON_SIGN_OUT = ["hasVisitedDietScreen", "hasVisitedWorkoutScreen"] as const;
+/**
+ * Keys that survive sign-out (docs/product.md §5 Auth): the two visit flags, and whether this browser
+ * was offered the install prompt, which is offered once per browser (docs/decisions/047).
+ */
+export const KEYS_KEPT_ON_SIGN_OUT = [
+  "hasVisitedDietScreen",
+  "hasVisitedWorkoutScreen",
+  "install_prompt_offered",
+] as const;
 
 /*
  * Timing follows docs/product.md §6 "Token refresh", which mirrors supabase-js: a 30 s tick, refresh when the
@@ -325,8 +333,9 @@ export const EMAIL_CONFIRMATION_SENT_MESSAGE =
   "Check your e-mail: we sent you a link to confirm your address. Follow it to sign in.";
 
 /**
- * Ends the session on the server and clears local data. 401/404 mean the session is already gone
- * (docs/product.md §5); any other failure still clears this browser, because the user asked to leave.
+ * Ends the session on the server and clears local data, the offline store and caches included
+ * (docs/decisions/047). 401/404 mean the session is already gone (docs/product.md §5); any other
+ * failure, being offline among them, still clears this browser, because the user asked to leave.
  */
 export async function signOut(): Promise<void> {
   const session = state.session;
@@ -336,6 +345,7 @@ export async function signOut(): Promise<void> {
     );
   }
   clearLocalStorageOnSignOut();
+  await wipeOfflineData();
   setState({ status: "signedOut", session: null });
 }
 

@@ -57,6 +57,14 @@ const cacheSchemas = {
   chat_open: z.boolean(),
   subscription_data: z.record(z.string(), z.unknown()),
   lastExecutionTimestamp: z.number(),
+  /** Not in the original app: the last get_progress answer, for offline reading (docs/decisions/047). */
+  progress: z.record(z.string(), z.unknown()),
+  /** Not in the original app: the last get_workout_history answer, for offline logging (docs/decisions/047). */
+  workout_history: z.record(z.string(), z.unknown()),
+  /** Not in the original app: when an answer last came from the server, shown by the offline bar (docs/decisions/047). */
+  last_synced_at: z.number(),
+  /** Not in the original app: the install prompt was offered on this browser (docs/decisions/047, offered once). */
+  install_prompt_offered: z.boolean(),
 } satisfies Record<string, z.ZodMiniType>;
 
 export type LocalCacheKey = keyof typeof cacheSchemas;

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { FUNCTIONS } from "@fitwise/contracts/functions";
 import type { Database } from "../../db/database";
 import { HttpError } from "../../http/errors";
+import { applyOnce } from "./client-writes";
 import {
   acceptSuggestedTarget,
   deleteWeight,
@@ -26,9 +27,14 @@ export async function progressRoutes(
   const now = options.now ?? (() => new Date());
   const authenticated = { preHandler: app.authenticate };
 
-  app.post("/log_weight", authenticated, async (request) =>
-    logWeight(db, callerId(request), FUNCTIONS.log_weight.request.parse(request.body ?? {}), now()),
-  );
+  // The three writes a browser may queue offline are applied once per client_id (docs/decisions/047).
+  app.post("/log_weight", authenticated, async (request) => {
+    const input = FUNCTIONS.log_weight.request.parse(request.body ?? {});
+    const userId = callerId(request);
+    return applyOnce(db, userId, "log_weight", input.client_id, (trx) =>
+      logWeight(trx, userId, input, now()),
+    );
+  });
 
   app.post("/delete_weight", authenticated, async (request) => {
     const { date } = FUNCTIONS.delete_weight.request.parse(request.body ?? {});
@@ -45,13 +51,21 @@ export async function progressRoutes(
     return acceptSuggestedTarget(db, callerId(request), goal_kcal, today, now());
   });
 
-  app.post("/log_meal_eaten", authenticated, async (request) =>
-    logMealEaten(db, callerId(request), FUNCTIONS.log_meal_eaten.request.parse(request.body ?? {}), now()),
-  );
+  app.post("/log_meal_eaten", authenticated, async (request) => {
+    const input = FUNCTIONS.log_meal_eaten.request.parse(request.body ?? {});
+    const userId = callerId(request);
+    return applyOnce(db, userId, "log_meal_eaten", input.client_id, (trx) =>
+      logMealEaten(trx, userId, input, now()),
+    );
+  });
 
-  app.post("/log_workout_set", authenticated, async (request) =>
-    logWorkoutSet(db, callerId(request), FUNCTIONS.log_workout_set.request.parse(request.body ?? {}), now()),
-  );
+  app.post("/log_workout_set", authenticated, async (request) => {
+    const input = FUNCTIONS.log_workout_set.request.parse(request.body ?? {});
+    const userId = callerId(request);
+    return applyOnce(db, userId, "log_workout_set", input.client_id, (trx) =>
+      logWorkoutSet(trx, userId, input, now()),
+    );
+  });
 
   app.post("/get_workout_history", authenticated, async (request) => {
     const { exercise_id } = FUNCTIONS.get_workout_history.request.parse(request.body ?? {});

@@ -15,6 +15,8 @@ import styles from "./Shell.module.css";
 
 // Signed-in only, so the chat (and its Markdown parser) stays out of the landing page's bundle.
 const ChatWidget = lazy(() => import("../../features/chat/components/ChatWidget"));
+// Signed-in only too: the service worker and the offline store never load on the landing page (docs/decisions/047).
+const OfflineSupport = lazy(() => import("../../features/offline/components/OfflineSupport"));
 
 export function AppShell() {
   const { status } = useAuth();
@@ -54,6 +56,11 @@ export function AppShell() {
       </a>
       <AlertBanner />
       <Header />
+      {signedIn ? (
+        <Suspense fallback={null}>
+          <OfflineSupport />
+        </Suspense>
+      ) : null}
       <div className={styles.body}>
         {signedIn ? <Sidebar /> : null}
         <main id="main" ref={mainRef} tabIndex={-1} className={styles.main}>

@@ -11,6 +11,17 @@ export function Header() {
   const navigate = useNavigate();
 
   const onSignOut = async () => {
+    // Writes still queued offline would be lost with the offline store (docs/decisions/047): ask first.
+    const { pendingWrites } = await import("../../lib/offline-queue");
+    const pending = await pendingWrites();
+    if (
+      pending > 0 &&
+      !window.confirm(
+        `${pending === 1 ? "1 change has" : `${pending} changes have`} not reached the server yet. Signing out now discards ${pending === 1 ? "it" : "them"}. Sign out anyway?`,
+      )
+    ) {
+      return;
+    }
     await flushAnalytics();
     await signOut();
     await navigate("/signin", { replace: true });

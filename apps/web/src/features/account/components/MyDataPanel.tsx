@@ -1,21 +1,24 @@
 import { useState } from "react";
 import { Button } from "../../../components/Button";
 import { useAlert } from "../../../lib/alerts";
-import { downloadMyData } from "../api/export-my-data";
+import { downloadLogsCsv, downloadMyData } from "../api/export-my-data";
+import { WeighInImport } from "./WeighInImport";
 import styles from "./Account.module.css";
+
+type Download = "json" | "weigh-ins" | "workout-sets";
 
 export function MyDataPanel() {
   const { showAlert } = useAlert();
-  const [busy, setBusy] = useState(false);
+  const [busy, setBusy] = useState<Download | null>(null);
 
-  const onClick = async () => {
-    setBusy(true);
+  const download = async (kind: Download) => {
+    setBusy(kind);
     try {
-      await downloadMyData();
+      await (kind === "json" ? downloadMyData() : downloadLogsCsv(kind));
     } catch (caught) {
       showAlert("error", caught instanceof Error ? caught.message : "Your data could not be downloaded.");
     } finally {
-      setBusy(false);
+      setBusy(null);
     }
   };
 
@@ -24,11 +27,24 @@ export function MyDataPanel() {
       <h2 id="my-data-title">My data</h2>
       <p>
         A JSON file with everything we keep about you: account, profile, plans, saved plans, chat and
-        subscription.
+        subscription. Your weigh-ins and workout sets also come as CSV files for a spreadsheet or another app.
       </p>
-      <Button variant="secondary" busy={busy} onClick={() => void onClick()}>
-        Download my data
-      </Button>
+      <div className={styles.downloads}>
+        <Button variant="secondary" busy={busy === "json"} onClick={() => void download("json")}>
+          Download my data
+        </Button>
+        <Button variant="secondary" busy={busy === "weigh-ins"} onClick={() => void download("weigh-ins")}>
+          Weigh-ins (CSV)
+        </Button>
+        <Button
+          variant="secondary"
+          busy={busy === "workout-sets"}
+          onClick={() => void download("workout-sets")}
+        >
+          Workout sets (CSV)
+        </Button>
+      </div>
+      <WeighInImport />
     </section>
   );
 }

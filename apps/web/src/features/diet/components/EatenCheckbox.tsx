@@ -26,7 +26,7 @@ export function EatenCheckbox({ item }: { item: MealItem }) {
   const toggle = (checked: boolean) => {
     setOptimistic(checked);
     log.mutate(
-      { date: localIsoDate(), item_id: item.id, eaten: checked },
+      { request: { date: localIsoDate(), item_id: item.id, eaten: checked }, item },
       { onError: failed, onSettled: () => setOptimistic(null) },
     );
   };
@@ -36,7 +36,10 @@ export function EatenCheckbox({ item }: { item: MealItem }) {
     setGrams(null);
     if (!eaten || !Number.isFinite(value) || value < 0 || value > EATEN_GRAMS_MAX || value === eaten.grams)
       return;
-    log.mutate({ date: localIsoDate(), item_id: item.id, eaten: true, grams: value }, { onError: failed });
+    log.mutate(
+      { request: { date: localIsoDate(), item_id: item.id, eaten: true, grams: value }, item },
+      { onError: failed },
+    );
   };
 
   return (

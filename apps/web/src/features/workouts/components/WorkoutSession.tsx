@@ -104,12 +104,15 @@ function SetRow({
     setError(null);
     log.mutate(
       {
-        date: localIsoDate(),
-        exercise_id: exerciseId,
-        set_number: setNumber,
-        reps: repsValue,
-        load_kg: loadKg,
-        rir: Number(rir),
+        request: {
+          date: localIsoDate(),
+          exercise_id: exerciseId,
+          set_number: setNumber,
+          reps: repsValue,
+          load_kg: loadKg,
+          rir: Number(rir),
+        },
+        exerciseName,
       },
       {
         onSuccess: () => onLogged(restSeconds),

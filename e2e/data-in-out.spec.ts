@@ -1,0 +1,125 @@
+import { readFile } from "node:fs/promises";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import { checkA11y, closeChat, launchBrowser, screenshot, withPage } from "./support/browser";
+import { startServer } from "./support/server";
+import type { RunningServer } from "./support/server";
+import { newTestUser, signInViaApi, signInViaUi, signUpViaApi } from "./support/users";
+import type { TestUser } from "./support/users";
+
+/** Weigh-ins and workout sets out as CSV, weigh-ins back in from CSV (/account-security, My data). */
+
+const SIZES = [
+  { name: "desktop", viewport: { width: 1280, height: 800 } },
+  { name: "phone", viewport: { width: 390, height: 844 } },
+] as const;
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function call<T>(token: string, name: string, body: unknown): Promise<T> {
+  const response = await fetch(`${server.url}/functions/v1/${name}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
+    body: JSON.stringify(body),
+  });
+  expect(response.status, name).toBe(200);
+  return (await response.json()) as T;
+}
+
+async function registered(label: string): Promise<{ user: TestUser; token: string }> {
+  const user = newTestUser(label);
+  await signUpViaApi(server.url, user);
+  return { user, token: await signInViaApi(server.url, user) };
+}
+
+async function download(page: Page, button: string): Promise<{ name: string; text: string }> {
+  const [file] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: button }).click(),
+  ]);
+  return { name: file.suggestedFilename(), text: await readFile((await file.path()) ?? "", "utf8") };
+}
+
+async function openMyData(page: Page, user: TestUser): Promise<void> {
+  await signInViaUi(page, server.url, user);
+  await page.goto(`${server.url}/account-security`);
+  await page.getByRole("heading", { level: 2, name: "My data" }).waitFor();
+  await closeChat(page);
+}
+
+async function chooseFile(page: Page, text: string): Promise<void> {
+  await page
+    .getByLabel("CSV file with the columns date and weight_kg (or weight_lb)")
+    .setInputFiles({ name: "weigh-ins.csv", mimeType: "text/csv", buffer: Buffer.from(text) });
+}
+
+describe.each(SIZES)("data in and out on $name", ({ name, viewport }) => {
+  it("exports weigh-ins and sets as CSV, and imports the weigh-ins into another account once, with bad rows reported", async () => {
+    const owner = await registered(`csv-out-${name}`);
+    const weighIns = [
+      { date: "2026-01-05", weight_kg: 84.2 },
+      { date: "2026-01-12", weight_kg: 83.6 },
+      { date: "2026-01-19", weight_kg: 83.15 },
+    ];
+    for (const entry of weighIns) await call(owner.token, "log_weight", entry);
+    await call(owner.token, "log_workout_set", {
+      date: "2026-01-06",
+      exercise_id: "push-up",
+      set_number: 1,
+      reps: 15,
+      load_kg: 0,
+      rir: 2,
+    });
+
+    const exported = await withPage(browser, viewport, async (page) => {
+      await openMyData(page, owner.user);
+      const sets = await download(page, "Workout sets (CSV)");
+      expect(sets.name).toMatch(/^fitwise-workout-sets-\d{4}-\d{2}-\d{2}\.csv$/);
+      expect(sets.text).toBe(
+        "date,exercise_id,set_number,reps,load_kg,rir\r\n2026-01-06,push-up,1,15,0,2\r\n",
+      );
+      const file = await download(page, "Weigh-ins (CSV)");
+      expect(file.name).toMatch(/^fitwise-weigh-ins-\d{4}-\d{2}-\d{2}\.csv$/);
+      return file.text;
+    });
+    expect(exported).toBe("date,weight_kg\r\n2026-01-05,84.2\r\n2026-01-12,83.6\r\n2026-01-19,83.15\r\n");
+
+    const other = await registered(`csv-in-${name}`);
+    await withPage(browser, viewport, async (page) => {
+      await openMyData(page, other.user);
+      await chooseFile(page, `${exported}2026-01-26,\n2026-13-01,80\n`);
+      const preview = page.getByTestId("weigh-in-import-preview");
+      await preview.waitFor();
+      expect(await preview.locator("caption").textContent()).toBe("3 weigh-ins to import");
+      expect(await page.getByTestId("weigh-in-import-skipped").locator("li").allTextContents()).toEqual([
+        'Line 5: "" is not a weight.',
+        'Line 6: "2026-13-01" is not a date as YYYY-MM-DD from 1900 on.',
+      ]);
+      // The file picker and the preview keep the page within the screen's width (a 390 px phone).
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        viewport.width,
+      );
+      await checkA11y(page);
+      await screenshot(page, `weigh-in-import-${name}`);
+      await page.getByRole("button", { name: "Import 3 weigh-ins" }).click();
+      await page.getByRole("status").filter({ hasText: "Imported 3 weigh-ins." }).waitFor();
+
+      // The same file again: every day is already there, nothing to import.
+      await chooseFile(page, exported);
+      await preview.locator("caption").filter({ hasText: "0 weigh-ins to import" }).waitFor();
+      expect(await page.getByRole("button", { name: "Import 0 weigh-ins" }).isDisabled()).toBe(true);
+    });
+    const imported = await call<{ entries: unknown[] }>(other.token, "get_progress", {});
+    expect(imported.entries).toEqual(weighIns);
+  });
+});
