@@ -81,14 +81,12 @@ describeWithDatabases(
       const user = await ctx.signUp();
       for (const type of ["magiclink", "email"]) {
         const before = smtp.messages.length;
-        await ctx
-          .app()
-          .inject({
-            method: "POST",
-            url: "/auth/v1/otp",
-            payload: { email: user.email },
-            remoteAddress: "10.0.0.10",
-          });
+        await ctx.app().inject({
+          method: "POST",
+          url: "/auth/v1/otp",
+          payload: { email: user.email },
+          remoteAddress: "10.0.0.10",
+        });
         const tokenHash =
           confirmLinkIn(await smtp.next(user.email, before)).searchParams.get("token_hash") ?? "";
         const spent = await ctx
