@@ -73,6 +73,13 @@ async function seedOwner(): Promise<SeededOwner> {
     write_table: "saved_diets",
     diet_one: dayPlan,
   });
+  // The newer diet shows the owner's body data to visitors: an opt-in of its owner (docs/decisions/044).
+  await callFunction("set_saved_plan_visibility", token, {
+    table: "saved_diets",
+    diet_id: newer.diet_id,
+    public: true,
+    show_body_data: true,
+  });
   const savedWorkout = await callFunction<{ workout_id: string }>("write_user_data", token, {
     write_table: "saved_workouts",
     workout_plan: week,

@@ -3,6 +3,7 @@ import { cp, mkdtemp, rm } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
+import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
 import { buildApp } from "@fitwise/server/app";
 import { loadConfig } from "@fitwise/server/env";
@@ -52,6 +53,22 @@ export async function startPlanWorker(baseUrl: string): Promise<void> {
  * embedded PGlite database) and the built web app. The environment is built here, not inherited,
  * so a DATABASE_URL set for the server's integration tests never leaks into browser tests.
  */
+/** A port nothing listens on right now, as the system hands one out. */
+function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() =>
+        typeof address === "object" && address !== null
+          ? resolvePort(address.port)
+          : reject(new Error("no port")),
+      );
+    });
+  });
+}
+
 export async function startServer(
   options: {
     env?: Record<string, string>;
@@ -60,10 +77,13 @@ export async function startServer(
   } = {},
 ): Promise<RunningServer> {
   const dataDir = await mkdtemp(join(tmpdir(), "fitwise-e2e-"));
+  // The port is chosen first so PUBLIC_URL can name it: share links and their preview tags are built from it.
+  const port = await freePort();
   const config = {
     ...loadConfig({
       HOST: "127.0.0.1",
-      PORT: "0",
+      PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       DATA_DIR: dataDir,
       LOG_LEVEL: "warn",
       ...options.env,
@@ -76,7 +96,7 @@ export async function startServer(
   }
   await seedDataFolder(dataDir);
   const app = await buildApp(config, { logger: false });
-  const url = (await app.listen({ host: "127.0.0.1", port: 0 })).replace(/\/+$/, "");
+  const url = (await app.listen({ host: "127.0.0.1", port })).replace(/\/+$/, "");
   await startPlanWorker(url);
   return {
     url,

@@ -91,7 +91,18 @@ describe("meal planner on a small fixed food list", () => {
         Object.keys(item)
           .filter((key) => key !== "measure")
           .sort(),
-      ).toEqual(["Calories", "Carbs", "Fat", "Item", "Meal", "Protein", "Weight", "foodId", "id", "image"]);
+      ).toEqual([
+        "carbsG",
+        "energyKcal",
+        "fatG",
+        "foodId",
+        "grams",
+        "id",
+        "image",
+        "name",
+        "proteinG",
+        "slot",
+      ]);
       // docs/decisions/028: a household measure beside the grams wherever the food has one.
       if (item.measure !== undefined) expect(item.measure).toMatch(/^[\d¼½¾]+ \S/);
       expect(Number.isInteger(item.energyKcal)).toBe(true);

@@ -9,7 +9,7 @@ import type { Database } from "../../db/database";
 import type { PlanRevisionsAfter, PlansBefore, StoredMealDay, StoredWorkoutWeek } from "../../db/schema";
 import { HttpError } from "../../http/errors";
 import { upsertProfile, type ProfileValues } from "../profile/profile.repository";
-import type { MealPlanRow, WorkoutPlanRow } from "./plans.repository";
+import { lockPlanRows, type MealPlanRow, type WorkoutPlanRow } from "./plans.repository";
 
 // Undo for the plan changes Alex makes (docs/decisions/046-pain-notes.md): the rows as they were, restored
 // exactly, while nothing has moved them since.
@@ -85,22 +85,6 @@ export function changeLines(
     : lines;
 }
 
-async function currentRevisions(trx: Database, userId: string) {
-  const meals = await trx
-    .selectFrom("meal_plans")
-    .select(["day_index", "revision"])
-    .where("user_id", "=", userId)
-    .forUpdate()
-    .execute();
-  const workout = await trx
-    .selectFrom("workout_plans")
-    .select("revision")
-    .where("user_id", "=", userId)
-    .forUpdate()
-    .executeTakeFirst();
-  return { meals: new Map(meals.map((row) => [row.day_index, row.revision])), workout: workout?.revision };
-}
-
 /**
  * Records a change inside the transaction that wrote it (the revisions read are the ones it left) and keeps
  * the last KEPT_PLAN_CHANGES. Returns its id, which undo_plan_change takes.
@@ -115,7 +99,7 @@ export async function recordPlanChange(
     now: Date;
   },
 ): Promise<string> {
-  const revisions = await currentRevisions(trx, change.userId);
+  const revisions = await lockPlanRows(trx, change.userId);
   const after: PlanRevisionsAfter = {
     meals: change.before.meals.map(({ day }) => ({ day, revision: revisions.meals.get(day) ?? -1 })),
     ...(change.before.workout === undefined ? {} : { workout: revisions.workout ?? -1 }),
@@ -241,7 +225,7 @@ export async function undoPlanChange(
       );
     if (change.undone_at !== null)
       throw new HttpError(409, PLAN_ERROR_CODES.planChanged, "That change has already been undone.");
-    const revisions = await currentRevisions(trx, userId);
+    const revisions = await lockPlanRows(trx, userId);
     const moved =
       change.after_revisions.meals.some(({ day, revision }) => revisions.meals.get(day) !== revision) ||
       (change.after_revisions.workout !== undefined && revisions.workout !== change.after_revisions.workout);
