@@ -718,6 +718,9 @@ describe("pain in a joint", () => {
     const protectedState = say("protect my knee", fixtureState()).state;
     const rebuilt = say("new workout plan", protectedState).state;
     expect(loadsKnee(rebuilt)).toEqual([]);
+    const regoaled = say("I'd like to build muscle instead", protectedState).state;
+    expect(regoaled.profile.goal).toBe("Gain Muscle Mass");
+    expect(loadsKnee(regoaled)).toEqual([]);
     const better = say("my knee is better now", rebuilt);
     expect(better.state.profile.injuries).toEqual([]);
     expect(better.changed).toMatchObject({ workout: true, profile: true });

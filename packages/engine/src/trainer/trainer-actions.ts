@@ -592,16 +592,7 @@ function makeRestDay(
     );
   }
   // A split is built for its number of days (docs/product.md), so dropping a day means re-planning the week to keep every muscle's weekly sets.
-  const outcome = planWorkoutWeek({
-    goal: state.profile.goal,
-    level: state.profile.level,
-    days: remaining,
-    workoutType: state.profile.workoutType,
-    equipment: state.profile.equipment,
-    ageYears: state.profile.ageYears,
-    avoidJoints: state.profile.injuries,
-    seed: deps.seed,
-  });
+  const outcome = planWeekFor(state.profile, remaining, deps.seed);
   if (!outcome.ok) return couldNot(state, `make ${intent.day} a rest day`, outcome.error);
   const profile: TrainerProfile = { ...state.profile, workoutDays: remaining };
   const reply = `**${intent.day}** is now a rest day. With ${remaining.length} training days I rebuilt your week as ${planSummary(outcome)}, so every muscle group still gets its weekly work: ${workingSets(state.workoutPlan)} → ${workingSets(outcome.plan.items)} working sets a week.\n\n${weekByDay(outcome.plan.items)}`;
@@ -647,34 +638,33 @@ function setTrainingDays(
   if (intent.count === current.length)
     return unchanged(state, `You already train ${intent.count} days a week: ${listWords(current)}.`);
   const days = daysForCount(current, intent.count);
-  const outcome = planWorkoutWeek({
-    goal: state.profile.goal,
-    level: state.profile.level,
-    days,
-    workoutType: state.profile.workoutType,
-    equipment: state.profile.equipment,
-    ageYears: state.profile.ageYears,
-    avoidJoints: state.profile.injuries,
-    seed: deps.seed,
-  });
+  const outcome = planWeekFor(state.profile, days, deps.seed);
   if (!outcome.ok) return couldNot(state, `plan ${intent.count} training days`, outcome.error);
   const profile: TrainerProfile = { ...state.profile, workoutDays: days };
   const reply = `You now train **${intent.count} days a week**: ${listWords(days)}. I rebuilt your week as ${planSummary(outcome)}: ${workingSets(state.workoutPlan)} → ${workingSets(outcome.plan.items)} working sets a week. Say "move Monday's workout to Tuesday" to pick other days.\n\n${weekByDay(outcome.plan.items)}`;
   return workoutOutcome(state, outcome.plan.items, profile, reply);
 }
 
+/**
+ * The week a profile's settings give on these days. Every re-plan goes through here, so each honours the joints the
+ * person asked to spare (docs/decisions/046), whatever else it changes.
+ */
+function planWeekFor(profile: TrainerProfile, days: readonly Weekday[], seed: number): WorkoutPlanOutcome {
+  return planWorkoutWeek({
+    goal: profile.goal,
+    level: profile.level,
+    days,
+    workoutType: profile.workoutType,
+    equipment: profile.equipment,
+    ageYears: profile.ageYears,
+    avoidJoints: profile.injuries,
+    seed,
+  });
+}
+
 function regenerateWorkouts(state: TrainerState, deps: TrainerDeps): TrainerOutcome {
   const days = currentTrainingDays(state);
-  const outcome = planWorkoutWeek({
-    goal: state.profile.goal,
-    level: state.profile.level,
-    days,
-    workoutType: state.profile.workoutType,
-    equipment: state.profile.equipment,
-    ageYears: state.profile.ageYears,
-    avoidJoints: state.profile.injuries,
-    seed: deps.seed,
-  });
+  const outcome = planWeekFor(state.profile, days, deps.seed);
   if (!outcome.ok) return couldNot(state, "build a new workout plan", outcome.error);
   const reply = `Here's a fresh workout plan: ${planSummary(outcome)}, ${workingSets(outcome.plan.items)} working sets a week (was ${workingSets(state.workoutPlan)}).\n\n${weekByDay(outcome.plan.items)}`;
   return workoutOutcome(state, outcome.plan.items, state.profile, reply);
@@ -688,16 +678,7 @@ function changeLevel(
   if (intent.level === state.profile.level)
     return unchanged(state, `Your level is already **${intent.level}**, so nothing needed changing.`);
   const days = currentTrainingDays(state);
-  const outcome = planWorkoutWeek({
-    goal: state.profile.goal,
-    level: intent.level,
-    days,
-    workoutType: state.profile.workoutType,
-    equipment: state.profile.equipment,
-    ageYears: state.profile.ageYears,
-    avoidJoints: state.profile.injuries,
-    seed: deps.seed,
-  });
+  const outcome = planWeekFor({ ...state.profile, level: intent.level }, days, deps.seed);
   if (!outcome.ok) return couldNot(state, `switch your plan to ${intent.level}`, outcome.error);
   const profile: TrainerProfile = { ...state.profile, level: intent.level };
   const reply = `Your level is now **${intent.level}** (was ${state.profile.level}). I rebuilt your workouts as ${planSummary(outcome)}: ${workingSets(state.workoutPlan)} → ${workingSets(outcome.plan.items)} working sets a week.\n\n${weekByDay(outcome.plan.items)}`;
@@ -743,15 +724,7 @@ function changeGoal(
     targetKcal: energy.planningKcal,
     tdeeKcal: energy.tdeeKcal,
   };
-  const workout = planWorkoutWeek({
-    goal: intent.goal,
-    level: before.level,
-    days: currentTrainingDays(state),
-    workoutType: before.workoutType,
-    equipment: before.equipment,
-    ageYears: before.ageYears,
-    seed: deps.seed,
-  });
+  const workout = planWeekFor({ ...before, goal: intent.goal }, currentTrainingDays(state), deps.seed);
   if (!workout.ok) return couldNot(state, `change your goal to ${intent.goal}`, workout.error);
   const stored = storedMealDays(state);
   const meals = replanDays(deps.mealPlanner, profile, stored, deps.seed);
@@ -1007,16 +980,7 @@ function protectJoint(
     );
   }
   // Some exercise has no like-for-like swap that spares the joint: plan the week afresh around it.
-  const rebuilt = planWorkoutWeek({
-    goal: profile.goal,
-    level: profile.level,
-    days: currentTrainingDays(state),
-    workoutType: profile.workoutType,
-    equipment: profile.equipment,
-    ageYears: profile.ageYears,
-    avoidJoints: profile.injuries,
-    seed: deps.seed,
-  });
+  const rebuilt = planWeekFor(profile, currentTrainingDays(state), deps.seed);
   if (!rebuilt.ok) return couldNot(state, `plan around your ${word}`, rebuilt.error);
   return workoutOutcome(
     state,
@@ -1042,16 +1006,7 @@ function jointBetter(
     );
   const word = joint;
   const profile: TrainerProfile = { ...state.profile, injuries: noted.filter((other) => other !== joint) };
-  const outcome = planWorkoutWeek({
-    goal: profile.goal,
-    level: profile.level,
-    days: currentTrainingDays(state),
-    workoutType: profile.workoutType,
-    equipment: profile.equipment,
-    ageYears: profile.ageYears,
-    avoidJoints: profile.injuries,
-    seed: deps.seed,
-  });
+  const outcome = planWeekFor(profile, currentTrainingDays(state), deps.seed);
   if (!outcome.ok) return couldNot(state, `plan your week again`, outcome.error);
   return workoutOutcome(
     state,
