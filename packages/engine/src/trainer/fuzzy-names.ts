@@ -1,5 +1,5 @@
 import MiniSearch from "minisearch";
-import { editDistance } from "./message-words";
+import { editDistance } from "../nutrition/avoidances";
 import { meaningfulWords, nameMatcher } from "./name-match";
 
 export interface RankedName<T> {

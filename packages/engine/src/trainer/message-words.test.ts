@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { editDistance, itemQuery, normaliseMessage } from "./message-words";
+import { editDistance } from "../nutrition/avoidances";
+import { itemQuery, normaliseMessage } from "./message-words";
 
 describe("normaliseMessage", () => {
   it.each([

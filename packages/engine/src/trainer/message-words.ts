@@ -1,3 +1,4 @@
+import { editDistance } from "../nutrition/avoidances";
 import { simplify } from "./name-match";
 
 /**
@@ -144,32 +145,6 @@ const KEYWORD_SET = new Set(KEYWORDS);
 
 /** Real words one slip away from a keyword: left as typed. */
 const NOT_TYPOS = new Set(["chance", "charge", "means", "reset", "launch", "swamp", "snake"]);
-
-/** Optimal string alignment distance (Levenshtein plus swapped neighbours), stopping early past `limit`. */
-export function editDistance(left: string, right: string, limit: number): number {
-  if (Math.abs(left.length - right.length) > limit) return limit + 1;
-  const rows: number[][] = [];
-  for (let i = 0; i <= left.length; i += 1) {
-    const row: number[] = [i];
-    for (let j = 1; j <= right.length; j += 1) {
-      if (i === 0) {
-        row.push(j);
-        continue;
-      }
-      const cost = left[i - 1] === right[j - 1] ? 0 : 1;
-      let best = Math.min(
-        (rows[i - 1]?.[j] ?? 0) + 1,
-        (row[j - 1] ?? 0) + 1,
-        (rows[i - 1]?.[j - 1] ?? 0) + cost,
-      );
-      if (i > 1 && j > 1 && left[i - 1] === right[j - 2] && left[i - 2] === right[j - 1])
-        best = Math.min(best, (rows[i - 2]?.[j - 2] ?? 0) + 1);
-      row.push(best);
-    }
-    rows.push(row);
-  }
-  return rows[left.length]?.[right.length] ?? limit + 1;
-}
 
 /** How many slips a keyword tolerates: short keywords only a swap of two neighbours ("swpa"). */
 function slipsAllowed(keyword: string): number {
