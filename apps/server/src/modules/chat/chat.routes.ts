@@ -2,12 +2,12 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { FUNCTIONS } from "@fitwise/contracts/functions";
 import type { Database } from "../../db/database";
 import type { AiConfig } from "../../env";
-import { HttpError } from "../../http/errors";
 import { optedOutOfTracking } from "../../http/tracking-consent";
 import { undoPlanChange } from "../plans/plan-changes";
 import { createWorkerPlanPool, type PlanPool } from "../plans/plan-pool";
 import type { ChatDeps } from "./chat.context";
 import { chatHistory, chatTrainer, clearChatHistory } from "./chat.service";
+import { callerId } from "../../http/authenticate";
 
 export interface ChatRoutesOptions {
   db: Database;
@@ -23,11 +23,6 @@ export const DEFAULT_CHAT_MESSAGES_PER_MINUTE = 20;
 
 /** Whole re-plans of seven days fit well inside this; the pool's own per-solve limit still applies. */
 const SOLVE_TIMEOUT_MS = 5_000;
-
-function callerId(request: FastifyRequest): string {
-  if (!request.user) throw new HttpError(401, "no_authorization", "This endpoint requires a Bearer token");
-  return request.user.id;
-}
 
 /** The trainer chat of docs/product.md §8 under /functions/v1: openai_chat_trainer, get_chat_history, clear_chat_history. */
 export async function chatRoutes(app: FastifyInstance, options: ChatRoutesOptions): Promise<void> {

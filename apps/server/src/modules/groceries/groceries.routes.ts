@@ -1,13 +1,8 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import { FUNCTIONS } from "@fitwise/contracts/functions";
 import type { Database } from "../../db/database";
-import { HttpError } from "../../http/errors";
 import { getGroceryList, setGroceryTick } from "./groceries.service";
-
-function callerId(request: FastifyRequest): string {
-  if (!request.user) throw new HttpError(401, "no_authorization", "This endpoint requires a Bearer token");
-  return request.user.id;
-}
+import { callerId } from "../../http/authenticate";
 
 /** The shopping list and its ticks under /functions/v1 (docs/product.md §3.15). */
 export async function groceriesRoutes(

@@ -17,6 +17,7 @@ import {
   workoutAlternativesFor,
   type PlansDeps,
 } from "./plans.service";
+import { callerId } from "../../http/authenticate";
 
 export interface PlansRoutesOptions {
   db: Database;
@@ -30,11 +31,6 @@ const PLAN_REQUESTS_PER_USER = 2;
 
 /** Seconds a client should wait before retrying a 503 planning_busy. */
 const RETRY_AFTER_S = 2;
-
-function callerId(request: FastifyRequest): string {
-  if (!request.user) throw new HttpError(401, "no_authorization", "This endpoint requires a Bearer token");
-  return request.user.id;
-}
 
 /**
  * A refused plan request (429 over the user's share, 503 planning busy) is answered after this

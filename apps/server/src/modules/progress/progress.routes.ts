@@ -1,7 +1,6 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import { FUNCTIONS } from "@fitwise/contracts/functions";
 import type { Database } from "../../db/database";
-import { HttpError } from "../../http/errors";
 import { applyOnce } from "./client-writes";
 import {
   acceptSuggestedTarget,
@@ -12,11 +11,7 @@ import {
   logWeight,
   logWorkoutSet,
 } from "./progress.service";
-
-function callerId(request: FastifyRequest): string {
-  if (!request.user) throw new HttpError(401, "no_authorization", "This endpoint requires a Bearer token");
-  return request.user.id;
-}
+import { callerId } from "../../http/authenticate";
 
 /** Weigh-ins, meals eaten, workout sets and the adaptive target under /functions/v1 (docs/decisions/022). */
 export async function progressRoutes(

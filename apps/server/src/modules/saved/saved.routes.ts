@@ -2,14 +2,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { FUNCTIONS } from "@fitwise/contracts/functions";
 import type { SavedPlanRef } from "@fitwise/contracts/saved";
 import type { Database } from "../../db/database";
-import { HttpError } from "../../http/errors";
 import { matchesIfNoneMatch, PUBLIC_PLAN_CACHE_CONTROL, type PublicPlanCache } from "./public-plan-cache";
 import { deleteSaved, listSaved, readPublicSaved, setSavedVisibility } from "./saved.service";
-
-function callerId(request: FastifyRequest): string {
-  if (!request.user) throw new HttpError(401, "no_authorization", "This endpoint requires a Bearer token");
-  return request.user.id;
-}
+import { callerId } from "../../http/authenticate";
 
 const keyOf = (ref: SavedPlanRef): string =>
   ref.table === "saved_diets" ? `diet:${ref.diet_id}` : `workout:${ref.workout_id}`;
