@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
-import { mkdtemp, rm } from "node:fs/promises";
+import { cp, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -10,7 +10,14 @@ import { DataFolderLockedError, lockDataFolder } from "./data-folder-lock";
 import { createPGlite, wrapPGlite } from "./database";
 import { PGliteDurability } from "./pglite-durability";
 
-const serverEntry = resolve(dirname(fileURLToPath(import.meta.url)), "../server.ts");
+/**
+ * The bundle `npm start` runs, which `npm test` builds first: it starts from the build's initdb
+ * template, where the TypeScript entry would run PGlite's initdb at each of the three start-ups
+ * (5–20 s each on a busy 2-core machine).
+ */
+const serverEntry = resolve(dirname(fileURLToPath(import.meta.url)), "../../dist/server.js");
+/** The build's initdb output (apps/server/scripts/build.mjs): a data folder copied from it skips initdb. */
+const initdbTemplate = resolve(dirname(serverEntry), "pglite-initdb");
 const folders: string[] = [];
 const children: ChildProcess[] = [];
 
@@ -40,7 +47,7 @@ function startServer(dataDir: string): Started {
     if (value !== undefined && !["DATABASE_URL", "REDIS_URL", "PORT", "JWT_SECRET"].includes(key))
       env[key] = value;
   }
-  const child = spawn(process.execPath, ["--import", "tsx", serverEntry], {
+  const child = spawn(process.execPath, [serverEntry], {
     env: { ...env, DATA_DIR: dataDir, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "info" },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -103,12 +110,13 @@ describe("one writer per embedded data folder", () => {
     third.child.kill("SIGTERM");
     expect((await third.exited).code).toBe(0);
     // Three server start-ups (each opens PGlite and migrates) on a shared 2-core machine.
-  }, 240_000);
+  }, 120_000);
 });
 
 describe("PGlite durability", () => {
   it("flushes the WAL after every committed write, and not after reads or rolled-back work", async () => {
     const folder = await tempFolder();
+    await cp(initdbTemplate, folder, { recursive: true });
     const durability = new PGliteDurability(folder);
     const db = wrapPGlite(await createPGlite({ dataDir: folder }), { durability });
     await sql`create table t (a int)`.execute(db);
@@ -134,5 +142,5 @@ describe("PGlite durability", () => {
     const { rows } = await sql<{ n: number }>`select count(*)::int as n from t`.execute(reopened);
     await reopened.destroy();
     expect(rows[0]?.n).toBe(7);
-  }, 120_000);
+  }, 60_000);
 });
