@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import type { MealItemWire } from "@fitwise/contracts/plans";
-import { checkA11y, launchBrowser, newPage, screenshot, settledAttribute } from "./support/browser";
+import {
+  checkA11y,
+  failureScreenshot,
+  launchBrowser,
+  newPage,
+  screenshot,
+  settledAttribute,
+} from "./support/browser";
 import { startServer } from "./support/server";
 import type { RunningServer } from "./support/server";
 import { newTestUser, signInViaApi, signInViaUi, signUpViaApi } from "./support/users";
@@ -239,7 +246,7 @@ describe("Alex, the trainer chat", () => {
       await input(page).waitFor();
       expect(dialogs).toEqual([]);
     } catch (error) {
-      await screenshot(page, `failure-chat-${Date.now()}`).catch(() => undefined);
+      await failureScreenshot(page, `chat-${Date.now()}`);
       throw error;
     } finally {
       await page.context().close();
@@ -270,16 +277,27 @@ describe("Alex, the trainer chat", () => {
     const { user } = await seedUser();
     const page = await newPage(browser, DESKTOP);
     try {
+      // The page's clock is moved on by 10 s instead of waiting them out; the reply is held until then.
+      await page.clock.install();
       await signInViaUi(page, server.url, user);
       await input(page).waitFor();
-      await slowReplies(page, 11_000);
+      let releaseReply = () => {};
+      const replyHeld = new Promise<void>((release) => (releaseReply = release));
+      await page.route(CHAT_URL, async (route) => {
+        const response = await route.fetch();
+        await replyHeld;
+        await route.fulfill({ response });
+      });
       await input(page).fill("new meals for today");
       await input(page).press("Enter");
+      await page.getByTestId("typing-indicator").waitFor();
+      await page.clock.fastForward(10_000);
       await messages(page, "assistant")
         .filter({ hasText: "Please be patient while I update your plan, which can take up to a minute!" })
-        .waitFor({ timeout: 12_000 });
+        .waitFor();
       expect(await input(page).isDisabled()).toBe(true);
-      await page.getByTestId("typing-indicator").waitFor({ state: "hidden", timeout: 15_000 });
+      releaseReply();
+      await page.getByTestId("typing-indicator").waitFor({ state: "hidden" });
     } finally {
       await page.context().close();
     }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import type { MealItemWire, WorkoutItemWire } from "@fitwise/contracts/plans";
 import { formatKcal, formatTwoDecimals } from "@fitwise/engine/nutrition/number-format";
-import { checkA11y, launchBrowser, screenshot } from "./support/browser";
+import { checkA11y, failureScreenshot, launchBrowser, screenshot } from "./support/browser";
 import { startServer } from "./support/server";
 import type { RunningServer } from "./support/server";
 import { newTestUser, signInViaApi, signInViaUi, signUpViaApi } from "./support/users";
@@ -99,7 +99,7 @@ async function onDevice<T>(
   try {
     return await run(page, context);
   } catch (error) {
-    await screenshot(page, `failure-first-use-${Date.now()}`).catch(() => undefined);
+    await failureScreenshot(page, `first-use-${Date.now()}`);
     throw error;
   } finally {
     await context.close();

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AxeBuilder } from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
-import { checkA11y, closeChat, launchBrowser, newPage, screenshot } from "./support/browser";
+import { closeChat, expectNoAxeViolations, launchBrowser, newPage, screenshot } from "./support/browser";
 import { startServer } from "./support/server";
 import type { RunningServer } from "./support/server";
 import { newTestUser, signInViaApi, signInViaUi, signUpViaApi } from "./support/users";
@@ -45,19 +44,6 @@ function localDate(offset = 0): string {
   const at = new Date();
   at.setDate(at.getDate() + offset);
   return `${at.getFullYear()}-${String(at.getMonth() + 1).padStart(2, "0")}-${String(at.getDate()).padStart(2, "0")}`;
-}
-
-/** checkA11y fails on serious and critical findings; the new screens are held to none at all. */
-async function expectNoAxeViolations(page: Page): Promise<void> {
-  await checkA11y(page);
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-    .analyze();
-  expect(
-    results.violations.map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
-    ),
-  ).toEqual([]);
 }
 
 /** A registered user with a complete profile, signed in through the form on a page of the given size. */

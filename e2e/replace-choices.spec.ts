@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import type { ListDietReplacementsResponse, MealItemWire } from "@fitwise/contracts/plans";
-import { closeChat, launchBrowser, newPage, screenshot } from "./support/browser";
+import { closeChat, failureScreenshot, launchBrowser, newPage, screenshot } from "./support/browser";
 import { startServer } from "./support/server";
 import type { RunningServer } from "./support/server";
 import { newTestUser, signInViaApi, signInViaUi, signUpViaApi } from "./support/users";
@@ -91,7 +91,7 @@ async function withPage(
   try {
     await run(page);
   } catch (error) {
-    await screenshot(page, `failure-replace-choices-${label}`).catch(() => undefined);
+    await failureScreenshot(page, `replace-choices-${label}`);
     throw error;
   } finally {
     await page.context().close();

@@ -6,6 +6,7 @@ import { formatTwoDecimals } from "@fitwise/engine/nutrition/number-format";
 import {
   checkA11y,
   closeChat,
+  failureScreenshot,
   launchBrowser,
   newPage,
   screenshot,
@@ -113,7 +114,7 @@ async function withPage<T>(
   try {
     return await run(page);
   } catch (error) {
-    await screenshot(page, `failure-saved-and-public-${Date.now()}`).catch(() => undefined);
+    await failureScreenshot(page, `saved-and-public-${Date.now()}`);
     throw error;
   } finally {
     await page.context().close();

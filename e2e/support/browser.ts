@@ -86,28 +86,55 @@ export async function settledAttribute(
   return locator.getAttribute(name);
 }
 
-/** Saves a full-page PNG as test-results/screenshots/<name>.png and returns its path. */
-export async function screenshot(page: Page, name: string): Promise<string> {
+/** Saves a full-page PNG as test-results/screenshots/<name>.png. */
+async function savePng(page: Page, name: string): Promise<void> {
   await mkdir(SCREENSHOT_DIR, { recursive: true });
-  const path = join(SCREENSHOT_DIR, `${name}.png`);
-  await page.screenshot({ path, fullPage: true });
-  return path;
+  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
 }
 
-/** Runs axe (WCAG 2.1 A and AA rules) on the page; any serious or critical violation fails with a readable list. */
-export async function checkA11y(page: Page): Promise<void> {
+/**
+ * A screenshot for a person to look at, taken when E2E_SCREENSHOTS=1: the ~100 full-page shots cost
+ * about a minute of CI's two cores and nobody reads them there (docs/decisions/037).
+ */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  if (process.env.E2E_SCREENSHOTS === "1") await savePng(page, name);
+}
+
+/** What the page showed when a test failed, always saved; a failing screenshot never hides the failure. */
+export async function failureScreenshot(page: Page, name: string): Promise<void> {
+  await savePng(page, `failure-${name}`).catch(() => undefined);
+}
+
+/** axe's findings for the page under the WCAG 2.1 A and AA rules. */
+async function axeViolations(page: Page) {
   const results = await new AxeBuilder({ page })
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
     .analyze();
-  const blocking = results.violations.filter(
-    (violation) => violation.impact === "serious" || violation.impact === "critical",
-  );
-  if (blocking.length === 0) return;
-  const report = blocking
+  return results.violations;
+}
+
+/** Throws a readable list of the findings, if there are any. */
+function failOn(page: Page, violations: Awaited<ReturnType<typeof axeViolations>>): void {
+  if (violations.length === 0) return;
+  const report = violations
     .map((violation) => {
       const targets = violation.nodes.map((node) => node.target.join(" ")).join(", ");
       return `- [${violation.impact}] ${violation.id}: ${violation.help} (${targets})`;
     })
     .join("\n");
   throw new Error(`Accessibility violations on ${page.url()}:\n${report}`);
+}
+
+/** Runs axe (WCAG 2.1 A and AA rules); any serious or critical violation fails with a readable list. */
+export async function checkA11y(page: Page): Promise<void> {
+  const violations = await axeViolations(page);
+  failOn(
+    page,
+    violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical"),
+  );
+}
+
+/** Runs axe once and fails on any violation at all: the screens held to none. */
+export async function expectNoAxeViolations(page: Page): Promise<void> {
+  failOn(page, await axeViolations(page));
 }
