@@ -267,7 +267,7 @@ export function DietPage() {
       </p>
       <ProfileScreeningNotice />
       {isPro ? null : <FreeReplacementsNotice used={replacementsUsed} limit={FREE_REPLACEMENTS_LIMIT} />}
-      <EatenToday />
+      <EatenToday planKey={items?.map((item) => item.id).join(" ") ?? ""} />
       <Tabs label="Meal plans" items={tabs} selected={String(day) as `${PlanDay}`} onSelect={selectDay}>
         {panel}
       </Tabs>

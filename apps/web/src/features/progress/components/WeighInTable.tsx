@@ -5,12 +5,20 @@ import { formatWeight, type WeightUnit } from "../../../lib/weight-unit";
 import { useDeleteWeight } from "../api/delete-weight";
 import styles from "./Progress.module.css";
 
-/** Every weigh-in with its trend value, newest first: the chart's figures as a table, and where entries are deleted. */
-export function WeighInTable({ progress, unit }: { progress: ProgressResponse; unit: WeightUnit }) {
+/** The window's weigh-ins with their trend values, newest first: the chart's figures as a table, and where entries are deleted. */
+export function WeighInTable({
+  entries,
+  trend,
+  unit,
+}: {
+  entries: ProgressResponse["entries"];
+  trend: ProgressResponse["trend"];
+  unit: WeightUnit;
+}) {
   const { showAlert } = useAlert();
   const remove = useDeleteWeight();
-  const trendByDate = new Map(progress.trend.map((point) => [point.date, point.trend_kg]));
-  const rows = [...progress.entries].reverse();
+  const trendByDate = new Map(trend.map((point) => [point.date, point.trend_kg]));
+  const rows = [...entries].reverse();
   return (
     <div className={styles.tableWrap}>
       <table className={styles.table} data-testid="weigh-in-table">
