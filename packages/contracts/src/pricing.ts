@@ -25,6 +25,7 @@ export const TRIAL_DAYS = 7;
 export const SHARED_PLAN_TRIAL_DAYS = 14;
 
 /** The trial an account was promised: the server records it at sign-up in the account's app_metadata. */
-export function trialDaysOf(appMetadata: { trial_days?: unknown } | undefined): number {
-  return appMetadata?.trial_days === SHARED_PLAN_TRIAL_DAYS ? SHARED_PLAN_TRIAL_DAYS : TRIAL_DAYS;
+export function trialDaysOf(appMetadata: object | undefined): number {
+  const promised = appMetadata && "trial_days" in appMetadata ? appMetadata.trial_days : undefined;
+  return promised === SHARED_PLAN_TRIAL_DAYS ? SHARED_PLAN_TRIAL_DAYS : TRIAL_DAYS;
 }
