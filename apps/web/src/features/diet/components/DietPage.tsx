@@ -191,11 +191,17 @@ export function DietPage() {
     });
   };
 
+  // A double click lands before React shows the button busy: the ref stops the second save synchronously.
+  const saving = useRef(false);
   const onSave = () => {
-    if (!items) return;
+    if (!items || saving.current) return;
+    saving.current = true;
     save.mutate(items, {
       onSuccess: () => showAlert("success", DIET_MESSAGES.saved),
       onError: () => showAlert("error", DIET_MESSAGES.saveFailed),
+      onSettled: () => {
+        saving.current = false;
+      },
     });
   };
 
