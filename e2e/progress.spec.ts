@@ -168,6 +168,9 @@ describe.each(SIZES)("following the plan on $name", ({ name, viewport }) => {
       // Deleting a weigh-in removes it from the chart.
       await page.getByRole("button", { name: `Delete the weigh-in of ${localDate(-7)}` }).click();
       await expect.poll(() => chart.getByTestId("weigh-in-dot").count()).toBe(2);
+      // Deleting can be undone from the alert.
+      await page.locator("[data-alert-type]").getByRole("button", { name: "Undo" }).click();
+      await expect.poll(() => chart.getByTestId("weigh-in-dot").count()).toBe(3);
     } finally {
       await page.context().close();
     }

@@ -1,6 +1,7 @@
 import type { ProgressResponse } from "@fitwise/contracts/progress";
 import { Button } from "../../../components/Button";
 import { useAlert } from "../../../lib/alerts";
+import { useLogWeight } from "../../../lib/log-weight";
 import { formatWeight, type WeightUnit } from "../../../lib/weight-unit";
 import { useDeleteWeight } from "../api/delete-weight";
 import styles from "./Progress.module.css";
@@ -17,6 +18,31 @@ export function WeighInTable({
 }) {
   const { showAlert } = useAlert();
   const remove = useDeleteWeight();
+  const restore = useLogWeight();
+  // Deleting asks nothing, and the alert offers Undo, which logs the same weigh-in again.
+  const onDelete = (entry: { date: string; weight_kg: number }) =>
+    remove.mutate(entry.date, {
+      onSuccess: () =>
+        showAlert(
+          "success",
+          <>
+            Deleted the weigh-in of {entry.date} ({formatWeight(entry.weight_kg, unit)}).{" "}
+            <Button
+              variant="link"
+              onClick={() =>
+                restore.mutate(entry, {
+                  onSuccess: () => showAlert("success", `Restored the weigh-in of ${entry.date}.`),
+                  onError: () =>
+                    showAlert("error", "We couldn't restore that weigh-in. Please log it again."),
+                })
+              }
+            >
+              Undo
+            </Button>
+          </>,
+        ),
+      onError: () => showAlert("error", "We couldn't delete that weigh-in. Please try again."),
+    });
   const trendByDate = new Map(trend.map((point) => [point.date, point.trend_kg]));
   const rows = [...entries].reverse();
   return (
@@ -46,12 +72,7 @@ export function WeighInTable({
                     variant="link"
                     aria-label={`Delete the weigh-in of ${entry.date}`}
                     disabled={remove.isPending}
-                    onClick={() =>
-                      remove.mutate(entry.date, {
-                        onError: () =>
-                          showAlert("error", "We couldn't delete that weigh-in. Please try again."),
-                      })
-                    }
+                    onClick={() => onDelete(entry)}
                   >
                     Delete
                   </Button>
