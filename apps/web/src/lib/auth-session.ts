@@ -318,7 +318,10 @@ export async function signUpWithPassword(input: SignUpInput): Promise<AuthSessio
       body: {
         email: input.email.trim(),
         password: input.password,
-        data: { full_name: input.fullName.trim(), ...(input.sharedPlan ? { shared_plan: input.sharedPlan } : {}) },
+        data: {
+          full_name: input.fullName.trim(),
+          ...(input.sharedPlan ? { shared_plan: input.sharedPlan } : {}),
+        },
       },
     },
     z.union([SessionSchema, UserSchema]),

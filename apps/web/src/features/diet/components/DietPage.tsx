@@ -92,6 +92,8 @@ export function DietPage() {
   const replace = useReplaceDietItem(day);
   const reset = useResetMealPlan();
   const save = useSaveDiet();
+  // A double click lands before React shows the button busy: the ref stops the second save synchronously.
+  const saving = useRef(false);
   const items = plan.data;
   const updatingIds = useUpdatingItems();
   const locked = useMemo(() => lockedMeals(isPro), [isPro]);
@@ -191,8 +193,6 @@ export function DietPage() {
     });
   };
 
-  // A double click lands before React shows the button busy: the ref stops the second save synchronously.
-  const saving = useRef(false);
   const onSave = () => {
     if (!items || saving.current) return;
     saving.current = true;

@@ -80,6 +80,8 @@ export function WorkoutsPage() {
   const [choosingFor, setChoosingFor] = useState<WorkoutItem | null>(null);
   const reset = useResetWorkoutPlan();
   const save = useSaveWorkout();
+  // A double click lands before React shows the button busy: the ref stops the second save synchronously.
+  const saving = useRef(false);
   const [chosenDay, setChosenDay] = useState<Weekday | null>(null);
   // The first visit gets a short explanation of the screen (docs/product.md §7 hasVisitedWorkoutScreen).
   const [firstVisit] = useState(() => readCache("hasVisitedWorkoutScreen") !== true);
@@ -166,8 +168,6 @@ export function WorkoutsPage() {
     });
   };
 
-  // A double click lands before React shows the button busy: the ref stops the second save synchronously.
-  const saving = useRef(false);
   const onSave = () => {
     if (!items || saving.current) return;
     saving.current = true;
