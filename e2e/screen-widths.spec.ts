@@ -80,7 +80,7 @@ describe("the signed-in layout", () => {
           const measured = await page.evaluate(() => {
             const bar = document.querySelector("[data-testid='tab-bar']")?.getBoundingClientRect();
             // The innermost elements that reach past the right edge name the culprit in a failure.
-            const over = [...document.querySelectorAll("body *")]
+            const over = Array.from(document.querySelectorAll("body *"))
               .filter((element) => element.getBoundingClientRect().right > window.innerWidth + 0.5)
               .filter((element) => element.querySelector("*") === null || element.children.length === 0)
               .slice(0, 3)
