@@ -52,6 +52,14 @@ describe("the allergy field says which words it did not recognise", () => {
     expect(await page.getByRole("button", { name: "Halal", exact: true }).getAttribute("aria-pressed")).toBe(
       "true",
     );
+    // "penuts" is understood, so the Peanuts chip is on; chips toggle: a second click takes the words out again.
+    const peanuts = page.getByRole("button", { name: "Peanuts", exact: true });
+    expect(await peanuts.getAttribute("aria-pressed")).toBe("true");
+    await page.getByRole("button", { name: "Sesame", exact: true }).click();
+    expect(await field.inputValue()).toBe("penuts, zorblax, halal, sesame");
+    await page.getByRole("button", { name: "Sesame", exact: true }).click();
+    expect(await field.inputValue()).toBe("penuts, zorblax, halal");
+    expect(await page.getByRole("button", { name: "Vegetarian", exact: true }).count()).toBe(0);
     await checkA11y(page);
     await screenshot(page, "allergy-01-settings-unrecognised-390");
 

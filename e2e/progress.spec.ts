@@ -85,7 +85,10 @@ describe.each(SIZES)("following the plan on $name", ({ name, viewport }) => {
       await page.goto(`${server.url}/progress`);
       await page.getByRole("heading", { level: 1, name: "My Progress" }).waitFor();
       await closeChat(page);
-      await page.getByText("No weigh-ins yet: log your first one above.").waitFor();
+      // The onboarding weight (72 kg) is the first weigh-in (docs/decisions/053).
+      const rows = page.getByTestId("weigh-in-table").locator("tbody tr");
+      await rows.first().waitFor();
+      expect(await rows.locator("td").first().textContent()).toBe("72 kg");
 
       await logWeight(page, localDate(-14), "80");
       await logWeight(page, localDate(-7), "79.4");
@@ -98,8 +101,7 @@ describe.each(SIZES)("following the plan on $name", ({ name, viewport }) => {
         /^[\d.]+,[\d.]+ [\d.]+,[\d.]+ [\d.]+,[\d.]+$/,
       );
       expect(await page.getByRole("img", { name: /Weight and trend 3 weigh-ins from/ }).count()).toBe(1);
-      const rows = page.getByTestId("weigh-in-table").locator("tbody tr");
-      expect(await rows.count()).toBe(3);
+      await expect.poll(() => rows.count()).toBe(3);
       expect(await rows.first().locator("th").textContent()).toBe(localDate(0));
       expect(await rows.first().locator("td").first().textContent()).toBe("78.9 kg");
       expect(await page.getByTestId("weekly-rate").textContent()).toMatch(
@@ -118,9 +120,43 @@ describe.each(SIZES)("following the plan on $name", ({ name, viewport }) => {
       await expectNoAxeViolations(page);
       await screenshot(page, `progress-01-weigh-ins-${name}`);
 
+      // One unit for every figure on the page, remembered after a reload.
+      await page.getByRole("radio", { name: "lb" }).check();
+      await expect.poll(() => rows.first().locator("td").first().textContent()).toBe("173.9 lb");
+      expect(await rows.first().locator("td").nth(1).textContent()).toMatch(/ lb$/);
+      expect(await page.getByTestId("weekly-rate").textContent()).toMatch(/ lb a week\.$/);
+      expect(await chart.getByText("Weigh-ins (lb)").count()).toBe(1);
+      await page.reload();
+      await expect.poll(() => rows.first().locator("td").first().textContent()).toBe("173.9 lb");
+      await page.getByRole("radio", { name: "kg" }).check();
+
+      // A weigh-in dated 1900 asks first; the 90-day window leaves it out, "All" spaces the dates over the years.
+      const form = page.getByRole("form", { name: "Log your weight" });
+      await form.getByLabel("Date").fill("1900-01-01");
+      await form.getByLabel("Weight (kg)").fill("75");
+      await form.getByRole("button", { name: "Save weight" }).click();
+      await form.getByRole("button", { name: "Change the date" }).waitFor();
+      await expectNoAxeViolations(page);
+      await form.getByRole("button", { name: "Save for 1 January 1900" }).click();
+      await form.getByRole("status").filter({ hasText: "for 1900-01-01" }).waitFor();
+      await expect.poll(() => rows.count()).toBe(3);
+      expect(await chart.getByTestId("weigh-in-dot").count()).toBe(3);
+      await page.getByRole("radio", { name: "All" }).check();
+      await expect.poll(() => chart.getByTestId("weigh-in-dot").count()).toBe(4);
+      const labels = chart.getByTestId("date-label");
+      expect(await labels.first().textContent()).toBe("Jan 1900");
+      const boxes = await labels.evaluateAll((nodes) => nodes.map((node) => node.getBoundingClientRect()));
+      for (let index = 1; index < boxes.length; index += 1)
+        expect(boxes[index]?.left ?? 0).toBeGreaterThan(boxes[index - 1]?.right ?? 0);
+      await screenshot(page, `progress-01b-all-years-${name}`);
+      await page.getByRole("radio", { name: "90 days" }).check();
+
       // Deleting a weigh-in removes it from the chart.
       await page.getByRole("button", { name: `Delete the weigh-in of ${localDate(-7)}` }).click();
       await expect.poll(() => chart.getByTestId("weigh-in-dot").count()).toBe(2);
+      // Deleting can be undone from the alert.
+      await page.locator("[data-alert-type]").getByRole("button", { name: "Undo" }).click();
+      await expect.poll(() => chart.getByTestId("weigh-in-dot").count()).toBe(3);
     } finally {
       await page.context().close();
     }
@@ -172,6 +208,26 @@ describe.each(SIZES)("following the plan on $name", ({ name, viewport }) => {
         )
         .toBe(true);
 
+      // The ticked item is replaced: it is no longer on the plan, so it stops counting, and a note says so.
+      const tickedName = (
+        await items
+          .first()
+          .getByRole("checkbox", { name: /^Eaten: / })
+          .getAttribute("aria-label")
+      )?.replace(/^Eaten: /, "");
+      await page.getByRole("button", { name: `Replace ${tickedName}`, exact: true }).click();
+      const dialog = page.getByRole("dialog", { name: `Replace ${tickedName}` });
+      await dialog
+        .getByTestId("replace-choice")
+        .first()
+        .getByRole("button", { name: /^Choose / })
+        .click();
+      await dialog.waitFor({ state: "hidden" });
+      await expect.poll(() => intake.textContent()).toBe("Eaten today: 0 kcal (0 items ticked)");
+      expect(await page.getByTestId("eaten-dropped").textContent()).toContain(
+        `Not counted any more: ${tickedName} (`,
+      );
+
       await logWeight(page, localDate(0), "72.5");
       await expectNoAxeViolations(page);
       await screenshot(page, `progress-02-diet-eaten-${name}`);
@@ -195,6 +251,10 @@ describe.each(SIZES)("following the plan on $name", ({ name, viewport }) => {
       const exerciseName = (await exercise.getByRole("heading", { level: 3 }).textContent()) ?? "";
 
       const set1 = exercise.getByRole("group", { name: /^Set 1/ });
+      // An empty field is refused with a reason, never logged as 0.
+      await set1.getByLabel("Reps", { exact: true }).fill("");
+      await set1.getByRole("button", { name: `Log set 1 of ${exerciseName}` }).click();
+      await set1.getByText("Enter the reps you did.").waitFor();
       await set1.getByLabel("Reps", { exact: true }).fill("10");
       await set1.getByLabel("Load (kg)").fill("20");
       await set1.getByLabel("Reps in reserve").selectOption("2");
@@ -216,8 +276,9 @@ describe.each(SIZES)("following the plan on $name", ({ name, viewport }) => {
       await clock.waitFor({ state: "detached" });
 
       const set2 = exercise.getByRole("group", { name: /^Set 2/ });
+      // The next set starts from the load just lifted.
+      expect(await set2.getByLabel("Load (kg)").inputValue()).toBe("20");
       await set2.getByLabel("Reps", { exact: true }).fill("9");
-      await set2.getByLabel("Load (kg)").fill("20");
       await set2.getByRole("button", { name: `Log set 2 of ${exerciseName}` }).click();
       await exercise.getByRole("group", { name: /^Set 2 ✓ logged/ }).waitFor();
       await page.getByRole("button", { name: "Finish workout" }).click();

@@ -332,6 +332,40 @@ describe("/fulldiet/{id} for a guest", () => {
   });
 });
 
+describe("a guest who signs up from a shared plan", () => {
+  it("gets the 14-day trial the plan page promised, in settings, the overlay and the checkout", async () => {
+    for (const [viewport, suffix] of [
+      [DESKTOP, "1280"],
+      [PHONE, "390"],
+    ] as const) {
+      await withPage(viewport, async (page) => {
+        await page.goto(`${server.url}/fulldiet/${owner.diets[0]!.id}`);
+        const invite = page.getByRole("complementary", { name: "Free trial" });
+        await invite.getByText(/14-day free trial/).waitFor();
+        await invite.getByRole("link", { name: "Sign up" }).click();
+        const guest = newTestUser(`shared-guest-${suffix}`);
+        await page.getByLabel("Full name", { exact: true }).fill(guest.fullName);
+        await page.getByLabel("Email", { exact: true }).fill(guest.email);
+        await page.getByLabel("Password", { exact: true }).fill(guest.password);
+        await page.getByRole("button", { name: "Sign Up", exact: true }).click();
+        await page.waitForURL((url) => url.pathname !== "/signup");
+
+        await page.goto(`${server.url}/othersettings`);
+        await page.getByText("Start with a 14-day free trial and cancel anytime.").waitFor();
+        await page.getByRole("button", { name: "Get Pro" }).click();
+        const overlay = page.getByRole("dialog", { name: "Select a package" });
+        await overlay.getByText("14 days free trial, cancel anytime").waitFor();
+        const checkoutOpened = page.context().waitForEvent("page");
+        await overlay.getByRole("button", { name: /Select.*Pro monthly/ }).click();
+        const checkout = await checkoutOpened;
+        await checkout.getByRole("button", { name: "Start 14-day free trial" }).waitFor();
+        await screenshot(checkout, `shared-plan-trial-checkout-${suffix}`);
+        await checkout.close();
+      });
+    }
+  });
+});
+
 describe("/fullworkout/{id} for a guest", () => {
   it("shows days Monday to Sunday with Rest Day labels, remembers the chosen day and prompts sign-up", async () => {
     const plan = owner.workout.items;

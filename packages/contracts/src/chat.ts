@@ -17,7 +17,7 @@ export type ChatSender = (typeof CHAT_SENDERS)[number];
  * server's empty history and the browser's first paint agree.
  */
 export const DEFAULT_GREETINGS: readonly string[] = [
-  "Hi, I'm **Alex**, your 24/7 personal trainer! I know your meal and workout plans, and I can change them for you.",
+  "Hi, I'm **Alex**, your 24/7 personal trainer! I work from your meal and workout plans as soon as they are made, and I can change them for you.",
   'Ask me to **swap a meal item** ("swap the oatmeal"), give a day **new meals**, keep out a food you are **allergic to** or don\'t like, or switch your **cuisine** or **diet**.',
   "For training, I can **swap an exercise**, **move a workout** to another day, make a **rest day**, explain **how to do an exercise**, and answer questions on calories, protein, water and sleep. What shall we work on?",
 ];

@@ -1,5 +1,12 @@
 import { z } from "zod";
-import { CHECKOUT_PLANS, PRO_PLAN_PRICES, TRIAL_DAYS, type CheckoutPlan } from "./pricing";
+import {
+  CHECKOUT_PLANS,
+  PRO_PLAN_PRICES,
+  SHARED_PLAN_TRIAL_DAYS,
+  TRIAL_DAYS,
+  trialDaysOf,
+  type CheckoutPlan,
+} from "./pricing";
 import { SubscriptionResponseSchema, type SubscriptionResponse } from "./profile";
 
 /**
@@ -10,7 +17,7 @@ import { SubscriptionResponseSchema, type SubscriptionResponse } from "./profile
 export const CheckoutPlanSchema = z.enum(CHECKOUT_PLANS);
 
 // The prices live in the zod-free ./pricing; the server's payment code reads them through this module.
-export { PRO_PLAN_PRICES, TRIAL_DAYS };
+export { PRO_PLAN_PRICES, SHARED_PLAN_TRIAL_DAYS, TRIAL_DAYS, trialDaysOf };
 export type { CheckoutPlan };
 
 /** `create_checkout` { plan } → { url }: the provider's checkout page for the signed-in user. */

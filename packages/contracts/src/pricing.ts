@@ -17,3 +17,15 @@ export const PRO_PLAN_PRICES: Record<
 
 /** docs/product.md §3.13: every Pro plan starts with a 7-day free trial. */
 export const TRIAL_DAYS = 7;
+
+/**
+ * docs/product.md §3 "/fulldiet", "/fullworkout": guests on a shared plan are invited to a 14-day free trial.
+ * A guest who signs up from a public plan keeps that promise at every checkout (docs/decisions/054).
+ */
+export const SHARED_PLAN_TRIAL_DAYS = 14;
+
+/** The trial an account was promised: the server records it at sign-up in the account's app_metadata. */
+export function trialDaysOf(appMetadata: object | undefined): number {
+  const promised = appMetadata && "trial_days" in appMetadata ? appMetadata.trial_days : undefined;
+  return promised === SHARED_PLAN_TRIAL_DAYS ? SHARED_PLAN_TRIAL_DAYS : TRIAL_DAYS;
+}

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isoDayNumber } from "@fitwise/engine/progress/weight-trend";
+import { WEIGHT_KG } from "./profile";
 
 /**
  * Following the plan (docs/decisions/022): weigh-ins and their trend, meals eaten, the adaptive target and
@@ -17,9 +18,12 @@ export const LogDateSchema = z
   .refine((date) => !Number.isNaN(isoDayNumber(date)), "This is not a calendar date.")
   .refine((date) => date >= EARLIEST_LOG_DATE, "Dates before 1900 are not accepted.");
 
-/** Plausible adult body weights; anything outside is a typo or the wrong unit. */
-export const WEIGHT_KG_MIN = 20;
-export const WEIGHT_KG_MAX = 400;
+/**
+ * Plausible adult body weights; anything outside is a typo or the wrong unit. The profile's bounds
+ * (docs/product.md §6.4), so a weigh-in the calculator would refuse is refused here too.
+ */
+export const WEIGHT_KG_MIN = WEIGHT_KG.min;
+export const WEIGHT_KG_MAX = WEIGHT_KG.max;
 export const REPS_MAX = 100;
 export const LOAD_KG_MAX = 500;
 export const RIR_MAX = 10;
@@ -102,8 +106,13 @@ export const ProgressResponseSchema = z.object({
   adaptive: AdaptiveTargetSchema,
   /** Eaten energy per logged day of the last four weeks. */
   intake: z.array(z.object({ date: z.string(), energy_kcal: z.number() })),
-  /** The items ticked as eaten on `today`. */
+  /** The items ticked as eaten on `today` that the current meal plans still hold: what "Eaten today" adds up. */
   eaten_today: z.array(EatenItemSchema),
+  /**
+   * Items ticked on `today` that the current meal plans no longer hold (replaced, reset or re-planned
+   * since): kept in the log, left out of `eaten_today`, so the screen can say why they stopped counting.
+   */
+  eaten_today_dropped: z.array(EatenItemSchema).default([]),
   today: z.string(),
 });
 export type ProgressResponse = z.infer<typeof ProgressResponseSchema>;
@@ -129,6 +138,7 @@ export const LogMealEatenRequestSchema = z.object({
   client_id: ClientIdSchema.optional(),
 });
 export type LogMealEatenRequest = z.infer<typeof LogMealEatenRequestSchema>;
+/** `eaten` and `intake_kcal` count only the items the current meal plans still hold, as `get_progress` does. */
 export const LogMealEatenResponseSchema = z.object({
   date: z.string(),
   eaten: z.array(EatenItemSchema),

@@ -23,6 +23,10 @@ export interface SchemaMigrationsTable {
 export interface AppMetadata {
   provider: string;
   providers: string[];
+  /** Set at sign-up for a guest who came from a public plan (docs/decisions/054); the server alone writes it. */
+  trial_days?: number;
+  /** The public plan that guest came from, as "diet:<id>" or "workout:<id>". */
+  shared_plan?: string;
 }
 
 export interface UsersTable {

@@ -1,6 +1,7 @@
 import { useId, useState } from "react";
 import type { FormEvent } from "react";
 import { EARLIEST_LOG_DATE, WEIGHT_KG_MAX, WEIGHT_KG_MIN } from "@fitwise/contracts/progress";
+import { isoDayNumber } from "@fitwise/engine/progress/weight-trend";
 import { ApiError } from "../lib/api-client";
 import { localIsoDate } from "../lib/local-date";
 import { useLogWeight } from "../lib/log-weight";
@@ -26,6 +27,21 @@ function dateError(date: string, today: string): string | null {
   return null;
 }
 
+/** A weigh-in dated more than a year back is more often a slip of the date picker than an old record. */
+const OLD_ENTRY_DAYS = 365;
+
+function isLongAgo(date: string, today: string): boolean {
+  return isoDayNumber(today) - isoDayNumber(date) > OLD_ENTRY_DAYS;
+}
+
+const longDate = (date: string) =>
+  new Date(`${date}T12:00:00Z`).toLocaleDateString("en-GB", {
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    timeZone: "UTC",
+  });
+
 /**
  * Log a weigh-in (date and weight in kg or lb). One a day: logging a day again replaces it, which
  * is how a weigh-in is corrected. Used on /diet and /progress.
@@ -37,6 +53,8 @@ export function WeighInForm({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
   const [weight, setWeight] = useState("");
   const [submitted, setSubmitted] = useState(false);
   const [saved, setSaved] = useState<string | null>(null);
+  /** The old date the person was asked about; saving it needs a second, explicit yes. */
+  const [askedAbout, setAskedAbout] = useState<string | null>(null);
   const logWeight = useLogWeight();
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const titleId = useId();
@@ -50,11 +68,15 @@ export function WeighInForm({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
         ? "We couldn't save your weigh-in. Please try again."
         : null;
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
+  const save = (confirmedOld: boolean) => {
     setSubmitted(true);
     setSaved(null);
     if (weightError(weight, unit) || dateError(date, today)) return;
+    if (isLongAgo(date, today) && !confirmedOld) {
+      setAskedAbout(date);
+      return;
+    }
+    setAskedAbout(null);
     const weightKg = Math.round(toKg(Number(weight.replace(",", ".")), unit) * 100) / 100;
     logWeight.mutate(
       { date, weight_kg: weightKg },
@@ -70,6 +92,11 @@ export function WeighInForm({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
         },
       },
     );
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    save(false);
   };
 
   return (
@@ -114,6 +141,19 @@ export function WeighInForm({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
           Save weight
         </Button>
       </div>
+      {askedAbout === date ? (
+        <div role="alert" className={styles.confirm} data-testid="old-date-confirm">
+          <p>
+            {longDate(date)} is more than a year ago. Save this weigh-in for that day, or change the date?
+          </p>
+          <div className={styles.confirmActions}>
+            <Button onClick={() => save(true)}>Save for {longDate(date)}</Button>
+            <Button variant="secondary" onClick={() => setAskedAbout(null)}>
+              Change the date
+            </Button>
+          </div>
+        </div>
+      ) : null}
       <p role="status" className={styles.status}>
         {saved ?? ""}
       </p>

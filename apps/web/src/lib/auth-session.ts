@@ -290,6 +290,8 @@ export interface PasswordCredentials {
 
 export interface SignUpInput extends PasswordCredentials {
   fullName: string;
+  /** The public plan a guest signs up from: the server then records the 14-day trial (docs/decisions/054). */
+  sharedPlan?: { kind: "diet" | "workout"; id: string } | undefined;
 }
 
 function assertCredentials({ email, password }: PasswordCredentials): void {
@@ -316,7 +318,10 @@ export async function signUpWithPassword(input: SignUpInput): Promise<AuthSessio
       body: {
         email: input.email.trim(),
         password: input.password,
-        data: { full_name: input.fullName.trim() },
+        data: {
+          full_name: input.fullName.trim(),
+          ...(input.sharedPlan ? { shared_plan: input.sharedPlan } : {}),
+        },
       },
     },
     z.union([SessionSchema, UserSchema]),

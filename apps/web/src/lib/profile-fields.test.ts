@@ -35,11 +35,15 @@ describe("validateBodyData", () => {
   });
 
   it("keeps age to whole years from 13 to 85 (docs/product.md §6)", () => {
-    for (const age of ["12", "86", "30.5"]) {
+    for (const age of ["12", "86"]) {
       expect(validateBodyData({ ...filled, age }, calculator).errors.age).toBe(
         "Age must be between 13 and 85.",
       );
     }
+    // 35.5 is within the range: the message names the fraction, the real problem.
+    expect(validateBodyData({ ...filled, age: "35.5" }, calculator).errors.age).toBe(
+      "Age must be a whole number of years, such as 35.",
+    );
     expect(validateBodyData({ ...filled, age: "13" }, calculator).ageYears).toBe(13);
     expect(validateBodyData({ ...filled, age: "85" }, calculator).ageYears).toBe(85);
   });
@@ -64,6 +68,9 @@ describe("validateBodyData", () => {
       weightKg: 80,
       gender: "male",
     });
+    // A decimal comma is a decimal mark, not a thousands separator: 80,5 kg, not 805.
+    expect(validateBodyData({ ...filled, weight: "80,5" }, settings).weightKg).toBe(80.5);
+    expect(convertWeight("80,5", "imperial")).toBe(String(Math.round(80.5 * 2.20462 * 100) / 100));
     const invalid = validateBodyData({ ...filled, weight: "abc" }, calculator);
     expect(invalid.ageYears).toBeUndefined();
     expect(invalid.weightKg).toBeUndefined();

@@ -30,6 +30,14 @@ export type BodyDataErrors = Partial<Record<"age" | "gender" | "weight", string>
 
 /** docs/product.md §6.4: age a whole number of years from 13 to 85. */
 export const AGE_RANGE_MESSAGE = `Age must be between ${AGE_YEARS.min} and ${AGE_YEARS.max}.`;
+/** "35.5" is within the range: the problem is the fraction, so the message says that. */
+export const AGE_WHOLE_MESSAGE = "Age must be a whole number of years, such as 35.";
+
+/** A typed decimal number, with a comma accepted as the decimal mark ("80,5"); NaN when it is not one. */
+export function decimalOf(text: string): number {
+  const trimmed = text.trim();
+  return /^\d+([.,]\d+)?$/.test(trimmed) ? Number(trimmed.replace(",", ".")) : Number.NaN;
+}
 
 /** A stored height back in the select's feet and inches (within its 4 ft 0 in – 8 ft 11 in range). */
 export function toFeetInches(heightCm: number | null): { feet: number; inches: number } {
@@ -68,8 +76,8 @@ const POUNDS = {
 
 /** The same body weight in the other unit, so switching units does not reinterpret the number typed. */
 export function convertWeight(weight: string, to: Unit): string {
-  const value = Number(weight);
-  if (weight.trim() === "" || !Number.isFinite(value)) return weight;
+  const value = decimalOf(weight);
+  if (!Number.isFinite(value)) return weight;
   return String(roundTo2(to === "metric" ? poundsToKg(value) : value * POUNDS_PER_KG));
 }
 
@@ -85,10 +93,11 @@ export function validateBodyData(
   const errors: BodyDataErrors = {};
   const age = Number(fields.age);
   if (fields.age.trim() === "") errors.age = messages.missingAge;
+  else if (Number.isFinite(age) && !Number.isInteger(age)) errors.age = AGE_WHOLE_MESSAGE;
   else if (!Number.isInteger(age) || age < AGE_YEARS.min || age > AGE_YEARS.max)
     errors.age = AGE_RANGE_MESSAGE;
   if (fields.gender === "") errors.gender = "Please select your gender.";
-  const weight = Number(fields.weight);
+  const weight = decimalOf(fields.weight);
   const weightKg = fields.unit === "metric" ? weight : poundsToKg(weight);
   if (fields.weight.trim() === "") errors.weight = "Please enter your weight.";
   else if (!Number.isFinite(weight) || weightKg < WEIGHT_KG.min || weightKg > WEIGHT_KG.max)

@@ -1,4 +1,4 @@
-import { useCallback, useState } from "react";
+import { useSyncExternalStore } from "react";
 import { poundsToKg } from "@fitwise/engine/nutrition/energy";
 
 export type WeightUnit = "kg" | "lb";
@@ -28,16 +28,43 @@ function readUnit(): WeightUnit {
   }
 }
 
-/** The unit the user last chose for weights (kg or lb), remembered in this browser. */
+/**
+ * One unit for the whole page: every reader of the choice (the weigh-in form, the trend sentence, the
+ * chart, the table) hears of a change at once, and other tabs through the storage event.
+ */
+const listeners = new Set<() => void>();
+let current: WeightUnit | undefined;
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  const onStorage = (event: StorageEvent) => {
+    if (event.key !== STORAGE_KEY) return;
+    current = readUnit();
+    listener();
+  };
+  window.addEventListener("storage", onStorage);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener("storage", onStorage);
+  };
+}
+
+function snapshot(): WeightUnit {
+  current ??= readUnit();
+  return current;
+}
+
+function setUnit(next: WeightUnit): void {
+  current = next;
+  try {
+    localStorage.setItem(STORAGE_KEY, next);
+  } catch {
+    // Private modes may refuse storage; the choice then lasts for this page only.
+  }
+  for (const listener of listeners) listener();
+}
+
+/** The unit the user last chose for weights (kg or lb), remembered in this browser and shared by every screen part. */
 export function useWeightUnit(): [WeightUnit, (unit: WeightUnit) => void] {
-  const [unit, setUnitState] = useState<WeightUnit>(readUnit);
-  const setUnit = useCallback((next: WeightUnit) => {
-    setUnitState(next);
-    try {
-      localStorage.setItem(STORAGE_KEY, next);
-    } catch {
-      // Private modes may refuse storage; the choice then lasts for this page only.
-    }
-  }, []);
-  return [unit, setUnit];
+  return [useSyncExternalStore(subscribe, snapshot, () => "kg"), setUnit];
 }

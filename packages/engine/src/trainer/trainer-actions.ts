@@ -1090,7 +1090,7 @@ export function applyIntent(intent: Intent, state: TrainerState, deps: TrainerDe
     case "greeting":
       return unchanged(
         state,
-        `Hi! I'm Alex, your 24/7 trainer. I know your meal and workout plans and can change them for you. For example:\n\n${CAPABILITY_LIST}`,
+        `Hi! I'm Alex, your 24/7 trainer. I work from your meal and workout plans once they are made, and can change them for you. For example:\n\n${CAPABILITY_LIST}`,
       );
     case "thanks":
       return unchanged(state, "You're welcome! Anything else I can change or explain?");

@@ -1,5 +1,5 @@
 import type { Database } from "../../db/database";
-import type { AmrEntry, RefreshToken, Session, User } from "../../db/schema";
+import type { AmrEntry, AppMetadata, RefreshToken, Session, User } from "../../db/schema";
 
 export interface SessionMeta {
   userAgent: string | null;
@@ -48,6 +48,8 @@ export class AuthRepository {
     now: Date;
     /** False when the address must first be confirmed by e-mail (AUTH_CONFIRM_EMAIL). */
     emailConfirmed?: boolean;
+    /** The column's default (e-mail provider) when left out. */
+    appMetadata?: AppMetadata;
   }): Promise<User | undefined> {
     return this.#db.transaction().execute(async (trx) => {
       const user = await trx
@@ -57,6 +59,7 @@ export class AuthRepository {
           encrypted_password: input.passwordHash,
           email_confirmed_at: input.emailConfirmed === false ? null : input.now,
           raw_user_meta_data: JSON.stringify(input.userMetadata),
+          ...(input.appMetadata ? { raw_app_meta_data: JSON.stringify(input.appMetadata) } : {}),
           created_at: input.now,
           updated_at: input.now,
         })

@@ -19,6 +19,7 @@ import { parseBody, sessionMeta } from "./request-input";
 import { AccountRepository } from "../account/account.repository";
 import { createEmailLinks } from "../account/account.routes";
 import { oidcClientFor } from "../account/oidc.client";
+import { sharedPlanTrial } from "../payments/payments.service";
 import type { Database } from "../../db/database";
 
 export interface AuthRoutesOptions {
@@ -38,6 +39,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
   const service = new AuthService(new AuthRepository(options.db), {
     jwtSecret: config.jwtSecret,
     issuer: `${config.publicUrl}/auth/v1`,
+    signUpOffer: (data) => sharedPlanTrial(options.db, data),
     ...(links
       ? {
           emailConfirmation: {

@@ -9,7 +9,7 @@ import {
   type User as UserResponse,
 } from "@fitwise/contracts/auth";
 import { z } from "zod";
-import type { Session, User } from "../../db/schema";
+import type { AppMetadata, Session, User } from "../../db/schema";
 import { HttpError } from "../../http/errors";
 import { jsonDepth } from "../../http/json-depth";
 import type { AuthenticatedUser } from "../../http/authenticate";
@@ -131,6 +131,11 @@ export interface AuthServiceOptions {
     /** Someone signed up with an address that has an account: the owner gets mail, the caller the usual answer. */
     sendToExisting(user: User): Promise<void>;
   };
+  /**
+   * What a new account's app_metadata records from the sign-up's data beyond the provider: the trial a
+   * guest from a public plan was promised (docs/decisions/054). Only the server writes app_metadata.
+   */
+  signUpOffer?(data: Record<string, unknown> | undefined): Promise<Partial<AppMetadata> | undefined>;
 }
 
 export class AuthService {
@@ -231,12 +236,14 @@ export class AuthService {
     const userMetadata = { ...input.data, full_name: fullName, user_full_name: fullName, user_email: email };
     requireMetadataLimits(userMetadata);
     const now = new Date();
+    const offer = await this.#options.signUpOffer?.(input.data);
     const user = await this.#repo.createUser({
       email,
       passwordHash: await hashPassword(input.password),
       userMetadata,
       now,
       emailConfirmed: !this.#options.emailConfirmation,
+      ...(offer ? { appMetadata: { provider: "email", providers: ["email"], ...offer } } : {}),
     });
     if (!user) {
       // GoTrue's rule: with confirmation on, a registered address gets the same answer as a new one

@@ -17,6 +17,7 @@ import {
   restorePurchase,
   resumeSubscription,
   testPaymentProblem,
+  trialDaysFor,
 } from "./payments.service";
 import { renderCheckoutGonePage, renderTestCheckoutPage } from "./test-checkout.page";
 
@@ -119,7 +120,8 @@ export async function paymentsRoutes(
       reply.type("text/html; charset=utf-8").header("Cache-Control", "no-store");
       const checkout = await findTestCheckout(deps, request.params.id);
       if (!checkout) return reply.code(404).send(renderCheckoutGonePage(brandName));
-      return renderTestCheckoutPage({ checkout, brandName });
+      const trialDays = await trialDaysFor(deps.db, checkout.user_id);
+      return renderTestCheckoutPage({ checkout, brandName, trialDays });
     });
 
     checkoutPages.post<{ Params: { id: string } }>("/test-checkout/:id", async (request, reply) => {
@@ -133,8 +135,12 @@ export async function paymentsRoutes(
         expiry: form.get("expiry") ?? "",
       };
       const problem = testPaymentProblem({ ...values, cvc: form.get("cvc") ?? "" }, deps.now());
-      if (problem)
-        return reply.code(422).send(renderTestCheckoutPage({ checkout, brandName, error: problem, values }));
+      if (problem) {
+        const trialDays = await trialDaysFor(deps.db, checkout.user_id);
+        return reply
+          .code(422)
+          .send(renderTestCheckoutPage({ checkout, brandName, trialDays, error: problem, values }));
+      }
 
       const webhook = await completeTestCheckout(deps, checkout.checkout_id);
       if (!webhook) return reply.code(404).send(renderCheckoutGonePage(brandName));

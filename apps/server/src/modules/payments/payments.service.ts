@@ -1,9 +1,10 @@
 import { randomBytes } from "node:crypto";
-import { ZodError } from "zod";
+import { z, ZodError } from "zod";
 import type { SubscriptionResponse } from "@fitwise/contracts/profile";
 import {
   PRO_PLAN_PRICES,
-  TRIAL_DAYS,
+  SHARED_PLAN_TRIAL_DAYS,
+  trialDaysOf,
   type CancelSubscriptionRequest,
   type CheckoutPlan,
   type RestorePurchaseResponse,
@@ -16,6 +17,7 @@ import type { AppConfig, PaymentsConfig } from "../../env";
 import { HttpError } from "../../http/errors";
 import { firstUnstorableText } from "../../http/input-text";
 import { findProfile, findSignUpName } from "../profile/profile.repository";
+import { findPublicDiet, findPublicWorkout } from "../saved/saved.repository";
 import { readSubscription } from "../profile/profile.service";
 import { getProStatus, isProSubscription } from "../subscriptions/subscription-status";
 import { createLemonSqueezyClient, type LemonSqueezyClient } from "./lemonsqueezy.client";
@@ -76,7 +78,36 @@ async function displayName(db: Database, userId: string): Promise<string | undef
   return profileName || (await findSignUpName(db, userId));
 }
 
-/** `create_checkout`: a URL where the caller can start the 7-day trial of the chosen plan. */
+/** What the sign-up form sends for a guest who came from a public plan: `data.shared_plan`. */
+const SharedPlanRefSchema = z.object({ kind: z.enum(["diet", "workout"]), id: z.uuid() });
+
+/**
+ * The trial promised to a guest who signs up from a public plan (docs/decisions/054): 14 days when
+ * `data.shared_plan` names a plan that is public right now, nothing (the usual 7 days) otherwise. The
+ * answer goes into the new account's app_metadata, which only the server writes.
+ */
+export async function sharedPlanTrial(
+  db: Database,
+  data: Record<string, unknown> | undefined,
+): Promise<{ trial_days: number; shared_plan: string } | undefined> {
+  const ref = SharedPlanRefSchema.safeParse(data?.shared_plan);
+  if (!ref.success) return undefined;
+  const { kind, id } = ref.data;
+  const found = kind === "diet" ? await findPublicDiet(db, id) : await findPublicWorkout(db, id);
+  return found ? { trial_days: SHARED_PLAN_TRIAL_DAYS, shared_plan: `${kind}:${id}` } : undefined;
+}
+
+/** The trial length the user was promised at sign-up. */
+export async function trialDaysFor(db: Database, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom("users")
+    .select("raw_app_meta_data")
+    .where("id", "=", userId)
+    .executeTakeFirst();
+  return trialDaysOf(row?.raw_app_meta_data);
+}
+
+/** `create_checkout`: a URL where the caller can start the trial of the chosen plan (7 or 14 days, trialDaysFor). */
 export async function createCheckoutUrl(
   deps: PaymentsDeps,
   caller: Caller,
@@ -442,7 +473,8 @@ export async function completeTestCheckout(
   const now = deps.now();
   const checkout = await completeCheckout(deps.db, checkoutId, now);
   if (!checkout) return undefined;
-  const trialEndsAt = new Date(now.getTime() + TRIAL_DAYS * DAY_MS).toISOString();
+  const trialDays = await trialDaysFor(deps.db, checkout.user_id);
+  const trialEndsAt = new Date(now.getTime() + trialDays * DAY_MS).toISOString();
   const body = {
     meta: { test_mode: true, event_name: "subscription_created", custom_data: { user_id: checkout.user_id } },
     data: {

@@ -7,9 +7,9 @@ import {
   type RestorePurchaseResponse,
   type UpdatedSubscriptionResponse,
 } from "@fitwise/contracts/payments";
-import { describeWithDatabases, type TestContext } from "../../test/test-app";
+import { describeWithDatabases, TEST_PASSWORD, type TestContext } from "../../test/test-app";
 import { signWebhookBody } from "./lemonsqueezy.webhook";
-import { callFunction, callOk, errorOf, PROFILE } from "../plans/plan-test-helpers";
+import { callFunction, callOk, errorOf, PROFILE, saveFirstDayDiet } from "../plans/plan-test-helpers";
 import {
   daysFromNow,
   invoiceEvent,
@@ -94,6 +94,74 @@ describeWithDatabases(
       expect(errorOf(bad).code).toBe("validation_failed");
     });
 
+    it("gives a guest who signs up from a public plan the 14-day trial that page promised, and no one else", async () => {
+      const owner = await ctx.signUp();
+      const dietId = await saveFirstDayDiet(app(), owner.accessToken);
+      const signUp = async (sharedPlan: unknown) => {
+        const response = await app().inject({
+          method: "POST",
+          url: "/auth/v1/signup",
+          payload: {
+            email: `guest-${randomUUID()}@example.com`,
+            password: TEST_PASSWORD,
+            data: { full_name: "Guest", shared_plan: sharedPlan },
+          },
+        });
+        expect(response.statusCode).toBe(200);
+        return response.json<{ access_token: string; user: { app_metadata: Record<string, unknown> } }>();
+      };
+      // A private plan and a made-up id promise nothing.
+      await callOk(
+        app(),
+        "set_saved_plan_visibility",
+        { table: "saved_diets", diet_id: dietId, public: false },
+        owner.accessToken,
+      );
+      expect((await signUp({ kind: "diet", id: dietId })).user.app_metadata.trial_days).toBeUndefined();
+      expect((await signUp({ kind: "diet", id: randomUUID() })).user.app_metadata.trial_days).toBeUndefined();
+      await callOk(
+        app(),
+        "set_saved_plan_visibility",
+        { table: "saved_diets", diet_id: dietId, public: true },
+        owner.accessToken,
+      );
+      const guest = await signUp({ kind: "diet", id: dietId });
+      expect(guest.user.app_metadata).toMatchObject({ trial_days: 14, shared_plan: `diet:${dietId}` });
+      // The user cannot grant it to themselves: user data is theirs, app_metadata is not.
+      const self = await signUp(undefined);
+      await app().inject({
+        method: "PUT",
+        url: "/auth/v1/user",
+        headers: { authorization: `Bearer ${self.access_token}` },
+        payload: { data: { trial_days: 14 } },
+      });
+      const selfCheckout = await callOk<{ url: string }>(
+        app(),
+        "create_checkout",
+        { plan: "monthly" },
+        self.access_token,
+      );
+      expect((await app().inject({ method: "GET", url: selfCheckout.url })).body).toContain(
+        "Start 7-day free trial",
+      );
+
+      const { url } = await callOk<{ url: string }>(
+        app(),
+        "create_checkout",
+        { plan: "monthly" },
+        guest.access_token,
+      );
+      const page = await app().inject({ method: "GET", url });
+      expect(page.body).toContain("14 days free trial");
+      expect(page.body).toContain("Start 14-day free trial");
+      expect((await payTestCheckout(ctx, checkoutIdOf(url), "4242 4242 4242 4242")).statusCode).toBe(303);
+      const renewInDays =
+        (Date.parse((await subscriptionOf(ctx, guest.access_token))?.renew_date ?? "") - Date.now()) /
+        86_400_000;
+      expect(renewInDays).toBeGreaterThan(13.9);
+      expect(renewInDays).toBeLessThanOrEqual(14);
+    }, 30_000);
+
     it("runs the whole upgrade: checkout page, declined card, test card, signed webhook, Pro on trial", async () => {
       const { accessToken, email } = await signUpWithProfile(ctx);
       expect(await userProOf(ctx, accessToken)).toBe(0);
@@ -112,6 +180,7 @@ describeWithDatabases(
       expect(page.body).toContain("49.99 USD / year");
       expect(page.body).toContain("99.99 USD");
       expect(page.body).toContain(email);
+      expect(page.body).toContain("Start 7-day free trial");
       expect(page.body).not.toMatch(/<script/i);
       expect(String(page.headers["content-security-policy"])).toContain("script-src 'self'");
 

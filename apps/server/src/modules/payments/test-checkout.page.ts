@@ -1,4 +1,4 @@
-import { PRO_PLAN_PRICES, TRIAL_DAYS } from "@fitwise/contracts/payments";
+import { PRO_PLAN_PRICES } from "@fitwise/contracts/payments";
 import type { PaymentCheckout } from "./payments.repository";
 
 /**
@@ -65,6 +65,8 @@ ${content}
 export interface TestCheckoutPageInput {
   checkout: PaymentCheckout;
   brandName: string;
+  /** The trial this user was promised (7 days, or 14 after signing up from a shared plan). */
+  trialDays: number;
   error?: string;
   /** The values the user typed, shown again after a refusal (never the CVC). */
   values?: { cardName?: string; cardNumber?: string; expiry?: string };
@@ -73,6 +75,7 @@ export interface TestCheckoutPageInput {
 export function renderTestCheckoutPage({
   checkout,
   brandName,
+  trialDays,
   error,
   values = {},
 }: TestCheckoutPageInput): string {
@@ -83,7 +86,7 @@ export function renderTestCheckoutPage({
   const content = `<div class="card">
 <h1>${escapeHtml(brandName)} ${escapeHtml(plan.name)}</h1>
 <p class="price"><s aria-label="Original price ${plan.originalPriceUsd} US dollars">${plan.originalPriceUsd} USD</s> <strong>${plan.priceUsd} USD / ${plan.period}</strong></p>
-<p class="muted">${TRIAL_DAYS} days free trial, cancel anytime. Subscribing as ${escapeHtml(checkout.email)}.</p>
+<p class="muted">${trialDays} days free trial, cancel anytime. Subscribing as ${escapeHtml(checkout.email)}.</p>
 <form method="post" action="${action}" novalidate>
 <label for="card_name">Name on card</label>
 <input id="card_name" name="card_name" autocomplete="cc-name" value="${escapeHtml(values.cardName ?? checkout.full_name ?? "")}">
@@ -96,7 +99,7 @@ export function renderTestCheckoutPage({
 <input id="cvc" name="cvc" inputmode="numeric" autocomplete="cc-csc" placeholder="123" required></div>
 </div>
 ${errorHtml}
-<button type="submit">Start ${TRIAL_DAYS}-day free trial</button>
+<button type="submit">Start ${trialDays}-day free trial</button>
 <p class="hint">Test card: 4242 4242 4242 4242, any future expiry date, any 3 digits. Other cards are declined.</p>
 </form>
 <a class="back" href="/diet">Cancel and go back to ${escapeHtml(brandName)}</a>

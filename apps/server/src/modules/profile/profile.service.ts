@@ -11,6 +11,7 @@ import type { Database } from "../../db/database";
 import type { MyUser, SubscriptionRow } from "../../db/schema";
 import { HttpError } from "../../http/errors";
 import { readFreeReplacements } from "../plans/plans.repository";
+import { insertFirstWeight } from "../progress/progress.repository";
 import { getProStatus, isProSubscription } from "../subscriptions/subscription-status";
 import { findProfile, findSignUpName, upsertProfile, type ProfileValues } from "./profile.repository";
 
@@ -206,6 +207,12 @@ export async function writeProfile(
     values.user_goal_tdee = energy.goalTdeeKcal;
   }
   const row = await upsertProfile(db, user.id, values);
+  // A new or changed body weight is the first weigh-in of someone who has none yet, so /progress starts
+  // from it (docs/decisions/053). The server's UTC day: the profile write carries no calendar day.
+  const weightKg = values.user_weight_in_kgs;
+  if (typeof weightKg === "number" && weightKg !== existing?.user_weight_in_kgs) {
+    await insertFirstWeight(db, user.id, now.toISOString().slice(0, 10), weightKg);
+  }
   return withStatus(db, row, now);
 }
 

@@ -26,6 +26,30 @@ export async function upsertWeight(
   return { date, weight_kg: weightKg };
 }
 
+/**
+ * Stores a weigh-in only while the user has none: the weight typed during onboarding is the first
+ * point of their progress. A concurrent first weigh-in of the same day wins (do nothing on conflict).
+ */
+export async function insertFirstWeight(
+  db: Database,
+  userId: string,
+  date: string,
+  weightKg: number,
+): Promise<void> {
+  const existing = await db
+    .selectFrom("weight_logs")
+    .select("log_date")
+    .where("user_id", "=", userId)
+    .limit(1)
+    .executeTakeFirst();
+  if (existing) return;
+  await db
+    .insertInto("weight_logs")
+    .values({ user_id: userId, log_date: date, weight_kg: weightKg })
+    .onConflict((conflict) => conflict.columns(["user_id", "log_date"]).doNothing())
+    .execute();
+}
+
 export async function deleteWeight(db: Database, userId: string, date: string): Promise<boolean> {
   const result = await db
     .deleteFrom("weight_logs")

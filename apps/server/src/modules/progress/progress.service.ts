@@ -34,6 +34,7 @@ import {
   dailyIntake,
   deleteEaten,
   deleteWeight as deleteWeightRow,
+  type EatenRow,
   listEatenOn,
   listSets,
   listWeights,
@@ -85,6 +86,26 @@ export async function deleteWeight(db: Database, userId: string, date: string): 
 }
 
 const round1 = (value: number) => Math.round(value * 10) / 10;
+
+/**
+ * Splits a day's ticks into those the current meal plans still hold and those they no longer do: an
+ * item replaced, reset or re-planned after it was ticked gets a new id, and the total must follow the
+ * plan on the screen (a tick nobody can see cannot be unticked). The log keeps both.
+ */
+async function splitByCurrentPlans(
+  db: Database,
+  userId: string,
+  eaten: readonly EatenRow[],
+): Promise<{ current: EatenRow[]; dropped: EatenRow[] }> {
+  if (eaten.length === 0) return { current: [], dropped: [] };
+  const planned = new Set(
+    (await listMealPlans(db, userId)).flatMap((plan) => plan.items.map((item) => item.id)),
+  );
+  return {
+    current: eaten.filter((row) => planned.has(row.item_id)),
+    dropped: eaten.filter((row) => !planned.has(row.item_id)),
+  };
+}
 
 async function adaptiveTarget(
   db: Database,
@@ -154,7 +175,7 @@ export async function getProgress(
   const [entries, intake, eatenToday] = await Promise.all([
     listWeights(db, userId),
     dailyIntake(db, userId, from, today),
-    listEatenOn(db, userId, today),
+    listEatenOn(db, userId, today).then((eaten) => splitByCurrentPlans(db, userId, eaten)),
   ]);
   const trend = weightTrend(entries.map((entry) => ({ date: entry.date, weightKg: entry.weight_kg })));
   const rate = weeklyRateKg(trend);
@@ -174,7 +195,8 @@ export async function getProgress(
     suggested_goal_tdee: suggestedGoal,
     adaptive,
     intake: intake.map((day) => ({ date: day.date, energy_kcal: round1(day.energy_kcal) })),
-    eaten_today: eatenToday,
+    eaten_today: eatenToday.current,
+    eaten_today_dropped: eatenToday.dropped,
     today,
   };
 }
@@ -237,7 +259,7 @@ export async function logMealEaten(
   } else {
     await deleteEaten(db, userId, input.date, input.item_id);
   }
-  const eaten = await listEatenOn(db, userId, input.date);
+  const { current: eaten } = await splitByCurrentPlans(db, userId, await listEatenOn(db, userId, input.date));
   const intakeKcal = eaten.reduce((sum, row) => sum + row.energy_kcal, 0);
   return { date: input.date, eaten, intake_kcal: round1(intakeKcal) };
 }

@@ -82,7 +82,7 @@ describeWithDatabases("progress functions (docs/decisions/022)", ({ app, db, sig
       expect(errorOf(again).code).toBe("not_found");
     });
 
-    it("accepts tomorrow (time zones ahead of UTC) but no later date, nothing before 1900, 20–400 kg only", async () => {
+    it("accepts tomorrow (time zones ahead of UTC) but no later date, nothing before 1900, 25–350 kg only", async () => {
       const user = await signUp();
       await callOk(
         app(),
@@ -90,15 +90,15 @@ describeWithDatabases("progress functions (docs/decisions/022)", ({ app, db, sig
         { date: isoDateOfDay(isoDayNumber(todayUtc()) + 1), weight_kg: 70 },
         user.accessToken,
       );
-      await callOk(app(), "log_weight", { date: "1900-01-01", weight_kg: 20 }, user.accessToken);
-      await callOk(app(), "log_weight", { date: daysAgo(3), weight_kg: 400 }, user.accessToken);
+      await callOk(app(), "log_weight", { date: "1900-01-01", weight_kg: 25 }, user.accessToken);
+      await callOk(app(), "log_weight", { date: daysAgo(3), weight_kg: 350 }, user.accessToken);
       const future = isoDateOfDay(isoDayNumber(todayUtc()) + 2);
       await expectBadRequest("log_weight", { date: future, weight_kg: 70 }, user, "date");
       await expectBadRequest("log_weight", { date: "1899-12-31", weight_kg: 70 }, user, "date");
       await expectBadRequest("log_weight", { date: "2025-02-30", weight_kg: 70 }, user, "date");
       await expectBadRequest("log_weight", { date: "yesterday", weight_kg: 70 }, user, "date");
-      await expectBadRequest("log_weight", { date: daysAgo(1), weight_kg: 19.9 }, user, "weight_kg");
-      await expectBadRequest("log_weight", { date: daysAgo(1), weight_kg: 400.1 }, user, "weight_kg");
+      await expectBadRequest("log_weight", { date: daysAgo(1), weight_kg: 24.9 }, user, "weight_kg");
+      await expectBadRequest("log_weight", { date: daysAgo(1), weight_kg: 350.1 }, user, "weight_kg");
       await expectBadRequest("log_weight", { date: daysAgo(1), weight_kg: "70" }, user, "weight_kg");
       await expectBadRequest("log_weight", { date: daysAgo(1) }, user, "weight_kg");
       await expectBadRequest("delete_weight", { date: "1800-01-01" }, user, "date");
@@ -178,7 +178,18 @@ describeWithDatabases("progress functions (docs/decisions/022)", ({ app, db, sig
         ),
       );
       expect(after.eaten.map((row) => row.item_id)).toEqual([second.id]);
-    });
+
+      // The second item is replaced: it is no longer on the plan, so it stops counting and is named as dropped.
+      await callOk(
+        app(),
+        "replace_diet_item",
+        { itemToReplace: { id: second.id }, column_name: "diet_one" },
+        user.accessToken,
+      );
+      const replaced = await progressOf(user, today);
+      expect(replaced.eaten_today).toEqual([]);
+      expect(replaced.eaten_today_dropped.map((row) => row.item_name)).toEqual([second.Item]);
+    }, 30_000);
 
     it("refuses items outside the caller's plans, future dates and bad grams", async () => {
       const owner = await userWithPlan();
@@ -488,7 +499,13 @@ describeWithDatabases("progress functions (docs/decisions/022)", ({ app, db, sig
           user.accessToken,
         )
       ).message;
+    // The onboarding weight is the first weigh-in (docs/decisions/053); without it Alex asks for one.
+    expect(await progressOf(user)).toMatchObject({ entries: [{ date: todayUtc(), weight_kg: 68 }] });
+    await callOk(app(), "delete_weight", { date: todayUtc() }, user.accessToken);
     expect(await ask()).toMatch(/haven't logged a weigh-in/);
+    // Writing the same weight again does not bring it back: only a new or changed weight is a weigh-in.
+    await callOk(app(), "write_user_data", PROFILE, user.accessToken);
+    expect((await progressOf(user)).entries).toEqual([]);
     await callOk(app(), "log_weight", { date: daysAgo(10), weight_kg: 70 }, user.accessToken);
     await callOk(app(), "log_weight", { date: daysAgo(0), weight_kg: 69 }, user.accessToken);
     const progress = await progressOf(user);

@@ -1,7 +1,7 @@
 import { useId } from "react";
 import { FREE_TEXT_MAX } from "@fitwise/contracts/profile";
 import { parseAvoidances } from "@fitwise/engine/nutrition/avoidances";
-import { AVOIDANCE_CHIPS, hasChip, withChip } from "./avoidance-chips";
+import { AVOIDANCE_CHIPS, hasChip, toggleChip } from "./avoidance-chips";
 import styles from "./ProfileForm.module.css";
 
 export interface SavedAvoidances {
@@ -69,7 +69,7 @@ export function AllergyField({ value, onChange, hint, saved }: AllergyFieldProps
             type="button"
             className={styles.toggle}
             aria-pressed={hasChip(value, chip.text)}
-            onClick={() => onChange(withChip(value, chip.text))}
+            onClick={() => onChange(toggleChip(value, chip.text))}
           >
             {chip.label}
           </button>

@@ -78,10 +78,10 @@ export function BodyDataFields({ values, onChange, errors, idPrefix }: BodyDataF
         <input
           id={id("weight")}
           className={styles.input}
-          type="number"
+          // Text, not number: a number field drops the decimal comma ("80,5" became 805) in an English browser.
+          type="text"
           inputMode="decimal"
-          min={0}
-          step="any"
+          autoComplete="off"
           required
           value={values.weight}
           aria-invalid={errors.weight ? true : undefined}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseAvoidances } from "@fitwise/engine/nutrition/avoidances";
-import { AVOIDANCE_CHIPS, hasChip, withChip } from "./avoidance-chips";
+import { AVOIDANCE_CHIPS, hasChip, toggleChip } from "./avoidance-chips";
 
 describe("allergy chips", () => {
   it("each adds words the reader understands, and nothing it cannot place", () => {
@@ -16,12 +16,26 @@ describe("allergy chips", () => {
     expect(allergens.size).toBe(9);
   });
 
-  it("appends a chip as one more comma-separated entry, once", () => {
-    expect(withChip("", "halal")).toBe("halal");
-    expect(withChip("peanuts", "halal")).toBe("peanuts, halal");
-    expect(withChip("peanuts, ", "halal")).toBe("peanuts, halal");
-    expect(withChip("peanuts, Halal", "halal")).toBe("peanuts, Halal");
+  it("adds a chip as one more comma-separated entry, and a second click takes it out again", () => {
+    expect(toggleChip("", "halal")).toBe("halal");
+    expect(toggleChip("peanuts", "halal")).toBe("peanuts, halal");
+    expect(toggleChip("peanuts, ", "halal")).toBe("peanuts, halal");
+    expect(toggleChip("peanuts, Halal", "halal")).toBe("peanuts");
+    expect(toggleChip(toggleChip("milk", "sesame"), "sesame")).toBe("milk");
     expect(hasChip("no pork, vegan", "no pork")).toBe(true);
-    expect(hasChip("no porky stuff", "no pork")).toBe(false);
+    expect(hasChip("sesame", "no pork")).toBe(false);
+  });
+
+  it("lights the chip of what the reader understood, typos included, and only that one", () => {
+    expect(hasChip("penuts", "peanuts")).toBe(true);
+    expect(toggleChip("penuts, halal", "peanuts")).toBe("halal");
+    expect(hasChip("milk", "milk")).toBe(true);
+    expect(hasChip("milk", "lactose-free")).toBe(false);
+    expect(hasChip("zorblax", "peanuts")).toBe(false);
+  });
+
+  it("has no diet chips: vegetarian and vegan are chosen as the diet", () => {
+    expect(AVOIDANCE_CHIPS.map((chip) => chip.text)).not.toContain("vegetarian");
+    expect(AVOIDANCE_CHIPS.map((chip) => chip.text)).not.toContain("vegan");
   });
 });

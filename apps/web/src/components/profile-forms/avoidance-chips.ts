@@ -1,6 +1,10 @@
+import { parseAvoidances } from "@fitwise/engine/nutrition/avoidances";
+
 /**
  * Pick-from-list choices beside the allergy field, so nobody has to type: the nine allergens we track (FALCPA's big
  * nine) and the common rules. Each adds words the reader understands (packages/engine/src/nutrition/avoidances.ts).
+ * Vegetarian and vegan are diets, chosen in the diet field: as chips here they turned a Standard diet with
+ * Poultry chosen into a meatless one without a word (docs/decisions/054).
  */
 export const AVOIDANCE_CHIPS: readonly { label: string; text: string }[] = [
   { label: "Milk", text: "milk" },
@@ -12,8 +16,6 @@ export const AVOIDANCE_CHIPS: readonly { label: string; text: string }[] = [
   { label: "Wheat", text: "wheat" },
   { label: "Soy", text: "soy" },
   { label: "Sesame", text: "sesame" },
-  { label: "Vegetarian", text: "vegetarian" },
-  { label: "Vegan", text: "vegan" },
   { label: "Pescatarian", text: "pescatarian" },
   { label: "Halal", text: "halal" },
   { label: "Kosher", text: "kosher" },
@@ -23,14 +25,48 @@ export const AVOIDANCE_CHIPS: readonly { label: string; text: string }[] = [
   { label: "Gluten-free", text: "gluten-free" },
 ];
 
-/** Whether the field already holds the chip's words, as a whole comma-separated entry. */
-export function hasChip(text: string, chipText: string): boolean {
-  return text.split(/[,;\n]/).some((entry) => entry.trim().toLowerCase() === chipText.toLowerCase());
+/** The rules a piece of text sets, as one comparable string: "penuts" and "peanuts" set the same. */
+function signature(text: string): string {
+  const parsed = parseAvoidances(text);
+  if (parsed.unrecognised.length > 0) return "";
+  return JSON.stringify([
+    [...parsed.allergens].sort(),
+    [...parsed.flags].sort(),
+    [...parsed.ingredients].sort(),
+    parsed.kosher,
+  ]);
 }
 
-/** The field with the chip's words added as one more comma-separated entry. */
-export function withChip(text: string, chipText: string): string {
-  if (hasChip(text, chipText)) return text;
+const entriesOf = (text: string) =>
+  text
+    .split(/[,;\n]/)
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== "");
+
+/**
+ * The chip an entry of the field stands for: the chip whose words it is, else the first chip whose words set the
+ * same rules (a typo the reader understands, "penuts", lights Peanuts).
+ */
+function chipOf(entry: string): string | undefined {
+  const lower = entry.toLowerCase();
+  const exact = AVOIDANCE_CHIPS.find((chip) => chip.text === lower);
+  if (exact) return exact.text;
+  const rules = signature(entry);
+  if (rules === "" || rules === signature("")) return undefined;
+  return AVOIDANCE_CHIPS.find((chip) => signature(chip.text) === rules)?.text;
+}
+
+/** Whether an entry of the field (comma-separated) stands for the chip. */
+export function hasChip(text: string, chipText: string): boolean {
+  return entriesOf(text).some((entry) => chipOf(entry) === chipText);
+}
+
+/** The field with the chip's words added as one more entry, or, when the chip is on, every entry it stands for removed. */
+export function toggleChip(text: string, chipText: string): string {
+  if (hasChip(text, chipText))
+    return entriesOf(text)
+      .filter((entry) => chipOf(entry) !== chipText)
+      .join(", ");
   const trimmed = text.trim().replace(/[,;]\s*$/, "");
   return trimmed === "" ? chipText : `${trimmed}, ${chipText}`;
 }

@@ -64,8 +64,9 @@ export function TermsOfServicePage() {
       </p>
       <ul>
         <li>
-          <strong>Free trial.</strong> A new Pro subscription may start with a 7-day free trial. If you do not
-          cancel before the trial ends, the subscription starts and your first payment is taken.
+          <strong>Free trial.</strong> A new Pro subscription starts with a 7-day free trial, or a 14-day free
+          trial if you created your account from a plan someone shared with you (the checkout shows yours). If
+          you do not cancel before the trial ends, the subscription starts and your first payment is taken.
         </li>
         <li>
           <strong>Automatic renewal.</strong> Subscriptions renew automatically at the end of each monthly or

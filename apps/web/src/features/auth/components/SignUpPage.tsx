@@ -9,6 +9,7 @@ import { useAuth } from "../../../lib/auth";
 import { useRedirectWhenSignedIn } from "../hooks/use-redirect-when-signed-in";
 import { authErrorMessage } from "./auth-error-message";
 import { PasswordAuthCard } from "./PasswordAuthCard";
+import { rememberedSharedPlan } from "../../../lib/shared-plan-arrival";
 import styles from "./AuthForm.module.css";
 
 export function SignUpPage() {
@@ -31,7 +32,7 @@ export function SignUpPage() {
     setSubmitting(true);
     destination.current = "/goal";
     try {
-      await signUp({ fullName, email, password });
+      await signUp({ fullName, email, password, sharedPlan: rememberedSharedPlan() });
       trackEvent({ name: "sign_up" });
     } catch (caught) {
       destination.current = null;

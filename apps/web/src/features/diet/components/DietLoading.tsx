@@ -3,7 +3,7 @@ import styles from "./Diet.module.css";
 
 /** docs/product.md §3.6 "Diet screen": the loading view shows tips while the plan is made. */
 const TIPS = [
-  "Weigh your food raw, before cooking, for the most accurate portions.",
+  "Weigh portions as the plan lists them: the grams of a cooked dish are its cooked weight.",
   "Drink 2 to 3 litres of water a day, more on training days.",
   "Don't like an item? Replace it with one click: the new item keeps similar calories and macros.",
 ] as const;

@@ -92,6 +92,8 @@ export function DietPage() {
   const replace = useReplaceDietItem(day);
   const reset = useResetMealPlan();
   const save = useSaveDiet();
+  // A double click lands before React shows the button busy: the ref stops the second save synchronously.
+  const saving = useRef(false);
   const items = plan.data;
   const updatingIds = useUpdatingItems();
   const locked = useMemo(() => lockedMeals(isPro), [isPro]);
@@ -192,10 +194,14 @@ export function DietPage() {
   };
 
   const onSave = () => {
-    if (!items) return;
+    if (!items || saving.current) return;
+    saving.current = true;
     save.mutate(items, {
       onSuccess: () => showAlert("success", DIET_MESSAGES.saved),
       onError: () => showAlert("error", DIET_MESSAGES.saveFailed),
+      onSettled: () => {
+        saving.current = false;
+      },
     });
   };
 
@@ -267,7 +273,7 @@ export function DietPage() {
       </p>
       <ProfileScreeningNotice />
       {isPro ? null : <FreeReplacementsNotice used={replacementsUsed} limit={FREE_REPLACEMENTS_LIMIT} />}
-      <EatenToday />
+      <EatenToday planKey={items?.map((item) => item.id).join(" ") ?? ""} />
       <Tabs label="Meal plans" items={tabs} selected={String(day) as `${PlanDay}`} onSelect={selectDay}>
         {panel}
       </Tabs>

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Button } from "../../../components/Button";
 import { ErrorBox } from "../../../components/ErrorBox";
 import { PageTitle } from "../../../components/PageTitle";
@@ -7,6 +7,7 @@ import { WeighInForm } from "../../../components/WeighInForm";
 import { useProgress } from "../../../lib/get-progress";
 import { formatWeight, useWeightUnit } from "../../../lib/weight-unit";
 import { AdaptiveTargetCard } from "./AdaptiveTargetCard";
+import { CHART_WINDOWS, inWindow, type ChartWindowId } from "./chart-scale";
 import { WeighInTable } from "./WeighInTable";
 import styles from "./Progress.module.css";
 
@@ -19,10 +20,62 @@ function weeklyRateText(rateKg: number | null, unit: ReturnType<typeof useWeight
   return `Your trend is ${rateKg < 0 ? "going down" : "going up"} by ${formatWeight(Math.abs(rateKg), unit)} a week.`;
 }
 
+const WINDOW_KEY = "fitwise.progress_window";
+
+function readWindow(): ChartWindowId {
+  try {
+    const stored = localStorage.getItem(WINDOW_KEY);
+    return CHART_WINDOWS.find((option) => option.id === stored)?.id ?? "90d";
+  } catch {
+    return "90d";
+  }
+}
+
+/** The span the chart and the table show, remembered in this browser (90 days at first). */
+function useChartWindow(): [ChartWindowId, (next: ChartWindowId) => void] {
+  const [chosen, setChosen] = useState<ChartWindowId>(readWindow);
+  const choose = (next: ChartWindowId) => {
+    setChosen(next);
+    try {
+      localStorage.setItem(WINDOW_KEY, next);
+    } catch {
+      // Private modes may refuse storage; the choice then lasts for this page only.
+    }
+  };
+  return [chosen, choose];
+}
+
+function WindowPicker({
+  chosen,
+  onChoose,
+}: {
+  chosen: ChartWindowId;
+  onChoose: (next: ChartWindowId) => void;
+}) {
+  return (
+    <fieldset className={styles.windows}>
+      <legend className={styles.windowsLegend}>Show</legend>
+      {CHART_WINDOWS.map((option) => (
+        <label key={option.id} className={styles.window}>
+          <input
+            type="radio"
+            name="chart-window"
+            value={option.id}
+            checked={chosen === option.id}
+            onChange={() => onChoose(option.id)}
+          />
+          {option.label}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
 /** /progress: log weigh-ins, see them with their trend and weekly rate, and the adaptive target. */
 export function ProgressPage() {
   const progress = useProgress();
   const [unit] = useWeightUnit();
+  const [chartWindow, setChartWindow] = useChartWindow();
   const data = progress.data;
 
   let content;
@@ -40,6 +93,11 @@ export function ProgressPage() {
       </div>
     );
   } else {
+    const shown = {
+      entries: inWindow(data.entries, chartWindow, data.today),
+      trend: inWindow(data.trend, chartWindow, data.today),
+    };
+    const windowLabel = CHART_WINDOWS.find((option) => option.id === chartWindow)?.label.toLowerCase();
     content = (
       <>
         <section className={styles.card} aria-labelledby="weight-trend-title">
@@ -51,10 +109,22 @@ export function ProgressPage() {
             <p className={styles.muted}>No weigh-ins yet: log your first one above.</p>
           ) : (
             <>
-              <Suspense fallback={<Spinner label="Loading the chart…" size={24} />}>
-                <WeightChart progress={data} unit={unit} />
-              </Suspense>
-              <WeighInTable progress={data} unit={unit} />
+              <WindowPicker chosen={chartWindow} onChoose={setChartWindow} />
+              {shown.entries.length === 0 ? (
+                <p className={styles.muted} data-testid="window-empty">
+                  No weigh-ins in the last {windowLabel}.{" "}
+                  <Button variant="link" onClick={() => setChartWindow("all")}>
+                    Show all
+                  </Button>
+                </p>
+              ) : (
+                <>
+                  <Suspense fallback={<Spinner label="Loading the chart…" size={24} />}>
+                    <WeightChart progress={shown} unit={unit} />
+                  </Suspense>
+                  <WeighInTable entries={shown.entries} trend={shown.trend} unit={unit} />
+                </>
+              )}
             </>
           )}
         </section>

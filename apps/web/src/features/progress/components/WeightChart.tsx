@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import type { ProgressResponse } from "@fitwise/contracts/progress";
 import { formatWeight, fromKg, type WeightUnit } from "../../../lib/weight-unit";
-import { chartScales, type ChartBox } from "./chart-scale";
+import { chartScales, dateTicks, withoutGaps, type ChartBox } from "./chart-scale";
 import styles from "./Progress.module.css";
 
 const BOX: ChartBox = { width: 640, height: 260, left: 48, right: 16, top: 16, bottom: 36 };
@@ -25,15 +25,18 @@ function useWidth<T extends HTMLElement>(fallback: number) {
   return { ref, width };
 }
 
-const shortDate = (date: string) =>
-  new Date(`${date}T12:00:00`).toLocaleDateString("en-GB", { day: "numeric", month: "short" });
-
 /**
  * Weigh-ins (dots) and the smoothed trend (line), drawn as plain SVG: two series on a date axis
- * need no chart library (docs/decisions/022). Screen readers get a one-sentence summary here and
- * the full figures in the table beside it.
+ * need no chart library (docs/decisions/022). `progress` holds the chosen window's points only. Screen
+ * readers get a one-sentence summary here and the full figures in the table beside it.
  */
-export function WeightChart({ progress, unit }: { progress: ProgressResponse; unit: WeightUnit }) {
+export function WeightChart({
+  progress,
+  unit,
+}: {
+  progress: Pick<ProgressResponse, "entries" | "trend">;
+  unit: WeightUnit;
+}) {
   const titleId = useId();
   const descId = useId();
   const { ref, width } = useWidth<HTMLElement>(BOX.width);
@@ -43,15 +46,11 @@ export function WeightChart({ progress, unit }: { progress: ProgressResponse; un
     value: fromKg(entry.weight_kg, unit),
   }));
   const trend = progress.trend.map((point) => ({ date: point.date, value: fromKg(point.trend_kg, unit) }));
-  const { x, y, ticks } = chartScales([...weighIns, ...trend], box);
+  const { x, y, ticks: valueTicks } = chartScales([...weighIns, ...trend], box);
   const first = weighIns[0];
   const last = weighIns.at(-1);
   const lastTrend = progress.trend.at(-1);
-  const middle = weighIns[Math.floor(weighIns.length / 2)];
-  const dateTicks = [first, middle, last].filter(
-    (point, index, all): point is NonNullable<typeof point> =>
-      point !== undefined && all.findIndex((other) => other?.date === point.date) === index,
-  );
+  const ticks = dateTicks(weighIns, box);
   const summary =
     first && last && lastTrend
       ? `${weighIns.length} weigh-ins from ${first.date} to ${last.date}; the trend is at ${formatWeight(lastTrend.trend_kg, unit)}.`
@@ -67,7 +66,7 @@ export function WeightChart({ progress, unit }: { progress: ProgressResponse; un
       >
         <title id={titleId}>Weight and trend</title>
         <desc id={descId}>{summary}</desc>
-        {ticks.map((tick) => (
+        {valueTicks.map((tick) => (
           <g key={tick}>
             <line
               x1={BOX.left}
@@ -81,23 +80,35 @@ export function WeightChart({ progress, unit }: { progress: ProgressResponse; un
             </text>
           </g>
         ))}
-        {dateTicks.map((point, index) => (
+        {ticks.map((tick, index) => (
           <text
-            key={point.date}
-            x={x(point.date)}
+            key={tick.date}
+            x={x(tick.date)}
             y={BOX.height - 12}
             // The outer labels align inwards so they are never cut off at the edges.
-            textAnchor={index === 0 ? "start" : index === dateTicks.length - 1 ? "end" : "middle"}
+            textAnchor={
+              ticks.length === 1
+                ? "middle"
+                : index === 0
+                  ? "start"
+                  : index === ticks.length - 1
+                    ? "end"
+                    : "middle"
+            }
             className={styles.axisLabel}
+            data-testid="date-label"
           >
-            {shortDate(point.date)}
+            {tick.label}
           </text>
         ))}
-        <polyline
-          points={trend.map((point) => `${x(point.date)},${y(point.value)}`).join(" ")}
-          className={styles.trendLine}
-          data-testid="trend-line"
-        />
+        {withoutGaps(trend).map((run) => (
+          <polyline
+            key={run[0]?.date}
+            points={run.map((point) => `${x(point.date)},${y(point.value)}`).join(" ")}
+            className={styles.trendLine}
+            data-testid="trend-line"
+          />
+        ))}
         {weighIns.map((point) => (
           <circle
             key={point.date}

@@ -1,4 +1,4 @@
-import { useId, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { Link, useLocation, useParams } from "react-router";
 import { SITE_CONFIG } from "../../../lib/site-config";
 import { Button } from "../../../components/Button";
@@ -14,6 +14,7 @@ import { amount, groupMeals } from "../model/meal-groups";
 import { PublicPlanStates } from "./PlanStates";
 import { usePublicReplace, useSignUpPrompt } from "./sign-up-prompt";
 import { useIsCachedPro } from "./use-user-pro";
+import { rememberSharedPlan } from "../../../lib/shared-plan-arrival";
 import styles from "./PublicPlans.module.css";
 
 const TITLE = `${SITE_CONFIG.brandName}AI's Diet Plan`;
@@ -22,6 +23,8 @@ const LOADING_MESSAGE = "Getting your custom healthy meal plan, please wait it m
 /** /fulldiet/{id} (docs/product.md §3): a shared diet plan, readable without signing in. */
 export function PublicDietPage() {
   const { id = "" } = useParams();
+  // A guest who signs up from here gets the 14-day trial this page invites to (docs/decisions/054).
+  useEffect(() => rememberSharedPlan({ kind: "diet", id }), [id]);
   const query = usePublicDiet(id);
   return (
     <PublicPlanStates query={query} title={TITLE} loadingMessage={LOADING_MESSAGE}>

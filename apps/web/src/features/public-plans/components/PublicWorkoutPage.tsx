@@ -1,4 +1,4 @@
-import { useId, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { useLocation, useNavigate, useParams } from "react-router";
 import { PLANNING_DEFAULTS } from "@fitwise/engine/planning-defaults";
 import { Button } from "../../../components/Button";
@@ -13,6 +13,7 @@ import { formatWorkoutDays, initialDay, planDays, workoutPlace } from "../model/
 import type { PlanDay } from "../model/workout-days";
 import { PublicPlanStates } from "./PlanStates";
 import { usePublicReplace, useSignUpPrompt } from "./sign-up-prompt";
+import { rememberSharedPlan } from "../../../lib/shared-plan-arrival";
 import styles from "./PublicPlans.module.css";
 
 const TITLE = "Your Workout Plan";
@@ -26,6 +27,8 @@ const WORKOUT_TIME = "Any time";
 /** /fullworkout/{id} (docs/product.md §3): a shared weekly workout plan, readable without signing in. */
 export function PublicWorkoutPage() {
   const { id = "" } = useParams();
+  // A guest who signs up from here gets the 14-day trial this page invites to (docs/decisions/054).
+  useEffect(() => rememberSharedPlan({ kind: "workout", id }), [id]);
   const query = usePublicWorkout(id);
   return (
     <PublicPlanStates query={query} title={TITLE} loadingMessage={LOADING_MESSAGE}>

@@ -11,6 +11,7 @@ import { useCancelSubscription } from "../api/cancel-subscription";
 import { useSubscription } from "../api/get-subscription";
 import { useRestorePurchase } from "../api/restore-purchase";
 import { useResumeSubscription } from "../api/resume-subscription";
+import { useTrialDays } from "../../../lib/shared-plan-arrival";
 import { CancelSubscriptionModal } from "./CancelSubscriptionModal";
 import { SettingsLayout } from "./SettingsLayout";
 import styles from "./Settings.module.css";
@@ -124,6 +125,7 @@ const RESTORE_ENDED = "Your earlier Pro subscription has ended, so there is noth
 
 function FreeState() {
   const { status } = useAuth();
+  const trialDays = useTrialDays();
   const { showAlert } = useAlert();
   const { openUpgradeOverlay } = useUpgradeOverlay();
   const restore = useRestorePurchase();
@@ -166,7 +168,7 @@ function FreeState() {
           <li key={benefit}>{benefit}</li>
         ))}
       </ul>
-      <p>Start with a 7-day free trial and cancel anytime.</p>
+      <p>Start with a {trialDays}-day free trial and cancel anytime.</p>
       <div className={styles.actions}>
         <Button onClick={() => openUpgradeOverlay()}>Get Pro</Button>
         <Button variant="secondary" busy={restore.isPending} onClick={onRestore}>

@@ -4,7 +4,8 @@ import { ApiError } from "../../../lib/api-client";
 import { useAuth } from "../../../lib/auth";
 import { useCreateCheckout } from "../api/create-checkout";
 import type { CheckoutPlan } from "@fitwise/contracts/pricing";
-import { PRO_FEATURES, PRO_PACKAGES, TRIAL_NOTE } from "./packages";
+import { PRO_FEATURES, PRO_PACKAGES, trialNote } from "./packages";
+import { useTrialDays } from "../../../lib/shared-plan-arrival";
 import styles from "./UpgradeOverlay.module.css";
 
 export interface UpgradeOverlayProps {
@@ -48,6 +49,7 @@ export function UpgradeOverlay({ reason, onClose }: UpgradeOverlayProps) {
   const titleId = useId();
   const descriptionId = useId();
   const { status } = useAuth();
+  const trialDays = useTrialDays();
   const checkout = useCreateCheckout();
   const pendingPlan = checkout.isPending ? checkout.variables : undefined;
 
@@ -90,7 +92,7 @@ export function UpgradeOverlay({ reason, onClose }: UpgradeOverlayProps) {
         </div>
         {reason ? <p className={styles.reason}>{reason}</p> : null}
         <p id={descriptionId} className={styles.trial}>
-          {TRIAL_NOTE}
+          {trialNote(trialDays)}
         </p>
 
         <ul className={styles.packages} aria-label="Pro packages">

@@ -1,4 +1,4 @@
-import { CHECKOUT_PLANS, PRO_PLAN_PRICES, TRIAL_DAYS } from "@fitwise/contracts/pricing";
+import { CHECKOUT_PLANS, PRO_PLAN_PRICES } from "@fitwise/contracts/pricing";
 import type { CheckoutPlan } from "@fitwise/contracts/pricing";
 
 /** docs/product.md §3.13 "Upgrade overlay": monthly is marked most popular, yearly best value. */
@@ -20,4 +20,4 @@ export const PRO_FEATURES: readonly string[] = [
   "Priority support",
 ];
 
-export const TRIAL_NOTE = `${TRIAL_DAYS} days free trial, cancel anytime`;
+export const trialNote = (trialDays: number) => `${trialDays} days free trial, cancel anytime`;

@@ -91,6 +91,14 @@ function SetRow({
   const [error, setError] = useState<string | null>(null);
 
   const submit = () => {
+    if (reps.trim() === "") {
+      setError("Enter the reps you did.");
+      return;
+    }
+    if (load.trim() === "") {
+      setError("Enter the load (0 for body weight).");
+      return;
+    }
     const repsValue = Number(reps);
     const loadKg = Math.round(toKg(Number(load.replace(",", ".")), unit) * 100) / 100;
     if (!Number.isInteger(repsValue) || repsValue < 0 || repsValue > REPS_MAX) {
@@ -147,10 +155,10 @@ function SetRow({
         Load ({unit})
         <input
           id={`${id}-load`}
-          type="number"
+          // Text, not number: a number field drops the decimal comma ("22,5") in an English browser.
+          type="text"
           inputMode="decimal"
-          min={0}
-          step="any"
+          autoComplete="off"
           value={load}
           onChange={(event) => setLoad(event.target.value)}
         />
@@ -199,6 +207,8 @@ export function WorkoutSession({
   const [timer, setTimer] = useState<{ endsAtMs: number; totalSeconds: number } | null>(null);
   const history = useWorkoutHistory();
   const today = localIsoDate();
+  // The plan day being trained, which need not be today's weekday (Monday's session done on a Thursday).
+  const sessionDay = items.find((item) => item.day.trim() !== "")?.day;
 
   const exercises: LoggableExercise[] = items.flatMap((item) => {
     const bodyPart = item.bodyPart.trim();
@@ -214,8 +224,9 @@ export function WorkoutSession({
     <section className={styles.logger} aria-labelledby="workout-logger-title">
       <div className={styles.loggerHeader}>
         <h2 id="workout-logger-title" className={styles.loggerTitle}>
-          Today's workout ({today})
+          {sessionDay ? `${sessionDay}'s workout` : "Workout"}
         </h2>
+        <p className={styles.loggedFor}>Sets are logged for today, {today}.</p>
         <fieldset className={styles.options}>
           <legend className={styles.visuallyHidden}>Logging options</legend>
           <label className={styles.inline}>
@@ -288,18 +299,22 @@ export function WorkoutSession({
                 const setNumber = index + 1;
                 const before =
                   previous?.sets.find((set) => set.set_number === setNumber) ?? previous?.sets.at(-1);
+                const logged = todays?.sets.find((set) => set.set_number === setNumber);
+                // A set not logged yet starts from the load of the set just logged today (20 kg after a 20 kg set).
+                const setBefore = todays?.sets.find((set) => set.set_number === setNumber - 1);
+                const startLoadKg = setBefore?.load_kg ?? before?.load_kg ?? 0;
                 return (
                   <SetRow
-                    key={setNumber}
+                    key={logged ? setNumber : `${setNumber}-${startLoadKg}`}
                     exerciseId={exercise.id}
                     exerciseName={exercise.name}
                     setNumber={setNumber}
                     defaults={{
                       reps: before?.reps ?? range?.min ?? 10,
-                      loadKg: before?.load_kg ?? 0,
+                      loadKg: startLoadKg,
                       rir: 2,
                     }}
-                    logged={todays?.sets.find((set) => set.set_number === setNumber)}
+                    logged={logged}
                     unit={unit}
                     restSeconds={itemRestSeconds}
                     onLogged={startRest}

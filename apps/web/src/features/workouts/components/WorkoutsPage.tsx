@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { Link } from "react-router";
 import { PLAN_ERROR_CODES } from "@fitwise/contracts/plans";
 import type { WorkoutItem } from "@fitwise/engine/workouts/exercise.types";
@@ -80,6 +80,8 @@ export function WorkoutsPage() {
   const [choosingFor, setChoosingFor] = useState<WorkoutItem | null>(null);
   const reset = useResetWorkoutPlan();
   const save = useSaveWorkout();
+  // A double click lands before React shows the button busy: the ref stops the second save synchronously.
+  const saving = useRef(false);
   const [chosenDay, setChosenDay] = useState<Weekday | null>(null);
   // The first visit gets a short explanation of the screen (docs/product.md §7 hasVisitedWorkoutScreen).
   const [firstVisit] = useState(() => readCache("hasVisitedWorkoutScreen") !== true);
@@ -167,10 +169,14 @@ export function WorkoutsPage() {
   };
 
   const onSave = () => {
-    if (!items) return;
+    if (!items || saving.current) return;
+    saving.current = true;
     save.mutate(items, {
       onSuccess: () => showAlert("success", WORKOUT_MESSAGES.saved),
       onError: () => showAlert("error", WORKOUT_MESSAGES.saveFailed),
+      onSettled: () => {
+        saving.current = false;
+      },
     });
   };
 
@@ -299,7 +305,7 @@ export function WorkoutsPage() {
                   <Button
                     variant="secondary"
                     onClick={() => choosingFor && onReplace(choosingFor, alternative.name)}
-                    aria-label={`Use ${alternative.name}`}
+                    aria-label={`Use this: ${alternative.name}`}
                   >
                     Use this
                   </Button>
