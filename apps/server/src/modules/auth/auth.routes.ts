@@ -38,6 +38,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
   const service = new AuthService(new AuthRepository(options.db), {
     jwtSecret: config.jwtSecret,
     issuer: `${config.publicUrl}/auth/v1`,
+    ...(config.sessionLimits ? { sessionLimits: config.sessionLimits } : {}),
     ...(links
       ? {
           emailConfirmation: {

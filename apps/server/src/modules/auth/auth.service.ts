@@ -10,6 +10,7 @@ import {
 } from "@fitwise/contracts/auth";
 import { z } from "zod";
 import type { Session, User } from "../../db/schema";
+import { SESSION_LIMITS_DEFAULT, type SessionLimits } from "../../env";
 import { HttpError } from "../../http/errors";
 import { jsonDepth } from "../../http/json-depth";
 import type { AuthenticatedUser } from "../../http/authenticate";
@@ -119,6 +120,8 @@ export function toUserResponse(user: User, factors: FactorRow[] = []): UserRespo
 
 export interface AuthServiceOptions {
   jwtSecret: string;
+  /** How long a session may be refreshed (absent: SESSION_LIMITS_DEFAULT, decision 056). */
+  sessionLimits?: SessionLimits;
   /** JWT `iss`: `${publicUrl}/auth/v1`. */
   issuer: string;
   /**
@@ -346,7 +349,14 @@ export class AuthService {
   async #liveSession(sessionId: string, now: Date): Promise<Session> {
     const session = await this.#repo.findSession(sessionId);
     if (!session) throw new HttpError(400, "refresh_token_not_found", AUTH_MESSAGES.refreshTokenNotFound);
-    if (session.not_after && session.not_after.getTime() <= now.getTime()) {
+    const limits = this.#options.sessionLimits ?? SESSION_LIMITS_DEFAULT;
+    const lastUsed = session.refreshed_at ?? session.created_at;
+    const ended =
+      (session.not_after !== null && session.not_after.getTime() <= now.getTime()) ||
+      now.getTime() - session.created_at.getTime() >= limits.maxAgeMs ||
+      now.getTime() - lastUsed.getTime() >= limits.idleMs;
+    if (ended) {
+      // Its refresh tokens go with it (foreign key cascade), so none of them works again.
       await this.#repo.deleteSession(session.id);
       throw new HttpError(400, "session_expired", "Session has expired");
     }

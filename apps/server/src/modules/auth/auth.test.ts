@@ -4,6 +4,7 @@ import { SessionSchema, UserSchema } from "@fitwise/contracts/auth";
 import { SignJWT } from "jose";
 import { describe, expect, it } from "vitest";
 import { describeWithDatabases, TEST_PASSWORD } from "../../test/test-app";
+import { SESSION_LIMITS_DEFAULT } from "../../env";
 import { REFRESH_TOKEN_REUSE_GRACE_MS } from "./auth.service";
 
 const base64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString("base64url");
@@ -381,6 +382,54 @@ describeWithDatabases("auth: refresh tokens", ({ app, db, signUp }) => {
     // The thief's and the owner's tokens are both dead now.
     expect((await refresh(rotated.refresh_token)).statusCode).toBe(400);
     expect((await getUser(rotated.access_token)).statusCode).toBe(401);
+  });
+
+  describe("session lifetime (decision 056)", () => {
+    const { maxAgeMs, idleMs } = SESSION_LIMITS_DEFAULT;
+    /** Moves the user's session back in time: its sign-in and its last refresh. */
+    const ageSession = (userId: string, sinceSignInMs: number, sinceRefreshMs: number | null) =>
+      db()
+        .updateTable("sessions")
+        .set({
+          created_at: new Date(Date.now() - sinceSignInMs),
+          refreshed_at: sinceRefreshMs === null ? null : new Date(Date.now() - sinceRefreshMs),
+        })
+        .where("user_id", "=", userId)
+        .execute();
+    const expectExpired = async (refreshToken: string, userId: string) => {
+      const response = await refresh(refreshToken);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ error_code: "session_expired" });
+      // The session and its tokens are gone: the same token is unknown now, not merely refused again.
+      expect(await db().selectFrom("sessions").select("id").where("user_id", "=", userId).execute()).toEqual(
+        [],
+      );
+      expect((await refresh(refreshToken)).json()).toMatchObject({ error_code: "refresh_token_not_found" });
+    };
+
+    it("ends a session whose refresh token went unused for the idle timeout, and keeps one used just inside it", async () => {
+      const idle = await signUp();
+      await ageSession(idle.userId, idleMs + 60_000, null);
+      await expectExpired(idle.refreshToken, idle.userId);
+
+      const active = await signUp();
+      await ageSession(active.userId, idleMs * 2, idleMs - 60_000);
+      const refreshed = await refresh(active.refreshToken);
+      expect(refreshed.statusCode).toBe(200);
+      // The refresh counts as use: the idle clock starts again.
+      const [session] = await db()
+        .selectFrom("sessions")
+        .select("refreshed_at")
+        .where("user_id", "=", active.userId)
+        .execute();
+      expect(Date.now() - (session?.refreshed_at?.getTime() ?? 0)).toBeLessThan(60_000);
+    });
+
+    it("ends a session past its absolute lifetime however recently it was refreshed", async () => {
+      const old = await signUp();
+      await ageSession(old.userId, maxAgeMs + 60_000, 60_000);
+      await expectExpired(old.refreshToken, old.userId);
+    });
   });
 
   it("refuses an unknown or missing refresh token", async () => {
