@@ -16,6 +16,7 @@ import { jsonDepth } from "../../http/json-depth";
 import type { AuthenticatedUser } from "../../http/authenticate";
 import type { PkceChallenge } from "./auth.pkce";
 import type { AuthRepository, FactorRow, SessionMeta, SessionOptions } from "./auth.repository";
+import { guessablePassword } from "./common-passwords";
 import { ACCESS_TOKEN_TTL_SECONDS, signAccessToken } from "./jwt";
 
 /** OWASP Password Storage Cheat Sheet, argon2id minimum: m=19456 KiB (19 MiB), t=2, p=1. */
@@ -51,12 +52,14 @@ export function hashPassword(password: string): Promise<string> {
   return hash(password, ARGON2_OPTIONS);
 }
 
-function requirePasswordPolicy(password: string): void {
+function requirePasswordPolicy(password: string, email: string | undefined): void {
   // Length in code points, so a password is never judged (or truncated) by its UTF-16 length.
   const length = [...password].length;
   if (length < PASSWORD_MIN_LENGTH) throw new HttpError(422, "weak_password", AUTH_MESSAGES.weakPassword);
   if (length > PASSWORD_MAX_LENGTH)
     throw new HttpError(422, "validation_failed", AUTH_MESSAGES.passwordTooLong);
+  if (guessablePassword(password, email) !== undefined)
+    throw new HttpError(422, "weak_password", AUTH_MESSAGES.guessablePassword);
 }
 
 /**
@@ -229,7 +232,7 @@ export class AuthService {
       throw new HttpError(400, "validation_failed", AUTH_MESSAGES.missingCredentials);
     }
     const email = normaliseEmail(input.email);
-    requirePasswordPolicy(input.password);
+    requirePasswordPolicy(input.password, email);
     const fullName = typeof input.data?.full_name === "string" ? input.data.full_name.trim() : "";
     const userMetadata = { ...input.data, full_name: fullName, user_full_name: fullName, user_email: email };
     requireMetadataLimits(userMetadata);
@@ -388,7 +391,7 @@ export class AuthService {
       if (actor.aal !== "aal2" && factors.some((factor) => factor.status === "verified")) {
         throw new HttpError(403, "insufficient_aal", AUTH_MESSAGES.aal2RequiredForPassword);
       }
-      requirePasswordPolicy(input.password);
+      requirePasswordPolicy(input.password, user.email);
       passwordHash = await hashPassword(input.password);
     }
     const updated = await this.#repo.updateUser(

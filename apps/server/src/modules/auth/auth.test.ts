@@ -108,7 +108,7 @@ describeWithDatabases("auth: sign-up", ({ app, db }) => {
     });
     expect(long.statusCode).toBe(422);
 
-    const max = "y".repeat(128);
+    const max = "a long passphrase, ".repeat(7).slice(0, 128);
     const ok = await app().inject({
       method: "POST",
       url: "/auth/v1/signup",
@@ -124,9 +124,54 @@ describeWithDatabases("auth: sign-up", ({ app, db }) => {
     const minimum = await app().inject({
       method: "POST",
       url: "/auth/v1/signup",
-      payload: { email: "min@example.com", password: "12345678" },
+      payload: { email: "min@example.com", password: "k7#mQ2!z" },
     });
     expect(minimum.statusCode).toBe(200);
+  });
+
+  it("refuses common, repetitive and sequential passwords and the account's own address, at sign-up and on a change", async () => {
+    const weak = {
+      code: 422,
+      error_code: "weak_password",
+      msg: "Password is known to be weak and easy to guess, please choose a different one.",
+    };
+    for (const password of [
+      "password",
+      "12345678",
+      "Password1",
+      "        ",
+      "abcdefgh",
+      "87654321",
+      "qwertyui",
+    ]) {
+      const response = await app().inject({
+        method: "POST",
+        url: "/auth/v1/signup",
+        payload: { email: "weak@example.com", password },
+      });
+      expect(response.json(), JSON.stringify(password)).toEqual(weak);
+    }
+    const ownAddress = await app().inject({
+      method: "POST",
+      url: "/auth/v1/signup",
+      payload: { email: "grace.hopper@example.com", password: "grace.hopper" },
+    });
+    expect(ownAddress.json()).toEqual(weak);
+
+    const session = (
+      await app().inject({
+        method: "POST",
+        url: "/auth/v1/signup",
+        payload: { email: "change@example.com", password: TEST_PASSWORD },
+      })
+    ).json<Session>();
+    const change = await app().inject({
+      method: "PUT",
+      url: "/auth/v1/user",
+      headers: { authorization: `Bearer ${session.access_token}` },
+      payload: { password: "iloveyou1" },
+    });
+    expect(change.json()).toEqual(weak);
   });
 });
 
