@@ -474,12 +474,16 @@ describe("unknown and deleted plan links", () => {
 
 describe("Pro upgrade overlay", () => {
   it("opens from a locked action for a free user, traps focus and closes with Escape", async () => {
+    // The plans' owner is Pro; a free user looks at the shared plan.
+    const visitor = newTestUser("visitor");
+    await signUpViaApi(server.url, visitor);
     for (const [viewport, suffix] of [
       [DESKTOP, "1280"],
       [PHONE, "390"],
     ] as const) {
       await withPage(viewport, async (page) => {
-        await signInAsOwner(page);
+        await signInViaUi(page, server.url, visitor);
+        await page.getByRole("button", { name: "Signout" }).waitFor();
         await page.goto(`${server.url}/fulldiet/${owner.diets[0]!.id}`);
         // Above 768 px the chat panel starts open (docs/product.md §3) and covers the Replace buttons.
         await closeChat(page);
