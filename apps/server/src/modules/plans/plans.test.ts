@@ -144,6 +144,8 @@ describeWithDatabases("plan functions", ({ app, db, signUp }) => {
 
     it("plans afresh when the profile changed since the stored plan was made", async () => {
       const user = await userWithProfile();
+      // Pro: a free user's day is kept unless it breaks the new rules (decision 055, plans/free-tier.test.ts).
+      await makePro(db(), user.userId);
       await getMeals(user);
       const storedRow = () =>
         db()
@@ -157,7 +159,7 @@ describeWithDatabases("plan functions", ({ app, db, signUp }) => {
       for (const item of after) expect(findFood(item.foodId)?.allergens).not.toContain("egg");
       const row = await storedRow();
       expect(row.inputs_hash).not.toBe(before.inputs_hash);
-      // A profile change is not a reset: it stays available on the free tier.
+      // A profile change is not a reset: the generation (the reset count) stays.
       expect(row.generation).toBe(0);
     });
 
