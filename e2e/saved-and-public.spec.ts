@@ -47,6 +47,17 @@ async function callFunction<T>(name: string, token: string, payload: unknown): P
   return JSON.parse(text) as T;
 }
 
+/** Pays through the local test checkout (its form, then its signed webhook), as the upgrade overlay would. */
+async function becomePro(token: string): Promise<void> {
+  const { url } = await callFunction<{ url: string }>("create_checkout", token, { plan: "monthly" });
+  const paid = await fetch(new URL(url, server.url), {
+    method: "POST",
+    redirect: "manual",
+    body: new URLSearchParams({ card_number: "4242 4242 4242 4242", expiry: "12/39", cvc: "123" }),
+  });
+  if (paid.status !== 303) throw new Error(`test checkout answered ${paid.status}`);
+}
+
 /** Signs a user up through the API, completes the profile, plans a day and a week, and saves them. */
 async function seedOwner(): Promise<SeededOwner> {
   const user = newTestUser("sharer");
@@ -63,6 +74,8 @@ async function seedOwner(): Promise<SeededOwner> {
       user_allergies: "peanuts",
     }),
   );
+  // Pro, so the saved plans hold every meal and training day (a free user saves what the free tier shows).
+  await becomePro(token);
   const dayPlan = await callFunction<MealItemWire[]>("openai_get_meal_plan", token, { currentDay: 1 });
   const week = await callFunction<WorkoutItemWire[]>("openai_get_workout_plan", token, {});
   // Two saves of the same day: the list shows the newest first, as Diet Plan #1.
@@ -164,6 +177,48 @@ describe("/saved", () => {
       );
       await screenshot(page, "saved-01-diets-1280");
       await checkA11y(page);
+
+      // Sharing switches (docs/decisions/044): Diet Plan #2 goes private — its link answers "not found" and the
+      // card offers nothing to open or share — then public again, and shows its owner's body data on request.
+      const second = dietCards.nth(1);
+      const olderId = owner.diets[1]!.id;
+      const publicBody = async () => {
+        const response = await fetch(`${server.url}/functions/v1/get_saved_data`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify({ table: "saved_diets", diet_id: olderId }),
+        });
+        return { status: response.status, body: (await response.json()) as { user_age?: number | null } };
+      };
+      const linkSwitch = second.getByRole("checkbox", { name: "Anyone with the link can open it" });
+      const bodySwitch = second.getByRole("checkbox", { name: /Show my age, gender, weight, height/ });
+      expect(await linkSwitch.isChecked()).toBe(true);
+      expect(await bodySwitch.isChecked()).toBe(false);
+      await linkSwitch.uncheck();
+      await second.getByText("Private: its link shows “not found” to everyone.").waitFor();
+      expect(await second.getByRole("link", { name: /Show Full Diet Plan/ }).count()).toBe(0);
+      expect(await bodySwitch.isDisabled()).toBe(true);
+      expect((await publicBody()).status).toBe(404);
+      await screenshot(page, "saved-01b-private-diet-1280");
+      await checkA11y(page);
+      await linkSwitch.check();
+      await second.getByRole("link", { name: /Show Full Diet Plan/ }).waitFor();
+      expect((await publicBody()).body.user_age).toBeNull();
+      await bodySwitch.check();
+      await second.getByText("Saving…").waitFor({ state: "detached" });
+      expect(await bodySwitch.isChecked()).toBe(true);
+      expect((await publicBody()).body.user_age).toBe(34);
+      // A failed change says so and leaves the switch as the server has it.
+      await page.route("**/functions/v1/set_saved_plan_visibility", (route) =>
+        route.abort("connectionrefused"),
+      );
+      await bodySwitch.click();
+      await second
+        .getByRole("alert")
+        .getByText("Could not change who can see this plan. Please try again.")
+        .waitFor();
+      expect(await bodySwitch.isChecked()).toBe(true);
+      await page.unroute("**/functions/v1/set_saved_plan_visibility");
 
       // Re-requested on tab change (docs/product.md §8).
       const listRequest = page.waitForRequest(
@@ -454,12 +509,16 @@ describe("unknown and deleted plan links", () => {
 
 describe("Pro upgrade overlay", () => {
   it("opens from a locked action for a free user, traps focus and closes with Escape", async () => {
+    // The plans' owner is Pro; a free user looks at the shared plan.
+    const visitor = newTestUser("visitor");
+    await signUpViaApi(server.url, visitor);
     for (const [viewport, suffix] of [
       [DESKTOP, "1280"],
       [PHONE, "390"],
     ] as const) {
       await withPage(viewport, async (page) => {
-        await signInAsOwner(page);
+        await signInViaUi(page, server.url, visitor);
+        await page.getByRole("button", { name: "Signout" }).waitFor();
         await page.goto(`${server.url}/fulldiet/${owner.diets[0]!.id}`);
         // Above 768 px the chat panel starts open (docs/product.md §3) and covers the Replace buttons.
         await closeChat(page);

@@ -86,6 +86,18 @@ describe("loadConfig", () => {
       expect(() => trust(bad)).toThrow(/TRUST_PROXY: must be a number of proxies/);
   });
 
+  it("reads the session lifetime in hours: 30 days and 7 idle days unless set, a year at most", () => {
+    const limits = (env: Record<string, string>) => loadConfig({ JWT_SECRET: secret, ...env }).sessionLimits;
+    const hour = 3_600_000;
+    expect(limits({})).toEqual({ maxAgeMs: 720 * hour, idleMs: 168 * hour });
+    expect(limits({ SESSION_MAX_AGE_HOURS: "24", SESSION_IDLE_TIMEOUT_HOURS: "0.5" })).toEqual({
+      maxAgeMs: 24 * hour,
+      idleMs: 0.5 * hour,
+    });
+    for (const bad of ["0", "-1", "8761", "soon"])
+      expect(() => limits({ SESSION_MAX_AGE_HOURS: bad })).toThrow(/SESSION_MAX_AGE_HOURS/);
+  });
+
   it("resolves a relative DATA_DIR against the directory npm was run in", () => {
     expect(loadConfig({ JWT_SECRET: secret, INIT_CWD: "/srv/fitwise" }).dataDir).toBe("/srv/fitwise/data");
     expect(loadConfig({ JWT_SECRET: secret, INIT_CWD: "/srv/fitwise", DATA_DIR: "state" }).dataDir).toBe(

@@ -54,6 +54,10 @@ export const ENV_VARIABLES = {
     'Sender of account e-mails (default "Fitwise" <no-reply@localhost>, with BRAND_NAME as the name).',
   AUTH_CONFIRM_EMAIL:
     "Set to true to require new accounts to confirm their e-mail address before signing in (default false).",
+  SESSION_MAX_AGE_HOURS:
+    "Longest a sign-in lasts, refreshed or not, in hours (default 720, 30 days); then the refresh token is refused and the user signs in again.",
+  SESSION_IDLE_TIMEOUT_HOURS:
+    "A session whose refresh token was not used for this many hours ends (default 168, 7 days); an open app refreshes about hourly.",
 } as const;
 
 const optionalString = z
@@ -205,6 +209,9 @@ export const EnvSchema = z.object({
   ),
   MAIL_FROM: optionalString,
   AUTH_CONFIRM_EMAIL: booleanFlag,
+  // One year at most: a longer sign-in is no limit at all. Defaults: see SESSION_LIMITS_DEFAULT.
+  SESSION_MAX_AGE_HOURS: z.coerce.number().positive().max(8_760).optional(),
+  SESSION_IDLE_TIMEOUT_HOURS: z.coerce.number().positive().max(8_760).optional(),
 });
 
 export interface RateLimitConfig {
@@ -239,6 +246,22 @@ export interface GoogleConfig {
  * password-guessing burst from that address does not log everyone else out.
  */
 export const DEFAULT_REFRESH_LIMIT: RateLimitConfig = { max: 120, windowMs: 60_000 };
+
+/** How long a session lives: from its sign-in at most maxAgeMs, and idleMs since its last refresh. */
+export interface SessionLimits {
+  maxAgeMs: number;
+  idleMs: number;
+}
+
+const HOUR_MS = 3_600_000;
+
+/**
+ * 30 days from sign-in, 7 days without a refresh (decision 056). An open app refreshes about hourly
+ * (ACCESS_TOKEN_TTL_SECONDS), so only a device left unused for a week signs in again, and a stolen refresh token
+ * is good for at most a month even while its thief keeps it fresh. GoTrue has both knobs
+ * (GOTRUE_SESSIONS_TIMEBOX, GOTRUE_SESSIONS_INACTIVITY_TIMEOUT) but leaves them off; we do not.
+ */
+export const SESSION_LIMITS_DEFAULT: SessionLimits = { maxAgeMs: 720 * HOUR_MS, idleMs: 168 * HOUR_MS };
 
 /** The trainer chat's model; absent = the offline brain (the default). */
 export interface AiConfig {
@@ -284,6 +307,8 @@ export interface AppConfig {
   mailFrom?: string;
   /** Absent or false: new accounts are confirmed at sign-up. */
   authConfirmEmail?: boolean;
+  /** Absent: SESSION_LIMITS_DEFAULT. */
+  sessionLimits?: SessionLimits;
   /** How long a profile answer is reused (absent: PROFILE_CACHE_TTL_MS); 0 reads the database every time. */
   profileCacheTtlMs?: number;
   /** Socket time limits instead of app.ts SOCKET_TIMEOUTS (tests use short ones). */
@@ -467,6 +492,10 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     ...(e.SMTP_URL ? { smtpUrl: e.SMTP_URL } : {}),
     ...(e.MAIL_FROM ? { mailFrom: e.MAIL_FROM } : {}),
     authConfirmEmail: e.AUTH_CONFIRM_EMAIL,
+    sessionLimits: {
+      maxAgeMs: (e.SESSION_MAX_AGE_HOURS ?? SESSION_LIMITS_DEFAULT.maxAgeMs / HOUR_MS) * HOUR_MS,
+      idleMs: (e.SESSION_IDLE_TIMEOUT_HOURS ?? SESSION_LIMITS_DEFAULT.idleMs / HOUR_MS) * HOUR_MS,
+    },
     startupWarnings: [...multiInstanceWarnings(e), ...productionWarnings(e)],
   };
 }

@@ -132,6 +132,8 @@ export const AUTH_MESSAGES = {
   invalidCredentials: "Invalid login credentials",
   missingCredentials: "You must provide either an email or phone number and a password",
   weakPassword: `Password should be at least ${PASSWORD_MIN_LENGTH} characters.`,
+  /** GoTrue's text for a password on a known-weak list (its HIBP check); ours is a bundled list and simple patterns. */
+  guessablePassword: "Password is known to be weak and easy to guess, please choose a different one.",
   passwordTooLong: `Password cannot be longer than ${PASSWORD_MAX_LENGTH} characters.`,
   invalidEmail: "Unable to validate email address: invalid format",
   userAlreadyExists: "User already registered",

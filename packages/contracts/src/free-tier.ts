@@ -1,4 +1,5 @@
 import type { MealSlot } from "@fitwise/engine/nutrition/food.types";
+import type { MealItem } from "@fitwise/engine/nutrition/meal-plan.types";
 import type { Weekday, WorkoutItem } from "@fitwise/engine/workouts/exercise.types";
 import { firstWorkoutDay } from "@fitwise/engine/workouts/rest-days";
 
@@ -32,6 +33,28 @@ export function mayUseMeal(isPro: boolean, meal: MealSlot): boolean {
  */
 export function mayUseWorkoutDay(isPro: boolean, day: Weekday, plan: readonly WorkoutItem[]): boolean {
   return isPro || day === firstWorkoutDay(plan);
+}
+
+/**
+ * What of a day's meal plan the user is sent (docs/product.md §5): a free user gets the meals they may open,
+ * never the locked ones' names or figures, which the screen shows as locked groups (docs/decisions/055).
+ */
+export function visibleMealItems<Item extends Pick<MealItem, "slot">>(
+  isPro: boolean,
+  items: readonly Item[],
+): Item[] {
+  return items.filter((item) => mayUseMeal(isPro, item.slot));
+}
+
+/**
+ * What of the week's workout plan the user is sent: a free user gets the first training day in full and, of every
+ * other training day, only its Warmup and Cooldown — the frame that tells the screen it is a locked training day
+ * rather than a rest day, and nothing of the exercises (docs/decisions/055). Rest days are sent as they are.
+ */
+export function visibleWorkoutItems(isPro: boolean, items: readonly WorkoutItem[]): WorkoutItem[] {
+  if (isPro) return [...items];
+  const first = firstWorkoutDay(items);
+  return items.filter((item) => item.kind !== "exercise" || item.day === first);
 }
 
 /**

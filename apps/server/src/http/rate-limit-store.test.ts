@@ -132,6 +132,33 @@ describe.runIf(hasRedisServer)("rate limits with a Redis that goes away and come
     expect(logs.lines.filter((line) => DOWN.test(line.msg))).toHaveLength(1);
   });
 
+  it("goes on from the shared count when Redis goes away, and keeps the hits counted meanwhile when it is back empty", async () => {
+    const port = await freePort();
+    let redis = await startRedis(port);
+    children.push(redis);
+    const logs = collectLogs();
+    const app = await buildApp(
+      testConfig({ logLevel: "info", redisUrl: `redis://127.0.0.1:${port}`, rateLimits: limits }),
+      { database: await openTestPGlite(), logStream: logs.stream },
+    );
+    apps.push(app);
+    // Two of the three tries counted in Redis; then it dies. Counting from zero would give three more.
+    expect([await signInStatus(app, "10.0.0.5"), await signInStatus(app, "10.0.0.5")]).toEqual([400, 400]);
+    await stopRedis(redis);
+    expect([await signInStatus(app, "10.0.0.5"), await signInStatus(app, "10.0.0.5")]).toEqual([400, 429]);
+
+    // Redis is back without the count (no persistence): the hits counted in process still hold the window.
+    redis = await startRedis(port);
+    children.push(redis);
+    for (let attempt = 0; attempt < 400 && !logs.lines.some((line) => UP.test(line.msg)); attempt += 1) {
+      await sleep(25);
+    }
+    expect(logs.lines.filter((line) => UP.test(line.msg))).toHaveLength(1);
+    expect([await signInStatus(app, "10.0.0.5"), await signInStatus(app, "10.0.0.5")]).toEqual([429, 429]);
+    // Another address starts its own window in Redis as usual.
+    expect(await signInStatus(app, "10.0.0.6")).toBe(400);
+  }, 30_000);
+
   it("starts and limits with a Redis that never answered", async () => {
     const port = await freePort();
     const logs = collectLogs();

@@ -7,7 +7,8 @@ import { Redis } from "ioredis";
  * Redis is optional (several instances share their counts through it), so losing it must neither
  * stall requests nor switch the limits off. Commands fail at once while the connection is down (no
  * offline queue) and after COMMAND_TIMEOUT_MS when Redis hangs; either way the counter is kept in
- * process memory instead, as a single instance would. The change is logged once each way.
+ * process memory instead, as a single instance would, starting from the last count Redis answered here
+ * (LocalCounters.settle), so an outage does not open a fresh window. The change is logged once each way.
  */
 
 /** A healthy Redis on the same network answers in well under a millisecond; 100 ms means it is not answering. */
@@ -143,6 +144,26 @@ class LocalCounters {
     if (!entry || entry.startMs + windowMs <= nowMs) return { current: 0, ttl: 0 };
     return { current: entry.count, ttl: entry.startMs + windowMs - nowMs };
   }
+
+  /**
+   * A count Redis answered for a hit, kept here too and answered as the higher of the two: an outage then
+   * goes on from the last shared count this process saw instead of from zero (a client that waited for
+   * Redis to go would otherwise get a fresh window), and the hits counted here during one are not forgotten
+   * when Redis comes back empty or behind.
+   */
+  settle(key: string, shared: Counted, windowMs: number, nowMs: number): Counted {
+    const local = this.read(key, windowMs, nowMs);
+    const wouldBe = local.current > 0 ? { current: local.current + 1, ttl: local.ttl } : local;
+    const higher = wouldBe.current > shared.current ? wouldBe : shared;
+    const ttl = Math.max(0, Math.min(higher.ttl, windowMs));
+    this.#entries.delete(key);
+    this.#entries.set(key, { count: higher.current, startMs: nowMs + ttl - windowMs });
+    if (this.#entries.size > LOCAL_MAX_KEYS) {
+      const oldest = this.#entries.keys().next().value;
+      if (oldest !== undefined) this.#entries.delete(oldest);
+    }
+    return { current: higher.current, ttl };
+  }
 }
 
 /** What the plugin passes to child(): the route's limit options with `routeInfo` (empty for createRateLimit). */
@@ -174,7 +195,7 @@ export function fallbackRateLimitStore(link: SharedCounterLink | undefined, name
       link.redis.fitwiseRateLimit(fullKey, windowMs).then(
         ([current, ttl]) => {
           link.commandSucceeded();
-          callback(null, { current, ttl });
+          callback(null, this.#local.settle(fullKey, { current, ttl }, windowMs, Date.now()));
         },
         (error: Error) => {
           link.markDown(error);
@@ -192,7 +213,8 @@ export function fallbackRateLimitStore(link: SharedCounterLink | undefined, name
       link.redis.fitwiseRateLimitRead(fullKey).then(
         ([current, ttl]) => {
           link.commandSucceeded();
-          callback(null, { current, ttl });
+          const local = this.#local.read(fullKey, windowMs, Date.now());
+          callback(null, local.current > current ? local : { current, ttl });
         },
         (error: Error) => {
           link.markDown(error);

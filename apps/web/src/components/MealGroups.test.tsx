@@ -102,6 +102,9 @@ describe("MealGroups", () => {
     expect(screen.queryByRole("button", { name: /Snacks/ })).toBeNull();
     expect(within(screen.getByRole("button", { name: /Lunch/ })).getByText("Pro")).toBeTruthy();
     expect(within(screen.getByRole("button", { name: /Breakfast/ })).queryByText("Pro")).toBeNull();
+    // A locked meal's header shows no figures: a free user is not sent its items (docs/decisions/055).
+    expect(screen.getByRole("button", { name: /Lunch/ }).textContent).not.toMatch(/kcal/);
+    expect(screen.getByRole("button", { name: /Breakfast/ }).textContent).toMatch(/kcal/);
   });
 
   it("gives every shown item a closed recipe disclosure named after the item", () => {

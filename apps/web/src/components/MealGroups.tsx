@@ -82,7 +82,8 @@ export function MealGroups({
               </>
             ) : null}
           </span>
-          <MacroLine totals={totalsOf(mealItems)} style={headerFigures} />
+          {/* A free user is not sent a locked meal's items (docs/decisions/055): no figures to show. */}
+          {locked ? null : <MacroLine totals={totalsOf(mealItems)} style={headerFigures} />}
         </span>
       ),
       content:

@@ -89,6 +89,7 @@ export async function accountRoutes(root: FastifyInstance, options: AccountRoute
   const auth = new AuthService(new AuthRepository(db), {
     jwtSecret: config.jwtSecret,
     issuer: `${config.publicUrl}/auth/v1`,
+    ...(config.sessionLimits ? { sessionLimits: config.sessionLimits } : {}),
   });
   const service = new AccountService({
     db,

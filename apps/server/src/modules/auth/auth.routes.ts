@@ -40,6 +40,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     jwtSecret: config.jwtSecret,
     issuer: `${config.publicUrl}/auth/v1`,
     signUpOffer: (data) => sharedPlanTrial(options.db, data),
+    ...(config.sessionLimits ? { sessionLimits: config.sessionLimits } : {}),
     ...(links
       ? {
           emailConfirmation: {

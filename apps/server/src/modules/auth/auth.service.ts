@@ -10,11 +10,13 @@ import {
 } from "@fitwise/contracts/auth";
 import { z } from "zod";
 import type { AppMetadata, Session, User } from "../../db/schema";
+import { SESSION_LIMITS_DEFAULT, type SessionLimits } from "../../env";
 import { HttpError } from "../../http/errors";
 import { jsonDepth } from "../../http/json-depth";
 import type { AuthenticatedUser } from "../../http/authenticate";
 import type { PkceChallenge } from "./auth.pkce";
 import type { AuthRepository, FactorRow, SessionMeta, SessionOptions } from "./auth.repository";
+import { guessablePassword } from "./common-passwords";
 import { ACCESS_TOKEN_TTL_SECONDS, signAccessToken } from "./jwt";
 
 /** OWASP Password Storage Cheat Sheet, argon2id minimum: m=19456 KiB (19 MiB), t=2, p=1. */
@@ -50,12 +52,14 @@ export function hashPassword(password: string): Promise<string> {
   return hash(password, ARGON2_OPTIONS);
 }
 
-function requirePasswordPolicy(password: string): void {
+function requirePasswordPolicy(password: string, email: string | undefined): void {
   // Length in code points, so a password is never judged (or truncated) by its UTF-16 length.
   const length = [...password].length;
   if (length < PASSWORD_MIN_LENGTH) throw new HttpError(422, "weak_password", AUTH_MESSAGES.weakPassword);
   if (length > PASSWORD_MAX_LENGTH)
     throw new HttpError(422, "validation_failed", AUTH_MESSAGES.passwordTooLong);
+  if (guessablePassword(password, email) !== undefined)
+    throw new HttpError(422, "weak_password", AUTH_MESSAGES.guessablePassword);
 }
 
 /**
@@ -119,6 +123,8 @@ export function toUserResponse(user: User, factors: FactorRow[] = []): UserRespo
 
 export interface AuthServiceOptions {
   jwtSecret: string;
+  /** How long a session may be refreshed (absent: SESSION_LIMITS_DEFAULT, decision 056). */
+  sessionLimits?: SessionLimits;
   /** JWT `iss`: `${publicUrl}/auth/v1`. */
   issuer: string;
   /**
@@ -231,7 +237,7 @@ export class AuthService {
       throw new HttpError(400, "validation_failed", AUTH_MESSAGES.missingCredentials);
     }
     const email = normaliseEmail(input.email);
-    requirePasswordPolicy(input.password);
+    requirePasswordPolicy(input.password, email);
     const fullName = typeof input.data?.full_name === "string" ? input.data.full_name.trim() : "";
     const userMetadata = { ...input.data, full_name: fullName, user_full_name: fullName, user_email: email };
     requireMetadataLimits(userMetadata);
@@ -353,7 +359,14 @@ export class AuthService {
   async #liveSession(sessionId: string, now: Date): Promise<Session> {
     const session = await this.#repo.findSession(sessionId);
     if (!session) throw new HttpError(400, "refresh_token_not_found", AUTH_MESSAGES.refreshTokenNotFound);
-    if (session.not_after && session.not_after.getTime() <= now.getTime()) {
+    const limits = this.#options.sessionLimits ?? SESSION_LIMITS_DEFAULT;
+    const lastUsed = session.refreshed_at ?? session.created_at;
+    const ended =
+      (session.not_after !== null && session.not_after.getTime() <= now.getTime()) ||
+      now.getTime() - session.created_at.getTime() >= limits.maxAgeMs ||
+      now.getTime() - lastUsed.getTime() >= limits.idleMs;
+    if (ended) {
+      // Its refresh tokens go with it (foreign key cascade), so none of them works again.
       await this.#repo.deleteSession(session.id);
       throw new HttpError(400, "session_expired", "Session has expired");
     }
@@ -385,7 +398,7 @@ export class AuthService {
       if (actor.aal !== "aal2" && factors.some((factor) => factor.status === "verified")) {
         throw new HttpError(403, "insufficient_aal", AUTH_MESSAGES.aal2RequiredForPassword);
       }
-      requirePasswordPolicy(input.password);
+      requirePasswordPolicy(input.password, user.email);
       passwordHash = await hashPassword(input.password);
     }
     const updated = await this.#repo.updateUser(

@@ -4,6 +4,7 @@ import { SessionSchema, UserSchema } from "@fitwise/contracts/auth";
 import { SignJWT } from "jose";
 import { describe, expect, it } from "vitest";
 import { describeWithDatabases, TEST_PASSWORD } from "../../test/test-app";
+import { SESSION_LIMITS_DEFAULT } from "../../env";
 import { REFRESH_TOKEN_REUSE_GRACE_MS } from "./auth.service";
 
 const base64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString("base64url");
@@ -107,7 +108,7 @@ describeWithDatabases("auth: sign-up", ({ app, db }) => {
     });
     expect(long.statusCode).toBe(422);
 
-    const max = "y".repeat(128);
+    const max = "a long passphrase, ".repeat(7).slice(0, 128);
     const ok = await app().inject({
       method: "POST",
       url: "/auth/v1/signup",
@@ -123,9 +124,54 @@ describeWithDatabases("auth: sign-up", ({ app, db }) => {
     const minimum = await app().inject({
       method: "POST",
       url: "/auth/v1/signup",
-      payload: { email: "min@example.com", password: "12345678" },
+      payload: { email: "min@example.com", password: "k7#mQ2!z" },
     });
     expect(minimum.statusCode).toBe(200);
+  });
+
+  it("refuses common, repetitive and sequential passwords and the account's own address, at sign-up and on a change", async () => {
+    const weak = {
+      code: 422,
+      error_code: "weak_password",
+      msg: "Password is known to be weak and easy to guess, please choose a different one.",
+    };
+    for (const password of [
+      "password",
+      "12345678",
+      "Password1",
+      "        ",
+      "abcdefgh",
+      "87654321",
+      "qwertyui",
+    ]) {
+      const response = await app().inject({
+        method: "POST",
+        url: "/auth/v1/signup",
+        payload: { email: "weak@example.com", password },
+      });
+      expect(response.json(), JSON.stringify(password)).toEqual(weak);
+    }
+    const ownAddress = await app().inject({
+      method: "POST",
+      url: "/auth/v1/signup",
+      payload: { email: "grace.hopper@example.com", password: "grace.hopper" },
+    });
+    expect(ownAddress.json()).toEqual(weak);
+
+    const session = (
+      await app().inject({
+        method: "POST",
+        url: "/auth/v1/signup",
+        payload: { email: "change@example.com", password: TEST_PASSWORD },
+      })
+    ).json<Session>();
+    const change = await app().inject({
+      method: "PUT",
+      url: "/auth/v1/user",
+      headers: { authorization: `Bearer ${session.access_token}` },
+      payload: { password: "iloveyou1" },
+    });
+    expect(change.json()).toEqual(weak);
   });
 });
 
@@ -381,6 +427,54 @@ describeWithDatabases("auth: refresh tokens", ({ app, db, signUp }) => {
     // The thief's and the owner's tokens are both dead now.
     expect((await refresh(rotated.refresh_token)).statusCode).toBe(400);
     expect((await getUser(rotated.access_token)).statusCode).toBe(401);
+  });
+
+  describe("session lifetime (decision 056)", () => {
+    const { maxAgeMs, idleMs } = SESSION_LIMITS_DEFAULT;
+    /** Moves the user's session back in time: its sign-in and its last refresh. */
+    const ageSession = (userId: string, sinceSignInMs: number, sinceRefreshMs: number | null) =>
+      db()
+        .updateTable("sessions")
+        .set({
+          created_at: new Date(Date.now() - sinceSignInMs),
+          refreshed_at: sinceRefreshMs === null ? null : new Date(Date.now() - sinceRefreshMs),
+        })
+        .where("user_id", "=", userId)
+        .execute();
+    const expectExpired = async (refreshToken: string, userId: string) => {
+      const response = await refresh(refreshToken);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ error_code: "session_expired" });
+      // The session and its tokens are gone: the same token is unknown now, not merely refused again.
+      expect(await db().selectFrom("sessions").select("id").where("user_id", "=", userId).execute()).toEqual(
+        [],
+      );
+      expect((await refresh(refreshToken)).json()).toMatchObject({ error_code: "refresh_token_not_found" });
+    };
+
+    it("ends a session whose refresh token went unused for the idle timeout, and keeps one used just inside it", async () => {
+      const idle = await signUp();
+      await ageSession(idle.userId, idleMs + 60_000, null);
+      await expectExpired(idle.refreshToken, idle.userId);
+
+      const active = await signUp();
+      await ageSession(active.userId, idleMs * 2, idleMs - 60_000);
+      const refreshed = await refresh(active.refreshToken);
+      expect(refreshed.statusCode).toBe(200);
+      // The refresh counts as use: the idle clock starts again.
+      const [session] = await db()
+        .selectFrom("sessions")
+        .select("refreshed_at")
+        .where("user_id", "=", active.userId)
+        .execute();
+      expect(Date.now() - (session?.refreshed_at?.getTime() ?? 0)).toBeLessThan(60_000);
+    });
+
+    it("ends a session past its absolute lifetime however recently it was refreshed", async () => {
+      const old = await signUp();
+      await ageSession(old.userId, maxAgeMs + 60_000, 60_000);
+      await expectExpired(old.refreshToken, old.userId);
+    });
   });
 
   it("refuses an unknown or missing refresh token", async () => {

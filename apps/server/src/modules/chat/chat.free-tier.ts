@@ -23,6 +23,10 @@ export function freeTierRefusal(intent: Intent, state: TrainerState, access: Acc
     case "regenerate-meals":
       if (mayReset(access.isPro)) return undefined;
       return `New meals for a whole day are a Pro feature (a reset). ${PRO_UPGRADE}`;
+    case "change-cuisine":
+      // A preference, not a rule: re-planning the day for it would be a free reset (docs/decisions/055).
+      if (mayReset(access.isPro)) return undefined;
+      return `A new cuisine means new meals for your day, and that is a Pro feature (a reset). ${PRO_UPGRADE}`;
     case "regenerate-workouts":
       if (mayReset(access.isPro)) return undefined;
       return `A fresh workout plan is a Pro feature (a reset). ${PRO_UPGRADE}`;

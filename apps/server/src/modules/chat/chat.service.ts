@@ -1,4 +1,5 @@
 import { toWireWorkoutItem } from "@fitwise/contracts/plan-items.mapper";
+import { visibleWorkoutItems } from "@fitwise/contracts/free-tier";
 import {
   CHAT_CONTEXT_MESSAGES,
   CHAT_MAX_CHOICES,
@@ -23,7 +24,8 @@ import { modelTurn } from "./openai-brain";
 // The chat's three functions; reading (chat.context), thinking (chat.intents, chat.solves,
 // chat.free-tier, openai-brain) and writing (chat.commit) live beside it.
 
-export function toResponse(turn: TurnResult): ChatTrainerResponse {
+/** The reply to the caller; a changed week is sent as their tier shows it (decision 055). */
+export function toResponse(turn: TurnResult, isPro: boolean): ChatTrainerResponse {
   const present = new Set([
     ...Object.values(turn.state.mealPlans).flatMap((items) => (items ?? []).map((item) => item.id)),
     ...turn.state.workoutPlan.map((item) => item.id),
@@ -36,7 +38,11 @@ export function toResponse(turn: TurnResult): ChatTrainerResponse {
     ...(itemIds.length > 0 ? { item_ids_updated: itemIds } : {}),
     ...(turn.mealDays.size > 0 && activeDay !== undefined ? { active_day: activeDay } : {}),
     ...(turn.workout
-      ? { updated_plan: { workout_plan: turn.state.workoutPlan.map(toWireWorkoutItem) } }
+      ? {
+          updated_plan: {
+            workout_plan: visibleWorkoutItems(isPro, turn.state.workoutPlan).map(toWireWorkoutItem),
+          },
+        }
       : {}),
     ...(turn.choices.length > 0 ? { choices: turn.choices.slice(0, CHAT_MAX_CHOICES) } : {}),
     ...(turn.change === undefined ? {} : { change: { change_id: turn.change.id, lines: turn.change.lines } }),
@@ -59,7 +65,7 @@ export async function chatTrainer(
     const turn = emptyTurn(context.state, "offline");
     turn.reply = await progressCheckReply(deps.db, userId, context.state.profile.goal, deps.now());
     await commitTurn(deps, context, turn, message, seed, !request.optedOutOfTracking);
-    return toResponse(turn);
+    return toResponse(turn, context.access.isPro);
   }
   // A bare "yes" accepts the offer in Alex's last reply ("protect my knee?"): the offline brain reads that request.
   const lastReply = payload.conversation_history.findLast((entry) => entry.role === "assistant")?.content;
@@ -77,7 +83,7 @@ export async function chatTrainer(
       })
     : await offlineTurn(deps, context, offlineMessage, seed);
   await commitTurn(deps, context, turn, message, seed, !request.optedOutOfTracking);
-  return toResponse(turn);
+  return toResponse(turn, context.access.isPro);
 }
 
 /** get_chat_history: the stored conversation, or Alex's greetings for a new user. */

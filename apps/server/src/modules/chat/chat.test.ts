@@ -456,6 +456,14 @@ describeWithDatabases("trainer chat (offline brain)", ({ app, db, signUp }) => {
     expect(profile.user_replaced).toBe(1);
   });
 
+  it("a free user's new cuisine is a reset: refused with nothing changed (docs/decisions/055)", async () => {
+    const user = await planned({ pro: false, days: [1] });
+    const before = await snapshot(user);
+    const reply = await say(user, "make it Mexican");
+    expectNothingChanged(before, await snapshot(user), reply);
+    expect(reply.message).toContain("a Pro feature (a reset)");
+  });
+
   it("free tier: after three replacements the chat says the limit is reached", async () => {
     const user = await planned({ pro: false, days: [1] });
     await db().insertInto("usage_counters").values({ user_id: user.userId, free_replacements: 3 }).execute();

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { toWireWorkoutItem } from "@fitwise/contracts/plan-items.mapper";
+import { visibleWorkoutItems } from "@fitwise/contracts/free-tier";
 import { PLAN_ERROR_CODES } from "@fitwise/contracts/plans";
 import type { UndoPlanChangeResponse } from "@fitwise/contracts/chat";
 import { formatGrams } from "@fitwise/engine/nutrition/number-format";
@@ -9,6 +10,7 @@ import type { Database } from "../../db/database";
 import type { PlanRevisionsAfter, PlansBefore, StoredMealDay, StoredWorkoutWeek } from "../../db/schema";
 import { HttpError } from "../../http/errors";
 import { upsertProfile, type ProfileValues } from "../profile/profile.repository";
+import { getProStatus } from "../subscriptions/subscription-status";
 import { lockPlanRows, type MealPlanRow, type WorkoutPlanRow } from "./plans.repository";
 
 // Undo for the plan changes Alex makes (docs/decisions/046-pain-notes.md): the rows as they were, restored
@@ -241,7 +243,11 @@ export async function undoPlanChange(
       await upsertProfile(trx, userId, profileValuesOf(change.profile_before));
     await trx.updateTable("plan_changes").set({ undone_at: now }).where("id", "=", changeId).execute();
     const firstDay = change.before.meals.find(({ row }) => row !== null)?.day;
-    const workout = change.before.workout?.row?.items.map(toWireWorkoutItem);
+    const before = change.before.workout?.row?.items;
+    // The week goes back as the caller's tier shows it (decision 055).
+    const workout =
+      before &&
+      visibleWorkoutItems((await getProStatus(trx, userId, now)).isPro, before).map(toWireWorkoutItem);
     return {
       message: `Undone: your plan is back as it was.\n\n${change.lines.map((line) => `- ${line}`).join("\n")}`,
       ...(firstDay === undefined ? {} : { active_day: firstDay }),

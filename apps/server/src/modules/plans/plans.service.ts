@@ -17,8 +17,12 @@ import {
   mayUseMeal,
   mayUsePlanDay,
   mayUseWorkoutDay,
+  visibleMealItems,
+  visibleWorkoutItems,
 } from "@fitwise/contracts/free-tier";
 import { PLANNING_FLOOR_KCAL } from "@fitwise/engine/nutrition/energy";
+import { FOOD_CATALOGUE } from "@fitwise/engine/nutrition/food-catalogue";
+import { dayKeepsHardRules } from "@fitwise/engine/nutrition/meal-plan-rules";
 import type { Cuisine, DietType, ProteinSource } from "@fitwise/engine/nutrition/food.types";
 import type { MealItem, MealPlanRequest } from "@fitwise/engine/nutrition/meal-planner";
 import type { ReplacementInput } from "@fitwise/engine/nutrition/meal-replacement";
@@ -226,8 +230,15 @@ export async function getMealPlan(
   const hash = inputsHash({ ...inputs, planNumber });
   const stored = await findMealPlan(db, userId, dayIndex);
   const unrecognised = unrecognisedAvoidances(inputs.allergiesText);
-  if (stored && !input.buttonPress && stored.inputs_hash === hash)
-    return { items: stored.items, unrecognisedAvoidances: unrecognised };
+  // A user who may not reset keeps a day whose inputs changed as long as it keeps the rules no plan breaks: otherwise
+  // every preference edit would be a free reset. The next reset (Pro) plans with the new preferences (decision 055).
+  if (
+    stored &&
+    !input.buttonPress &&
+    (stored.inputs_hash === hash ||
+      (!mayReset(isPro) && dayKeepsHardRules(stored.items, inputs, FOOD_CATALOGUE)))
+  )
+    return { items: visibleMealItems(isPro, stored.items), unrecognisedAvoidances: unrecognised };
 
   const firstGeneration = stored ? stored.generation + (input.buttonPress ? 1 : 0) : 0;
   const previous = input.buttonPress ? stored?.items : undefined;
@@ -270,7 +281,7 @@ export async function getMealPlan(
     targetKcal: inputs.targetKcal,
     notes: outcome.plan.notes,
   });
-  return { items: outcome.plan.items, unrecognisedAvoidances: unrecognised };
+  return { items: visibleMealItems(isPro, outcome.plan.items), unrecognisedAvoidances: unrecognised };
 }
 
 /**
@@ -439,7 +450,8 @@ export async function getWorkoutPlan(
   const inputs = workoutInputs(await findProfile(db, userId), input);
   const hash = inputsHash(inputs);
   const stored = await findWorkoutPlan(db, userId);
-  if (stored && !input.buttonPress && stored.inputs_hash === hash) return stored.items;
+  if (stored && !input.buttonPress && stored.inputs_hash === hash)
+    return visibleWorkoutItems(isPro, stored.items);
 
   const generation = stored ? stored.generation + (input.buttonPress ? 1 : 0) : 0;
   const seed = derivedSeed("workout-plan", userId, generation);
@@ -453,7 +465,7 @@ export async function getWorkoutPlan(
     generation,
     inputsHash: hash,
   });
-  return outcome.plan.items;
+  return visibleWorkoutItems(isPro, outcome.plan.items);
 }
 
 /** The stored item a workout replacement is about, after the free-tier checks both Replace steps share. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fromWireMealItem, toWireMealItem } from "@fitwise/contracts/plan-items.mapper";
+import { fromWireMealItem, toWireMealItem, toWireWorkoutItem } from "@fitwise/contracts/plan-items.mapper";
 import {
   MealPlanResponseSchema,
   MealItemWireSchema,
@@ -23,7 +23,7 @@ import { describeWithDatabases, type SignedUp } from "../../test/test-app";
 import type { PlanPool } from "./plan-pool";
 import { PlanningBusyError } from "./plan-pool";
 import { callFunction, callOk, errorOf, makePro, PROFILE } from "./plan-test-helpers";
-import { findMealPlan, saveMealPlan, updateMealPlanItems } from "./plans.repository";
+import { findMealPlan, findWorkoutPlan, saveMealPlan, updateMealPlanItems } from "./plans.repository";
 import { getMealPlan } from "./plans.service";
 
 const mealPlan = (day = 1, buttonPress = false) => ({
@@ -68,6 +68,15 @@ describeWithDatabases("plan functions", ({ app, db, signUp }) => {
       { workoutToReplace: item, userData: {}, current_workout_data: [] },
       user.accessToken,
     );
+  // A free user is sent Breakfast and the first training day only (decision 055); locked items are read from storage.
+  const storedDay1 = async (user: SignedUp) => {
+    await getMeals(user);
+    return ((await findMealPlan(db(), user.userId, 1))?.items ?? []).map(toWireMealItem);
+  };
+  const storedWeek = async (user: SignedUp) => {
+    await getWorkouts(user);
+    return ((await findWorkoutPlan(db(), user.userId))?.items ?? []).map(toWireWorkoutItem);
+  };
   const replacementsUsed = async (user: SignedUp) =>
     (await callOk<ProfileResponse>(app(), "get_user_data", { table: "my_users" }, user.accessToken))
       .user_replaced;
@@ -89,6 +98,7 @@ describeWithDatabases("plan functions", ({ app, db, signUp }) => {
 
     it("plans day 1 from the stored profile, stores it, and answers the same plan again", async () => {
       const user = await userWithProfile();
+      await makePro(db(), user.userId);
       const items = await getMeals(user);
       expect(MealPlanResponseSchema.parse(items)).toEqual(items);
       expect(new Set(items.map((item) => item.Meal))).toEqual(
@@ -134,6 +144,8 @@ describeWithDatabases("plan functions", ({ app, db, signUp }) => {
 
     it("plans afresh when the profile changed since the stored plan was made", async () => {
       const user = await userWithProfile();
+      // Pro: a free user's day is kept unless it breaks the new rules (decision 055, plans/free-tier.test.ts).
+      await makePro(db(), user.userId);
       await getMeals(user);
       const storedRow = () =>
         db()
@@ -147,7 +159,7 @@ describeWithDatabases("plan functions", ({ app, db, signUp }) => {
       for (const item of after) expect(findFood(item.foodId)?.allergens).not.toContain("egg");
       const row = await storedRow();
       expect(row.inputs_hash).not.toBe(before.inputs_hash);
-      // A profile change is not a reset: it stays available on the free tier.
+      // A profile change is not a reset: the generation (the reset count) stays.
       expect(row.generation).toBe(0);
     });
 
@@ -413,7 +425,7 @@ describeWithDatabases("plan functions", ({ app, db, signUp }) => {
     it("keeps Lunch, Snacks, Dinner and days 2–7 for Pro without counting (403 pro_required)", async () => {
       const user = await userWithProfile();
       const items = await getMeals(user);
-      const dinner = items.find((item) => item.Meal === "Dinner") as MealItemWire;
+      const dinner = (await storedDay1(user)).find((item) => item.Meal === "Dinner") as MealItemWire;
       const locked = await replaceMeal(user, dinner);
       expect(locked.statusCode).toBe(403);
       expect(errorOf(locked).code).toBe("pro_required");
@@ -639,7 +651,7 @@ describeWithDatabases("plan functions", ({ app, db, signUp }) => {
 
     it("keeps the other workout days for Pro (403) and refuses warmups (422), without counting either", async () => {
       const user = await userWithProfile();
-      const week = await getWorkouts(user);
+      const week = await storedWeek(user);
       const wednesday = week.find((item) => item.Day === "Wednesday" && isExercise(item)) as WorkoutItemWire;
       const locked = await replaceExercise(user, wednesday);
       expect(locked.statusCode).toBe(403);
@@ -707,7 +719,7 @@ describeWithDatabases("plan functions", ({ app, db, signUp }) => {
 
     it("lets a free user look at alternatives without using a free replacement", async () => {
       const user = await userWithProfile();
-      const week = await getWorkouts(user);
+      const week = await storedWeek(user);
       const exercise = week.find((item) => item.Day === "Monday" && isExercise(item)) as WorkoutItemWire;
       const offered = await callOk<WorkoutAlternativesResponse>(
         app(),

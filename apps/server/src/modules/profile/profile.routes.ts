@@ -42,9 +42,9 @@ export async function profileRoutes(
     const body = request.body ?? {};
     const user = caller(request);
     const { write_table } = WriteTableSchema.parse(body);
-    if (write_table === "saved_diets") return saveDiet(db, user.id, SaveDietRequestSchema.parse(body));
+    if (write_table === "saved_diets") return saveDiet(db, user.id, SaveDietRequestSchema.parse(body), now());
     if (write_table === "saved_workouts")
-      return saveWorkout(db, user.id, SaveWorkoutRequestSchema.parse(body));
+      return saveWorkout(db, user.id, SaveWorkoutRequestSchema.parse(body), now());
     return writeProfile(db, user, WriteProfileRequestSchema.parse(body), now());
   });
 

@@ -1,4 +1,5 @@
-import { mayUseAdaptiveTarget } from "@fitwise/contracts/free-tier";
+import { mayUseAdaptiveTarget, mayUseMeal, mayUsePlanDay } from "@fitwise/contracts/free-tier";
+import { PLAN_ERROR_CODES } from "@fitwise/contracts/plans";
 import type {
   AdaptiveTarget,
   LogMealEatenRequest,
@@ -241,12 +242,21 @@ export async function logMealEaten(
 ): Promise<LogMealEatenResponse> {
   refuseFutureDate(input.date, now);
   if (input.eaten) {
-    const item = (await listMealPlans(db, userId))
-      .flatMap((plan) => plan.items)
-      .find((candidate) => candidate.id === input.item_id);
+    const found = (await listMealPlans(db, userId))
+      .flatMap((plan) => plan.items.map((item) => ({ item, dayIndex: plan.day_index })))
+      .find((candidate) => candidate.item.id === input.item_id);
     // Another user's item ids are unknown here too: a plan is only ever looked up by the caller.
-    if (!item)
+    if (!found)
       throw new HttpError(404, PROGRESS_ERROR_CODES.unknownItem, "This item is not in your meal plans.");
+    const { item } = found;
+    // A free user ticks only what the free tier shows them (docs/product.md §5, docs/decisions/055).
+    const { isPro } = await getProStatus(db, userId, now);
+    if (!mayUsePlanDay(isPro, found.dayIndex) || !mayUseMeal(isPro, item.slot))
+      throw new HttpError(
+        403,
+        PLAN_ERROR_CODES.proRequired,
+        "Lunch, Snacks, Dinner and Plans 2 and 3 are part of Pro. Upgrade to log them.",
+      );
     const grams = input.grams ?? item.grams;
     const energyKcal = item.grams > 0 ? (item.energyKcal * grams) / item.grams : 0;
     await upsertEaten(db, userId, {

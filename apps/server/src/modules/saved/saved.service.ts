@@ -12,10 +12,13 @@ import type {
   SetSavedPlanVisibilityRequest,
 } from "@fitwise/contracts/saved";
 import { SAVED_PLAN_ERROR_CODES } from "@fitwise/contracts/saved";
+import { PLAN_ERROR_CODES } from "@fitwise/contracts/plans";
+import { mayUsePlanDay, visibleMealItems, visibleWorkoutItems } from "@fitwise/contracts/free-tier";
 import { formatGrams, formatKcal } from "@fitwise/engine/nutrition/number-format";
 import type { Database } from "../../db/database";
 import { HttpError } from "../../http/errors";
 import { listMealPlans, findWorkoutPlan } from "../plans/plans.repository";
+import { getProStatus } from "../subscriptions/subscription-status";
 import { findProfile } from "../profile/profile.repository";
 import {
   deleteSavedDiet,
@@ -50,18 +53,43 @@ function sameIds(items: ReadonlyArray<{ id: string }>, ids: ReadonlySet<string>)
   return items.length === ids.size && items.every((item) => ids.has(item.id));
 }
 
+/** Refuses a save that names an item of the caller's plans the free tier keeps locked (docs/decisions/055). */
+function refuseLocked(
+  ids: ReadonlySet<string>,
+  all: readonly { id: string }[],
+  visible: readonly { id: string }[],
+) {
+  const shown = new Set(visible.map((item) => item.id));
+  if (all.some((item) => ids.has(item.id) && !shown.has(item.id)))
+    throw new HttpError(
+      403,
+      PLAN_ERROR_CODES.proRequired,
+      "Saving Pro content is part of Pro. Upgrade to save your whole plan.",
+    );
+}
+
 /**
  * Saves one of the caller's current day plans. The body names the plan by its items; the server
  * stores its own copy, so a saved (and publicly shared) plan is always one the engine made, never
- * text a client made up.
+ * text a client made up — and only what the caller's tier lets them see (a free user: Plan 1's Breakfast).
  */
 export async function saveDiet(
   db: Database,
   userId: string,
   input: SaveDietRequest,
+  now: Date,
 ): Promise<{ diet_id: string }> {
   const ids = new Set(input.diet_one.map((item) => item.id));
-  const plan = (await listMealPlans(db, userId)).find((candidate) => sameIds(candidate.items, ids));
+  const { isPro } = await getProStatus(db, userId, now);
+  const plans = await listMealPlans(db, userId);
+  for (const candidate of plans) {
+    const visible = mayUsePlanDay(isPro, candidate.day_index) ? visibleMealItems(isPro, candidate.items) : [];
+    refuseLocked(ids, candidate.items, visible);
+  }
+  const plan = plans
+    .filter((candidate) => mayUsePlanDay(isPro, candidate.day_index))
+    .map((candidate) => ({ items: visibleMealItems(isPro, candidate.items) }))
+    .find((candidate) => sameIds(candidate.items, ids));
   if (!plan) throw planOutOfDate("meal");
   const profile = await findProfile(db, userId);
   const dietId = randomUUID();
@@ -90,9 +118,13 @@ export async function saveWorkout(
   db: Database,
   userId: string,
   input: SaveWorkoutRequest,
+  now: Date,
 ): Promise<{ workout_id: string }> {
   const ids = new Set(input.workout_plan.map((item) => item.id));
-  const plan = await findWorkoutPlan(db, userId);
+  const { isPro } = await getProStatus(db, userId, now);
+  const stored = await findWorkoutPlan(db, userId);
+  const plan = stored && { items: visibleWorkoutItems(isPro, stored.items) };
+  if (stored && plan) refuseLocked(ids, stored.items, plan.items);
   if (!plan || !sameIds(plan.items, ids)) throw planOutOfDate("workout");
   const profile = await findProfile(db, userId);
   const workoutId = randomUUID();

@@ -26,8 +26,10 @@ import { formatKcal } from "@fitwise/engine/nutrition/number-format";
 import { totalsOf } from "../../../lib/meal-totals";
 import { useUpgradeOverlay } from "../../../lib/upgrade-overlay";
 import { usePlanReplacement } from "../../../lib/use-plan-replacement";
+import { useRefetchOnTierChange } from "../../../lib/use-refetch-on-tier-change";
 import { useUpdatingItems } from "../../../lib/use-updating-items";
 import { usePlanProfile } from "../../../lib/user-profile";
+import { queryKeys } from "../../../lib/query-keys";
 import { useMealPlan, useResetMealPlan } from "../api/get-meal-plan";
 import { useMarkDietVisited } from "../api/mark-diet-visited";
 import { PLAN_DAYS } from "../api/meal-plan-cache";
@@ -89,6 +91,7 @@ export function DietPage() {
 
   const hasTarget = goalTdeeKcal !== null && goalTdeeKcal > 0;
   const plan = useMealPlan(day, hasTarget);
+  useRefetchOnTierChange(queryKeys.mealPlans(), isPro);
   const replace = useReplaceDietItem(day);
   const reset = useResetMealPlan();
   const save = useSaveDiet();

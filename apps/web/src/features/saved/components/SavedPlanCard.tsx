@@ -9,6 +9,7 @@ import { Modal } from "../../../components/Modal";
 import { ShareButton } from "../../../components/ShareButton";
 import { useAlert } from "../../../lib/alerts";
 import { useDeleteSavedPlan } from "../api/delete-saved-plan";
+import { useSetSavedPlanVisibility } from "../api/set-saved-plan-visibility";
 import type { SavedDiet, SavedWorkout } from "../api/get-saved-list";
 import { countText, formatCreatedAt, moreText, previewOf } from "./plan-preview";
 import styles from "./SavedPage.module.css";
@@ -20,10 +21,88 @@ interface CardFrameProps {
   id: string;
   fullPlanHref: string;
   fullPlanLabel: string;
+  isPublic: boolean;
+  /** Diets only: whether the public page shows the owner's body figures. */
+  showBodyData?: boolean;
   children: ReactNode;
 }
 
-function CardFrame({ title, createdAt, table, id, fullPlanHref, fullPlanLabel, children }: CardFrameProps) {
+/**
+ * Who can open a saved plan (docs/decisions/044): anyone with the link, or only its owner here; for a diet, whether
+ * the shared page shows age, gender, weight, height and calorie needs. Each switch is a native checkbox, disabled
+ * with "Saving…" while the server answers, and an error line when it could not.
+ */
+function SharingControls({
+  table,
+  id,
+  title,
+  isPublic,
+  showBodyData,
+}: Pick<CardFrameProps, "table" | "id" | "title" | "isPublic" | "showBodyData">) {
+  const visibility = useSetSavedPlanVisibility();
+  const statusId = useId();
+  const change = (next: { public: boolean; showBodyData?: boolean }) =>
+    visibility.mutate({ table, id, ...next });
+  // While the server answers, the switches show what was asked for; a refusal puts back what the server has.
+  const asked = visibility.isPending ? visibility.variables : undefined;
+  const shownPublic = asked?.public ?? isPublic;
+  const shownBodyData = asked?.showBodyData ?? showBodyData;
+  return (
+    <fieldset
+      className={styles.sharing}
+      aria-describedby={statusId}
+      aria-busy={visibility.isPending || undefined}
+    >
+      <legend className={styles.sharingLegend}>
+        Sharing<span className="visually-hidden"> of {title}</span>
+      </legend>
+      <label className={styles.switch}>
+        <input
+          type="checkbox"
+          checked={shownPublic}
+          disabled={visibility.isPending}
+          onChange={(event) => change({ public: event.target.checked })}
+        />
+        Anyone with the link can open it
+      </label>
+      {shownBodyData === undefined ? null : (
+        <label className={styles.switch}>
+          <input
+            type="checkbox"
+            checked={shownBodyData}
+            disabled={visibility.isPending || !shownPublic}
+            onChange={(event) => change({ public: isPublic, showBodyData: event.target.checked })}
+          />
+          Show my age, gender, weight, height and calorie needs on the shared page
+        </label>
+      )}
+      <p id={statusId} className={styles.muted} aria-live="polite">
+        {visibility.isPending
+          ? "Saving…"
+          : isPublic
+            ? ""
+            : "Private: its link shows “not found” to everyone."}
+      </p>
+      {visibility.isError ? (
+        <p role="alert" className={styles.modalError}>
+          Could not change who can see this plan. Please try again.
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
+
+function CardFrame({
+  title,
+  createdAt,
+  table,
+  id,
+  fullPlanHref,
+  fullPlanLabel,
+  isPublic,
+  showBodyData,
+  children,
+}: CardFrameProps) {
   const titleId = useId();
   return (
     <article className={styles.card} aria-labelledby={titleId}>
@@ -36,12 +115,18 @@ function CardFrame({ title, createdAt, table, id, fullPlanHref, fullPlanLabel, c
         </p>
       </header>
       {children}
+      <SharingControls table={table} id={id} title={title} isPublic={isPublic} showBodyData={showBodyData} />
       <div className={styles.cardActions}>
-        <Link to={fullPlanHref} className={styles.primaryLink}>
-          {fullPlanLabel}
-          <span className="visually-hidden"> ({title})</span>
-        </Link>
-        <ShareButton path={fullPlanHref} title={title} accessibleLabel={`Share ${title}`} />
+        {/* A private plan's page answers "not found" to everyone, its owner included: nothing to open or share. */}
+        {isPublic ? (
+          <>
+            <Link to={fullPlanHref} className={styles.primaryLink}>
+              {fullPlanLabel}
+              <span className="visually-hidden"> ({title})</span>
+            </Link>
+            <ShareButton path={fullPlanHref} title={title} accessibleLabel={`Share ${title}`} />
+          </>
+        ) : null}
         <DeletePlanButton table={table} id={id} planTitle={title} />
       </div>
     </article>
@@ -113,6 +198,8 @@ export function SavedDietCard({ record, number }: { record: SavedDiet; number: n
       id={record.diet_id}
       fullPlanHref={`/fulldiet/${record.diet_id}`}
       fullPlanLabel="Show Full Diet Plan"
+      isPublic={record.public}
+      showBodyData={record.show_body_data}
     >
       {preview.total === 0 ? (
         <p className={styles.muted}>No diet items available.</p>
@@ -147,6 +234,7 @@ export function SavedWorkoutCard({ record, number }: { record: SavedWorkout; num
       id={record.workout_id}
       fullPlanHref={`/fullworkout/${record.workout_id}`}
       fullPlanLabel="Show Full Workout Plan"
+      isPublic={record.public}
     >
       {preview.total === 0 ? (
         <p className={styles.muted}>No workout items available.</p>

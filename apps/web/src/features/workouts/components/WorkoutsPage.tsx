@@ -23,8 +23,10 @@ import { readCache, writeCache } from "../../../lib/local-cache";
 import { apiErrorCode, planLoadErrorText } from "../../../lib/plan-errors";
 import { useUpgradeOverlay } from "../../../lib/upgrade-overlay";
 import { usePlanReplacement } from "../../../lib/use-plan-replacement";
+import { useRefetchOnTierChange } from "../../../lib/use-refetch-on-tier-change";
 import { useUpdatingItems } from "../../../lib/use-updating-items";
 import { usePlanProfile } from "../../../lib/user-profile";
+import { queryKeys } from "../../../lib/query-keys";
 import { useResetWorkoutPlan, useWorkoutPlan } from "../api/get-workout-plan";
 import { useWorkoutAlternatives } from "../api/get-workout-alternatives";
 import { useReplaceWorkoutItem } from "../api/replace-workout-item";
@@ -74,6 +76,7 @@ export function WorkoutsPage() {
   });
   const hasTarget = goalTdeeKcal !== null && goalTdeeKcal > 0;
   const plan = useWorkoutPlan(hasTarget);
+  useRefetchOnTierChange(queryKeys.workoutPlan(), isPro);
   const replace = useReplaceWorkoutItem();
   const alternatives = useWorkoutAlternatives();
   // The exercise whose alternatives are open, if any.

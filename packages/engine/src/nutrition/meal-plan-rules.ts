@@ -1,0 +1,33 @@
+import { parseAvoidances } from "./avoidances";
+import { exclusionConflict } from "./exclusions";
+import type { Food } from "./food.types";
+import { kosherMealClash } from "./kosher-meals";
+import type { MealItem, MealPlanRequest } from "./meal-plan.types";
+import { KCAL_TOLERANCE, suitsDiet } from "./meal-targets";
+
+/**
+ * Whether a day planned earlier still keeps, under today's inputs, the rules no plan ever breaks (docs/product.md
+ * §6.2): every food suits the diet type and no exclusion (allergies, dislikes, kosher meals apart), and the day's
+ * energy is within ±3 % of the target. Preferences (cuisine, protein sources, liked foods) are not rules: a day that
+ * only misses a changed preference still keeps them. A food no longer in the catalogue breaks them (it cannot be
+ * checked).
+ */
+export function dayKeepsHardRules(
+  items: readonly MealItem[],
+  request: Pick<MealPlanRequest, "dietType" | "allergiesText" | "targetKcal">,
+  foods: readonly Food[],
+): boolean {
+  const byId = new Map(foods.map((food) => [food.id, food]));
+  const rules = parseAvoidances(request.allergiesText, foods);
+  const mealFoods = new Map<string, Food[]>();
+  for (const item of items) {
+    const food = byId.get(item.foodId);
+    if (food === undefined || !suitsDiet(food, request.dietType)) return false;
+    if (exclusionConflict(food, rules) !== undefined) return false;
+    const meal = mealFoods.get(item.slot) ?? [];
+    if (rules.kosher && kosherMealClash(food, meal) !== undefined) return false;
+    mealFoods.set(item.slot, [...meal, food]);
+  }
+  const dayKcal = items.reduce((sum, item) => sum + item.energyKcal, 0);
+  return Math.abs(dayKcal - request.targetKcal) <= KCAL_TOLERANCE * request.targetKcal;
+}
