@@ -6,6 +6,7 @@ export default defineConfig({
   test: {
     include: ["**/*.spec.ts"],
     exclude: ["node_modules/**"],
+    globalSetup: ["support/build.global-setup.ts"],
     testTimeout: 120_000,
     hookTimeout: 120_000,
   },

@@ -1,3 +1,5 @@
+import { spawn } from "node:child_process";
+import { once } from "node:events";
 import { existsSync, readFileSync } from "node:fs";
 import { cp, mkdtemp, rm } from "node:fs/promises";
 import { createRequire } from "node:module";
@@ -5,8 +7,6 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
-import { buildApp } from "@fitwise/server/app";
-import { loadConfig } from "@fitwise/server/env";
 
 export interface RunningServer {
   /** Base URL, e.g. http://127.0.0.1:41234 (no trailing slash). */
@@ -48,11 +48,6 @@ export async function startPlanWorker(baseUrl: string): Promise<void> {
   await response.arrayBuffer();
 }
 
-/**
- * Starts the real server on 127.0.0.1 and a free port, with a fresh temporary DATA_DIR (so an
- * embedded PGlite database) and the built web app. The environment is built here, not inherited,
- * so a DATABASE_URL set for the server's integration tests never leaks into browser tests.
- */
 /** A port nothing listens on right now, as the system hands one out. */
 function freePort(): Promise<number> {
   return new Promise((resolvePort, reject) => {
@@ -69,6 +64,17 @@ function freePort(): Promise<number> {
   });
 }
 
+/** The bundle `npm start` runs (apps/server/scripts/build.mjs); the e2e project's global setup builds what is stale. */
+const SERVER_BUNDLE = join(serverDir, "dist", "server.js");
+
+/**
+ * Starts the real server, as `npm start` runs it (the built bundle, in a process of its own), on
+ * 127.0.0.1 and a free port, with a fresh temporary DATA_DIR (so an embedded PGlite database that
+ * starts from the build's initdb output) and the built web app. Running the bundle rather than the
+ * TypeScript sources inside the test's worker spares each spec compiling the server and its plan
+ * worker (~5 s of CI's two cores per spec file). The environment is built here, not inherited, so a
+ * DATABASE_URL set for the server's integration tests never leaks into browser tests.
+ */
 export async function startServer(
   options: {
     env?: Record<string, string>;
@@ -76,34 +82,60 @@ export async function startServer(
     webDistDir?: string;
   } = {},
 ): Promise<RunningServer> {
+  const webDistDir = options.webDistDir ?? join(serverDir, "..", "web", "dist");
+  if (!existsSync(join(webDistDir, "index.html")))
+    throw new Error(`The web app is not built (${webDistDir}). Run: npm run build`);
   const dataDir = await mkdtemp(join(tmpdir(), "fitwise-e2e-"));
   // The port is chosen first so PUBLIC_URL can name it: share links and their preview tags are built from it.
   const port = await freePort();
-  const config = {
-    ...loadConfig({
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, [SERVER_BUNDLE], {
+    env: {
+      ...(process.env.PATH ? { PATH: process.env.PATH } : {}),
       HOST: "127.0.0.1",
       PORT: String(port),
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      PUBLIC_URL: url,
       DATA_DIR: dataDir,
+      WEB_DIST_DIR: webDistDir,
       LOG_LEVEL: "warn",
       ...options.env,
-    }),
-    ...(options.webDistDir ? { webDistDir: options.webDistDir } : {}),
-  };
-  if (!existsSync(join(config.webDistDir, "index.html"))) {
-    await rm(dataDir, { recursive: true, force: true });
-    throw new Error(`The web app is not built (${config.webDistDir}). Run: npm run build -w @fitwise/web`);
-  }
-  await seedDataFolder(dataDir);
-  const app = await buildApp(config, { logger: false });
-  const url = (await app.listen({ host: "127.0.0.1", port })).replace(/\/+$/, "");
-  await startPlanWorker(url);
-  return {
-    url,
-    dataDir,
-    async stop() {
-      await app.close();
-      await rm(dataDir, { recursive: true, force: true });
     },
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  let stderr = "";
+  child.stderr.on("data", (chunk: Buffer) => {
+    stderr += chunk.toString("utf8");
+    process.stderr.write(chunk);
+  });
+  const exited = once(child, "exit");
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill("SIGTERM");
+      await exited;
+    }
+    await rm(dataDir, { recursive: true, force: true });
   };
+  try {
+    await untilHealthy(url, exited, () => stderr);
+    await startPlanWorker(url);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { url, dataDir, stop };
+}
+
+/** Resolves once /healthz answers 200; rejects when the server process ends first. */
+async function untilHealthy(url: string, exited: Promise<unknown>, stderr: () => string): Promise<void> {
+  let ended = false;
+  void exited.then(() => (ended = true));
+  for (;;) {
+    if (ended) throw new Error(`The server exited before it answered:\n${stderr()}`);
+    const healthy = await fetch(`${url}/healthz`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (healthy) return;
+    await new Promise((resolveWait) => setTimeout(resolveWait, 100));
+  }
 }

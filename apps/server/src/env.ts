@@ -17,6 +17,8 @@ export const ENV_VARIABLES = {
   REDIS_URL:
     "Redis URL for rate-limit counters shared by several server instances; in-memory counters when unset, and while Redis does not answer (each command gets 100 ms; the change is logged once each way).",
   LOG_LEVEL: "pino log level: fatal, error, warn, info, debug, trace or silent (default info).",
+  WEB_DIST_DIR:
+    "Folder of the built web app to serve (default apps/web/dist of this checkout), e.g. a new build deployed beside the old one.",
   PUBLIC_URL:
     "Public origin of the app, e.g. https://fitwise.example (default http://localhost:PORT); sets the JWT issuer and enables HSTS when https.",
   TRUST_PROXY:
@@ -177,6 +179,7 @@ export const EnvSchema = z.object({
       .optional(),
   ),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  WEB_DIST_DIR: optionalString,
   PUBLIC_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
   TRUST_PROXY: TrustProxySchema,
   RATE_LIMIT_TOKEN_PER_MINUTE: z.coerce.number().int().positive().default(30),
@@ -475,7 +478,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     jwtSecret: e.JWT_SECRET ?? readOrCreateJwtSecret(dataDir),
     ...(e.REDIS_URL ? { redisUrl: e.REDIS_URL } : {}),
     logLevel: e.LOG_LEVEL,
-    webDistDir: defaultWebDistDir,
+    webDistDir: e.WEB_DIST_DIR ? resolve(baseDir, e.WEB_DIST_DIR) : defaultWebDistDir,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
     trustProxy: e.TRUST_PROXY,
     rateLimits: {
