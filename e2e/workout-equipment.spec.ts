@@ -133,7 +133,7 @@ describe.each(SIZES)("workout equipment on a %s screen", (label, viewport) => {
     await checkA11y(page);
     await screenshot(page, `equipment-03-alternatives-${label}`);
     const pick = dialog.getByRole("button", { name: /^Use / }).last();
-    const pickedName = ((await pick.getAttribute("aria-label")) ?? "").replace(/^Use /, "");
+    const pickedName = ((await pick.getAttribute("aria-label")) ?? "").replace(/^Use this: /, "");
     await pick.click();
     await page
       .getByRole("alert")
