@@ -5,7 +5,7 @@ import { sql } from "kysely";
 import { expect, it } from "vitest";
 import type { MealItemWire, WorkoutItemWire } from "@fitwise/contracts/plans";
 import { formatKcal } from "@fitwise/engine/nutrition/number-format";
-import { callOk, PROFILE, saveFirstDayDiet } from "../modules/plans/plan-test-helpers";
+import { callOk, makePro, PROFILE, saveFirstDayDiet } from "../modules/plans/plan-test-helpers";
 import { describeWithDatabases } from "../test/test-app";
 
 const INDEX_HTML = `<!doctype html>
@@ -49,6 +49,8 @@ describeWithDatabases(
 
     it("describes a shared diet and workout plan with a title, a summary and an absolute image", async () => {
       const user = await signUp();
+      // Pro, so the saved week holds every training day (a free user is sent, and saves, the first only).
+      await makePro(db(), user.userId);
       await callOk(
         app(),
         "write_user_data",

@@ -48,7 +48,7 @@ describe("weigh-ins as CSV", () => {
       { line: 3, reason: '"20/11/2026" is not a date as YYYY-MM-DD from 1900 on.' },
       { line: 4, reason: "2026-11-28 is in the future." },
       { line: 5, reason: '"" is not a weight.' },
-      { line: 6, reason: "907.19 kg is outside 20–400 kg." },
+      { line: 6, reason: "907.19 kg is outside 25–350 kg." },
       { line: 7, reason: "2026-11-20 is already on line 2." },
     ]);
   });
