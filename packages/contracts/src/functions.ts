@@ -7,6 +7,18 @@ import {
 } from "./account";
 import { TrackEventsRequestSchema } from "./analytics";
 import {
+  DeleteFoodLogRequestSchema,
+  DeleteFoodLogResponseSchema,
+  DiaryResponseSchema,
+  GetDiaryRequestSchema,
+  LogFoodRequestSchema,
+  LogFoodResponseSchema,
+  SearchFoodsRequestSchema,
+  SearchFoodsResponseSchema,
+  SetDiaryDayCompleteRequestSchema,
+  SetDiaryDayCompleteResponseSchema,
+} from "./diary";
+import {
   ChatHistoryResponseSchema,
   ChatTrainerReplySchema,
   ChatTrainerRequestSchema,
@@ -329,6 +341,37 @@ export const FUNCTIONS = {
     summary: "Logged sets and the next step for each exercise",
     request: GetWorkoutHistoryRequestSchema,
     response: WorkoutHistoryResponseSchema,
+    auth: "bearer",
+  },
+
+  search_foods: {
+    summary: "Foods for a query as typed, with per-100 g figures and measures; the caller's exclusions marked",
+    request: SearchFoodsRequestSchema,
+    response: SearchFoodsResponseSchema,
+    auth: "bearer",
+  },
+  log_food: {
+    summary: "Logs a food, a custom entry or a quick add to a meal of one day",
+    request: LogFoodRequestSchema,
+    response: LogFoodResponseSchema,
+    auth: "bearer",
+  },
+  delete_food_log: {
+    summary: "Deletes one logged food of one day",
+    request: DeleteFoodLogRequestSchema,
+    response: DeleteFoodLogResponseSchema,
+    auth: "bearer",
+  },
+  get_diary: {
+    summary: "One day's diary: ticked plan items and logged foods per meal, totals against the target",
+    request: GetDiaryRequestSchema,
+    response: DiaryResponseSchema,
+    auth: "bearer",
+  },
+  set_diary_day_complete: {
+    summary: "Marks a diary day complete (or not) for the adaptive target",
+    request: SetDiaryDayCompleteRequestSchema,
+    response: SetDiaryDayCompleteResponseSchema,
     auth: "bearer",
   },
 } as const satisfies Record<string, FunctionContract>;

@@ -23,7 +23,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { FOOD_CATALOGUE, INGREDIENTS } from "../src/nutrition/food-catalogue";
 import { ALLERGENS, FOOD_FLAGS, type Allergen, type FoodFlag } from "../src/nutrition/food.types";
-import type { GenericFoodRecord } from "../src/nutrition/generic-foods";
+import { GenericFoodRecordSchema, type GenericFoodRecord } from "../src/nutrition/generic-foods";
 import INGREDIENT_MEASURES from "../src/nutrition/foods/ingredient-measures.json" with { type: "json" };
 
 const csvArgument = process.argv[2];
@@ -106,10 +106,15 @@ function derivedAllergens(description: string, group: string): Set<Allergen> {
   if (milkWords) found.add("milk");
   if (PLANT_MILK.test(text)) found.delete("milk");
   if (/^eggs?\b|\begg\b/.test(text)) found.add("egg");
-  if (group === "Finfish and Shellfish Products") found.add(SHELLFISH_WORDS.test(text) ? "shellfish" : "fish");
+  if (group === "Finfish and Shellfish Products")
+    found.add(SHELLFISH_WORDS.test(text) ? "shellfish" : "fish");
   for (const [pattern, listed] of RECIPE_ALLERGENS)
     if (pattern.test(text)) for (const allergen of listed) found.add(allergen);
-  if (/\b(chestnuts?|almonds?|cashews?|walnuts?|pecans?|pistachios?|hazelnuts?|filberts?|macadamias?|brazilnuts?|pine nuts?|pesto|trail mix)\b/.test(text))
+  if (
+    /\b(chestnuts?|almonds?|cashews?|walnuts?|pecans?|pistachios?|hazelnuts?|filberts?|macadamias?|brazilnuts?|pine nuts?|pesto|trail mix)\b/.test(
+      text,
+    )
+  )
     found.add("tree nuts");
   if (/\bpeanuts?\b/.test(text)) found.add("peanut");
   if (
@@ -145,9 +150,14 @@ function derivedFlags(description: string, group: string, allergens: ReadonlySet
 
 const catalogueNdb = new Set(FOOD_CATALOGUE.flatMap((food) => (food.usdaNdbNo ? [food.usdaNdbNo] : [])));
 const reviewedByNdb = new Map(
-  [...INGREDIENTS.values()].flatMap((entry) => (entry.ndbNo === undefined ? [] : [[entry.ndbNo, entry] as const])),
+  [...INGREDIENTS.values()].flatMap((entry) =>
+    entry.ndbNo === undefined ? [] : [[entry.ndbNo, entry] as const],
+  ),
 );
-const measures = INGREDIENT_MEASURES as Record<string, { unit: string; plural: string; grams: number; whole: boolean }>;
+const measures = INGREDIENT_MEASURES as Record<
+  string,
+  { unit: string; plural: string; grams: number; whole: boolean }
+>;
 
 const lines = readFileSync(resolve(csvArgument), "utf8").trim().split(/\r?\n/);
 const header = fields(lines[0] ?? "");
@@ -180,7 +190,11 @@ for (const line of lines.slice(1)) {
   if (catalogueNdb.has(ndbNo)) continue;
   const description = get(at.description);
   const group = get(at.group);
-  const tagged = new Set(get(at.tags).split("|").flatMap((tag) => TAG_ALLERGENS[tag] ?? []));
+  const tagged = new Set(
+    get(at.tags)
+      .split("|")
+      .flatMap((tag) => TAG_ALLERGENS[tag] ?? []),
+  );
   const allergens = derivedAllergens(description, group);
   const flags = derivedFlags(description, group, allergens);
   const reviewed = reviewedByNdb.get(ndbNo);
@@ -195,24 +209,29 @@ for (const line of lines.slice(1)) {
   }
   const final = reviewed?.allergens ?? [...allergens];
   if (final.length !== tagged.size || final.some((allergen) => !tagged.has(allergen)))
-    tagDifferences.push(`${ndbNo} ${description}: extract [${[...tagged].join(", ")}], stored [${final.join(", ")}]`);
+    tagDifferences.push(
+      `${ndbNo} ${description}: extract [${[...tagged].join(", ")}], stored [${final.join(", ")}]`,
+    );
   const measure = reviewed === undefined ? undefined : measures[reviewed.name];
   const figure = (index: number) => Number(get(index));
-  foods.push({
-    id: `usda-${ndbNo}`,
-    ndbNo,
-    name: description,
-    group,
-    state: get(at.state),
-    energyKcal: figure(at.kcal),
-    proteinG: figure(at.protein),
-    carbsG: figure(at.carbs),
-    fatG: figure(at.fat),
-    fibreG: figure(at.fibre),
-    allergens: ALLERGENS.filter((allergen) => (reviewed?.allergens ?? [...allergens]).includes(allergen)),
-    flags: FOOD_FLAGS.filter((flag) => (reviewed?.flags ?? [...flags]).includes(flag)),
-    ...(measure === undefined ? {} : { measure }),
-  });
+  // Checked as the engine checks the file at load: a malformed row stops the conversion here.
+  foods.push(
+    GenericFoodRecordSchema.parse({
+      id: `usda-${ndbNo}`,
+      ndbNo,
+      name: description,
+      group,
+      state: get(at.state),
+      energyKcal: figure(at.kcal),
+      proteinG: figure(at.protein),
+      carbsG: figure(at.carbs),
+      fatG: figure(at.fat),
+      fibreG: figure(at.fibre),
+      allergens: ALLERGENS.filter((allergen) => (reviewed?.allergens ?? [...allergens]).includes(allergen)),
+      flags: FOOD_FLAGS.filter((flag) => (reviewed?.flags ?? [...flags]).includes(flag)),
+      ...(measure === undefined ? {} : { measure }),
+    }),
+  );
 }
 
 writeFileSync(

@@ -159,7 +159,9 @@ function rank(result: SearchResult, queryTerms: readonly string[]): number {
   const catalogue = entry.origin === "catalogue" ? 1.2 : 1;
   const brevity = 1 / Math.sqrt(Math.max(1, ranked.termCount - 1));
   // People seldom mistype a word's first letter: "aple" is an apple before it is maple.
-  const sameFirstLetter = result.terms.some((term) => queryTerms.some((word) => word[0] === term[0])) ? 1 : 0.6;
+  const sameFirstLetter = result.terms.some((term) => queryTerms.some((word) => word[0] === term[0]))
+    ? 1
+    : 0.6;
   return result.score * head * startsWithQuery * catalogue * sameFirstLetter * (0.6 + 0.4 * brevity);
 }
 

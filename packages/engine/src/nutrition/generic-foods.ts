@@ -1,12 +1,6 @@
 import { z } from "zod";
 import { dietOf } from "./food-data";
-import {
-  ALLERGENS,
-  FOOD_FLAGS,
-  MEAL_SLOTS,
-  type Food,
-  type ImageCategory,
-} from "./food.types";
+import { ALLERGENS, FOOD_FLAGS, MEAL_SLOTS, type Food, type ImageCategory } from "./food.types";
 import type { HouseholdMeasure } from "./meal-roles";
 import genericFoods from "./foods/generic-foods.json" with { type: "json" };
 
@@ -26,28 +20,30 @@ const MeasureSchema = z.strictObject({
   whole: z.boolean(),
 });
 
-export const GenericFoodRecordSchema = z.strictObject({
-  id: z.string().regex(/^usda-\d{5}$/),
-  ndbNo: z.string().regex(/^\d{5}$/),
-  name: z.string().min(1),
-  /** SR Legacy food group. */
-  group: z.string().min(1),
-  /** As the extract states it: raw_or_dry, cooked or as_sold. */
-  state: z.enum(["raw_or_dry", "cooked", "as_sold"]),
-  // Pure fat is about 9 kcal/g; SR Legacy lists oils at up to 902 kcal per 100 g.
-  energyKcal: AMOUNT.max(902),
-  proteinG: AMOUNT.max(100),
-  carbsG: AMOUNT.max(100),
-  fatG: AMOUNT.max(100),
-  fibreG: AMOUNT.max(100),
-  allergens: z.array(z.enum(ALLERGENS)),
-  flags: z.array(z.enum(FOOD_FLAGS)),
-  measure: MeasureSchema.optional(),
-}).refine(
-  // 100 g cannot hold more than 100 g of macronutrients; 1 g of slack for USDA's rounding.
-  (food) => food.proteinG + food.carbsG + food.fatG <= 101,
-  { message: "protein, carbohydrate and fat add up to more than 100 g per 100 g" },
-);
+export const GenericFoodRecordSchema = z
+  .strictObject({
+    id: z.string().regex(/^usda-\d{5}$/),
+    ndbNo: z.string().regex(/^\d{5}$/),
+    name: z.string().min(1),
+    /** SR Legacy food group. */
+    group: z.string().min(1),
+    /** As the extract states it: raw_or_dry, cooked or as_sold. */
+    state: z.enum(["raw_or_dry", "cooked", "as_sold"]),
+    // Pure fat is about 9 kcal/g; SR Legacy lists oils at up to 902 kcal per 100 g.
+    energyKcal: AMOUNT.max(902),
+    proteinG: AMOUNT.max(100),
+    carbsG: AMOUNT.max(100),
+    fatG: AMOUNT.max(100),
+    fibreG: AMOUNT.max(100),
+    allergens: z.array(z.enum(ALLERGENS)),
+    flags: z.array(z.enum(FOOD_FLAGS)),
+    measure: MeasureSchema.optional(),
+  })
+  .refine(
+    // 100 g cannot hold more than 100 g of macronutrients; 1 g of slack for USDA's rounding.
+    (food) => food.proteinG + food.carbsG + food.fatG <= 101,
+    { message: "protein, carbohydrate and fat add up to more than 100 g per 100 g" },
+  );
 export type GenericFoodRecord = z.infer<typeof GenericFoodRecordSchema>;
 
 const GenericFoodFileSchema = z.strictObject({

@@ -1,0 +1,166 @@
+import { z } from "zod";
+import { MEAL_SLOTS } from "@fitwise/engine/nutrition/food.types";
+import { FOOD_SEARCH_MAX_LIMIT } from "@fitwise/engine/nutrition/food-search";
+import { ClientIdSchema, EATEN_GRAMS_MAX, LogDateSchema } from "./progress";
+
+/**
+ * The food diary (docs/decisions/051, 052): food search, logging anything eaten (a food of the search, a
+ * custom entry, a quick add), the day's diary with totals against the target, and days marked complete.
+ * Every function is `POST /functions/v1/<name>` with a bearer token; rows belong to the caller. Dates are
+ * checked as for the other logs (the server refuses dates in the future).
+ */
+
+/** The most energy one entry may carry: no single eating occasion comes near it, so more is a typo. */
+export const ENTRY_KCAL_MAX = 10_000;
+/** The least and most grams of one entry (a gram of butter; five kilograms is already a feast). */
+export const ENTRY_GRAMS_MIN = 1;
+export const ENTRY_GRAMS_MAX = EATEN_GRAMS_MAX;
+export const ENTRY_SERVINGS_MAX = 100;
+const MACRO_G_MAX = 1000;
+
+export const MealSlotSchema = z.enum(MEAL_SLOTS);
+
+/** `search_foods`: foods for a query as typed, best first; the caller's exclusions are marked, never hidden. */
+export const SearchFoodsRequestSchema = z.object({
+  query: z.string().trim().min(1, "Type a food to search for.").max(100),
+  limit: z.number().int().min(1).max(FOOD_SEARCH_MAX_LIMIT).optional(),
+});
+export type SearchFoodsRequest = z.infer<typeof SearchFoodsRequestSchema>;
+
+export const HouseholdMeasureSchema = z.object({ unit: z.string(), plural: z.string(), grams: z.number() });
+
+export const FoundFoodSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** catalogue: a food the plans use; usda: a generic food of USDA SR Legacy. */
+  origin: z.enum(["catalogue", "usda"]),
+  per_100g: z.object({
+    energy_kcal: z.number(),
+    protein_g: z.number(),
+    carbs_g: z.number(),
+    fat_g: z.number(),
+    fibre_g: z.number(),
+  }),
+  /** A household measure where the data has one ("large egg", 50 g); servings are counted in it. */
+  measure: HouseholdMeasureSchema.nullable(),
+  /** Why the caller's allergies or dislikes rule the food out ("contains milk"); null when they do not. */
+  excluded_because: z.string().nullable(),
+});
+export type FoundFood = z.infer<typeof FoundFoodSchema>;
+export const SearchFoodsResponseSchema = z.object({ foods: z.array(FoundFoodSchema) });
+export type SearchFoodsResponse = z.infer<typeof SearchFoodsResponseSchema>;
+
+const grams = (label: string) =>
+  z
+    .number()
+    .finite()
+    .min(0, `${label} cannot be negative.`)
+    .max(MACRO_G_MAX, `${label} is at most ${MACRO_G_MAX} g.`);
+
+/** A food the search does not know, or a quick add: its figures for one serving as typed. */
+export const CustomFoodSchema = z.object({
+  name: z.string().trim().min(1, "Give the entry a name.").max(120),
+  kcal: z
+    .number()
+    .finite()
+    .min(0, "Energy cannot be negative.")
+    .max(ENTRY_KCAL_MAX, `Energy is at most ${ENTRY_KCAL_MAX.toLocaleString("en-US")} kcal.`),
+  protein_g: grams("Protein").optional(),
+  carbs_g: grams("Carbohydrate").optional(),
+  fat_g: grams("Fat").optional(),
+});
+export type CustomFood = z.infer<typeof CustomFoodSchema>;
+
+/**
+ * `log_food`: a food of the search (`food_id`) or a custom entry (`custom`, which is how a quick add is sent),
+ * by `grams` or by `servings` (of the food's household measure; of the custom entry as typed). With grams, a
+ * custom entry's figures are those of the whole amount. `instead_of_item_id` records "ate something else" for a
+ * plan item: the plan stays as it is.
+ */
+export const LogFoodRequestSchema = z
+  .object({
+    date: LogDateSchema,
+    meal: MealSlotSchema,
+    food_id: z.string().min(1).max(120).optional(),
+    custom: CustomFoodSchema.optional(),
+    grams: z
+      .number()
+      .finite()
+      .min(ENTRY_GRAMS_MIN, `At least ${ENTRY_GRAMS_MIN} g.`)
+      .max(ENTRY_GRAMS_MAX, `At most ${ENTRY_GRAMS_MAX.toLocaleString("en-US")} g.`)
+      .optional(),
+    servings: z
+      .number()
+      .finite()
+      .positive("Servings must be more than zero.")
+      .max(ENTRY_SERVINGS_MAX, `At most ${ENTRY_SERVINGS_MAX} servings.`)
+      .optional(),
+    instead_of_item_id: z.string().min(1).max(200).optional(),
+    client_id: ClientIdSchema.optional(),
+  })
+  .superRefine((input, context) => {
+    if ((input.food_id === undefined) === (input.custom === undefined))
+      context.addIssue({ code: "custom", path: ["food_id"], message: "Send either food_id or custom." });
+    if ((input.grams === undefined) === (input.servings === undefined))
+      context.addIssue({ code: "custom", path: ["grams"], message: "Send either grams or servings." });
+  });
+export type LogFoodRequest = z.infer<typeof LogFoodRequestSchema>;
+
+export const DIARY_ENTRY_KINDS = ["plan_item", "food", "quick_add"] as const;
+
+export const DiaryEntrySchema = z.object({
+  /** A food_log row's id; for a ticked plan item, the item's id. */
+  id: z.string(),
+  /** plan_item: ticked on the plan; food: a food of the search; quick_add: a custom entry. */
+  kind: z.enum(DIARY_ENTRY_KINDS),
+  meal: MealSlotSchema,
+  name: z.string(),
+  food_id: z.string().nullable(),
+  grams: z.number().nullable(),
+  servings: z.number().nullable(),
+  energy_kcal: z.number(),
+  /** null where the entry did not say (a quick add without macros). */
+  protein_g: z.number().nullable(),
+  carbs_g: z.number().nullable(),
+  fat_g: z.number().nullable(),
+  instead_of_item_id: z.string().nullable(),
+});
+export type DiaryEntry = z.infer<typeof DiaryEntrySchema>;
+export const LogFoodResponseSchema = z.object({ entry: DiaryEntrySchema });
+
+/** `delete_food_log`: 404 when the caller has no such entry on that day. Ticked plan items are unticked on the plan. */
+export const DeleteFoodLogRequestSchema = z.object({ date: LogDateSchema, entry_id: z.uuid() });
+export const DeleteFoodLogResponseSchema = z.object({ deleted: z.literal(true) });
+
+/** `get_diary`: the day's entries per meal with totals against the target. */
+export const GetDiaryRequestSchema = z.object({ date: LogDateSchema });
+export type GetDiaryRequest = z.infer<typeof GetDiaryRequestSchema>;
+
+export const DiaryTotalsSchema = z.object({
+  energy_kcal: z.number(),
+  protein_g: z.number(),
+  carbs_g: z.number(),
+  fat_g: z.number(),
+});
+export type DiaryTotals = z.infer<typeof DiaryTotalsSchema>;
+
+export const DiaryResponseSchema = z.object({
+  date: z.string(),
+  meals: z.array(
+    z.object({ meal: MealSlotSchema, entries: z.array(DiaryEntrySchema), totals: DiaryTotalsSchema }),
+  ),
+  totals: DiaryTotalsSchema,
+  /** The day's energy target (the plans' target); null without a complete profile. */
+  target_kcal: z.number().nullable(),
+  /** Marked complete by the user. */
+  complete: z.boolean(),
+  /** Whether the adaptive target counts this day: complete, or intake at least the stated share of the target. */
+  counted: z.boolean(),
+});
+export type DiaryResponse = z.infer<typeof DiaryResponseSchema>;
+
+/** `set_diary_day_complete`: marks a day complete (or not) for the adaptive target. */
+export const SetDiaryDayCompleteRequestSchema = z.object({ date: LogDateSchema, complete: z.boolean() });
+export const SetDiaryDayCompleteResponseSchema = z.object({ date: z.string(), complete: z.boolean() });
+
+export const DIARY_ERROR_CODES = { notFound: "not_found", unknownFood: "unknown_food" } as const;
