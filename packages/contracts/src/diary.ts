@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { MEAL_SLOTS } from "@fitwise/engine/nutrition/food.types";
-import { FOOD_SEARCH_MAX_LIMIT } from "@fitwise/engine/nutrition/food-search";
+import { FOOD_SEARCH_MAX_LIMIT } from "@fitwise/engine/nutrition/food-search-limits";
 import { ClientIdSchema, EATEN_GRAMS_MAX, LogDateSchema } from "./progress";
 
 /**

@@ -345,7 +345,8 @@ export const FUNCTIONS = {
   },
 
   search_foods: {
-    summary: "Foods for a query as typed, with per-100 g figures and measures; the caller's exclusions marked",
+    summary:
+      "Foods for a query as typed, with per-100 g figures and measures; the caller's exclusions marked",
     request: SearchFoodsRequestSchema,
     response: SearchFoodsResponseSchema,
     auth: "bearer",

@@ -2,6 +2,7 @@ import MiniSearch, { type SearchResult } from "minisearch";
 import { FOOD_CATALOGUE } from "./food-catalogue";
 import type { Food } from "./food.types";
 import { exclusionConflict, type ExclusionRules } from "./exclusions";
+import { FOOD_SEARCH_DEFAULT_LIMIT, FOOD_SEARCH_MAX_LIMIT } from "./food-search-limits";
 import { GENERIC_FOODS } from "./generic-foods";
 import { mealRoleEntries, type HouseholdMeasure } from "./meal-roles";
 
@@ -108,8 +109,6 @@ const INDEX = new MiniSearch<Indexed>({
 });
 INDEX.addAll([...LOGGABLE.values()].map(({ food }) => ({ id: food.id, name: food.name })));
 
-export const FOOD_SEARCH_DEFAULT_LIMIT = 20;
-export const FOOD_SEARCH_MAX_LIMIT = 50;
 
 /**
  * The heads of a name: its words before the first comma or bracket, and before the second ("Egg, whole, raw" →

@@ -1,0 +1,36 @@
+import { useSyncExternalStore } from "react";
+import type { MealSlot } from "@fitwise/engine/nutrition/food.types";
+
+/** What the "Log food" dialog is open for: a meal, and the plan item eaten instead of, for "Ate something else". */
+export interface DiaryDialogTarget {
+  meal: MealSlot;
+  /** Search the foods (the default) or quick add energy with a label. */
+  mode?: "search" | "quick";
+  insteadOf?: { itemId: string; itemName: string };
+}
+
+/**
+ * The dialog is opened from the diary panel and from each plan item ("Ate something else"), which live in
+ * different parts of the diet screen; one small store lets both open it without threading state through
+ * the shared meal list.
+ */
+let target: DiaryDialogTarget | null = null;
+const listeners = new Set<() => void>();
+
+export function openDiaryDialog(next: DiaryDialogTarget | null): void {
+  target = next;
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function useDiaryDialog(): DiaryDialogTarget | null {
+  return useSyncExternalStore(
+    subscribe,
+    () => target,
+    () => null,
+  );
+}
