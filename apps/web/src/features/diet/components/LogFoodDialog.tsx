@@ -122,7 +122,7 @@ function AmountForm({
                   setAmount("1");
                 }}
               />{" "}
-              {food.measure.unit} ({food.measure.grams} g)
+              in {food.measure.plural} ({food.measure.grams} g each)
             </label>
             <label>
               <input
@@ -134,7 +134,7 @@ function AmountForm({
                   setAmount(String(food.measure?.grams ?? 100));
                 }}
               />{" "}
-              grams
+              in grams
             </label>
           </fieldset>
         ) : null}
@@ -242,8 +242,8 @@ function DialogBody({ target }: { target: DiaryDialogTarget }) {
   const send = (what: string, body: Parameters<typeof log.mutate>[0]) =>
     log.mutate(body, {
       onSuccess: () => {
-        openDiaryDialog(null);
         showAlert("success", `Logged ${what} to ${meal}.`);
+        openDiaryDialog(null);
       },
       onError: () => showAlert("error", LOG_FAILED),
     });
