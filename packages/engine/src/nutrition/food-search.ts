@@ -109,7 +109,6 @@ const INDEX = new MiniSearch<Indexed>({
 });
 INDEX.addAll([...LOGGABLE.values()].map(({ food }) => ({ id: food.id, name: food.name })));
 
-
 /**
  * The heads of a name: its words before the first comma or bracket, and before the second ("Egg, whole, raw" →
  * egg; egg whole). USDA names put the kind second ("Oil, olive", "Cheese, cottage"), so "olive oil" is a head.

@@ -50,10 +50,10 @@ export function AboutPage() {
 
       <h2>Where the food figures come from</h2>
       <p>
-        The energy and nutrients of our foods, and the generic foods you can search and log in your food diary,
-        come from the USDA National Nutrient Database for Standard Reference, Legacy Release (SR Legacy,
-        Release 28), U.S. Department of Agriculture, Agricultural Research Service, a public-domain work. Our
-        dishes add up their ingredients’ SR Legacy figures.
+        The energy and nutrients of our foods, and the generic foods you can search and log in your food
+        diary, come from the USDA National Nutrient Database for Standard Reference, Legacy Release (SR
+        Legacy, Release 28), U.S. Department of Agriculture, Agricultural Research Service, a public-domain
+        work. Our dishes add up their ingredients’ SR Legacy figures.
       </p>
 
       <h2>What we believe</h2>

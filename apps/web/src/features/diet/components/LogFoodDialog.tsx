@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from "react";
+import { useId, useState } from "react";
 import type { FormEvent } from "react";
 import type { FoundFood } from "@fitwise/contracts/diary";
 import { ENTRY_GRAMS_MAX, ENTRY_GRAMS_MIN, ENTRY_KCAL_MAX } from "@fitwise/contracts/diary";
@@ -311,15 +311,11 @@ function DialogBody({ target }: { target: DiaryDialogTarget }) {
 /** The one "Log food" dialog of the diet screen: search and log a food, or quick add, to a meal of today. */
 export function LogFoodDialog() {
   const target = useDiaryDialog();
-  // Each opening starts afresh: a new key remounts the body with the target's meal and mode.
-  const [opening, setOpening] = useState(0);
-  useEffect(() => {
-    if (target !== null) setOpening((count) => count + 1);
-  }, [target]);
+  // Each opening starts afresh: its own key remounts the body with the target's meal and mode.
   const title = target?.insteadOf ? `Ate something else instead of ${target.insteadOf.itemName}` : "Log food";
   return (
     <Modal open={target !== null} title={title} onClose={() => openDiaryDialog(null)}>
-      {target === null ? null : <DialogBody key={opening} target={target} />}
+      {target === null ? null : <DialogBody key={target.opening} target={target} />}
     </Modal>
   );
 }

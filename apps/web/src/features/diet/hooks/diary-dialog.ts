@@ -14,11 +14,18 @@ export interface DiaryDialogTarget {
  * different parts of the diet screen; one small store lets both open it without threading state through
  * the shared meal list.
  */
-let target: DiaryDialogTarget | null = null;
+/** An opening of the dialog: its target and a number of its own, so each opening starts afresh. */
+export interface DiaryDialogOpening extends DiaryDialogTarget {
+  opening: number;
+}
+
+let target: DiaryDialogOpening | null = null;
+let openings = 0;
 const listeners = new Set<() => void>();
 
 export function openDiaryDialog(next: DiaryDialogTarget | null): void {
-  target = next;
+  openings += 1;
+  target = next === null ? null : { ...next, opening: openings };
   for (const listener of listeners) listener();
 }
 
@@ -27,7 +34,7 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-export function useDiaryDialog(): DiaryDialogTarget | null {
+export function useDiaryDialog(): DiaryDialogOpening | null {
   return useSyncExternalStore(
     subscribe,
     () => target,
