@@ -35,9 +35,10 @@ async function callFunction<T>(name: string, token: string, payload: unknown): P
   return JSON.parse(text) as T;
 }
 
-/** The machine's local calendar day (the browser runs in the same time zone). */
-function localToday(): string {
+/** The machine's local calendar day, `offset` days from today (the browser runs in the same time zone). */
+function localToday(offset = 0): string {
   const at = new Date();
+  at.setDate(at.getDate() + offset);
   return `${at.getFullYear()}-${String(at.getMonth() + 1).padStart(2, "0")}-${String(at.getDate()).padStart(2, "0")}`;
 }
 
@@ -73,7 +74,7 @@ async function openDiet(page: Page, user: TestUser): Promise<void> {
 }
 
 describe("food diary", () => {
-  it("logs a searched food, a quick add and 'ate something else', deletes, and totals the day (desktop and phone)", async () => {
+  it("logs a searched food, a quick add and 'ate something else', deletes, copies yesterday, totals the day (desktop and phone)", async () => {
     const { user, token, plan } = await seedUser("diary");
     const breakfastItem = plan.find((item) => item.Meal === "Breakfast");
     if (!breakfastItem) throw new Error("the plan has no breakfast");
@@ -166,7 +167,15 @@ describe("food diary", () => {
     expect(entries[0]?.instead_of_item_id).toBe(breakfastItem.id);
     const totalText = `Eaten today: ${Math.round(diary.totals.energy_kcal).toLocaleString("en-US")} kcal`;
 
-    // On a phone: the same diary, a food logged, the day marked complete, nothing wider than the screen.
+    await callFunction("log_food", token, {
+      date: localToday(-1),
+      meal: "Dinner",
+      custom: { name: "Leftover curry", kcal: 480 },
+      servings: 1,
+    });
+
+    // On a phone: the same diary, a food logged, yesterday's dinner copied, the day marked complete, nothing
+    // wider than the screen.
     const phone = await newPage(browser, { width: 390, height: 844 });
     try {
       await openDiet(phone, user);
@@ -183,6 +192,8 @@ describe("food diary", () => {
       expect(await dialog.getByLabel("Number of handfuls").inputValue()).toBe("1");
       await dialog.getByRole("button", { name: "Log food" }).click();
       await phone.getByTestId("diary-entry").filter({ hasText: "Almonds" }).waitFor();
+      await phone.getByRole("button", { name: "Copy yesterday's Dinner" }).click();
+      await phone.getByTestId("diary-entry").filter({ hasText: "Leftover curry" }).waitFor();
       await phone.getByLabel("Today's diary is complete").check();
       await phone
         .getByLabel("Today's diary is complete")
@@ -200,6 +211,9 @@ describe("food diary", () => {
     }
     const after = await callFunction<DiaryResponse>("get_diary", token, { date: localToday() });
     expect(after.complete).toBe(true);
+    expect(after.meals.find((meal) => meal.meal === "Dinner")?.entries.map((entry) => entry.name)).toEqual([
+      "Leftover curry",
+    ]);
     expect(after.meals.find((meal) => meal.meal === "Snacks")?.entries).toEqual([
       expect.objectContaining({ name: expect.stringMatching(/^Almonds/), servings: 1, grams: 30 }),
     ]);

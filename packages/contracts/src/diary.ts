@@ -163,4 +163,17 @@ export type DiaryResponse = z.infer<typeof DiaryResponseSchema>;
 export const SetDiaryDayCompleteRequestSchema = z.object({ date: LogDateSchema, complete: z.boolean() });
 export const SetDiaryDayCompleteResponseSchema = z.object({ date: z.string(), complete: z.boolean() });
 
+/**
+ * `copy_diary_meal`: copies one meal's entries of a day (ticked plan items and logged foods) into another day's
+ * same meal as logged foods ("copy yesterday's breakfast"). Applied once per `client_id`.
+ */
+export const CopyDiaryMealRequestSchema = z.object({
+  from_date: LogDateSchema,
+  to_date: LogDateSchema,
+  meal: MealSlotSchema,
+  client_id: ClientIdSchema.optional(),
+});
+export type CopyDiaryMealRequest = z.infer<typeof CopyDiaryMealRequestSchema>;
+export const CopyDiaryMealResponseSchema = z.object({ copied: z.array(DiaryEntrySchema) });
+
 export const DIARY_ERROR_CODES = { notFound: "not_found", unknownFood: "unknown_food" } as const;

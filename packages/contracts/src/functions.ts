@@ -7,6 +7,8 @@ import {
 } from "./account";
 import { TrackEventsRequestSchema } from "./analytics";
 import {
+  CopyDiaryMealRequestSchema,
+  CopyDiaryMealResponseSchema,
   DeleteFoodLogRequestSchema,
   DeleteFoodLogResponseSchema,
   DiaryResponseSchema,
@@ -367,6 +369,12 @@ export const FUNCTIONS = {
     summary: "One day's diary: ticked plan items and logged foods per meal, totals against the target",
     request: GetDiaryRequestSchema,
     response: DiaryResponseSchema,
+    auth: "bearer",
+  },
+  copy_diary_meal: {
+    summary: "Copies one meal of a day's diary into another day's same meal",
+    request: CopyDiaryMealRequestSchema,
+    response: CopyDiaryMealResponseSchema,
     auth: "bearer",
   },
   set_diary_day_complete: {

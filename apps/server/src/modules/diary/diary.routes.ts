@@ -5,7 +5,14 @@ import { callerId } from "../../http/authenticate";
 import type { UserStateCache } from "../../http/user-state-cache";
 import type { StoredProfile } from "../profile/profile.service";
 import { applyOnce } from "../progress/client-writes";
-import { deleteFoodLog, getDiary, logFood, searchFoods, setDiaryDayComplete } from "./diary.service";
+import {
+  copyDiaryMeal,
+  deleteFoodLog,
+  getDiary,
+  logFood,
+  searchFoods,
+  setDiaryDayComplete,
+} from "./diary.service";
 
 /** Food search and the food diary under /functions/v1 (docs/decisions/051, 052). */
 export async function diaryRoutes(
@@ -35,6 +42,14 @@ export async function diaryRoutes(
   app.post("/get_diary", authenticated, async (request) => {
     const { date } = FUNCTIONS.get_diary.request.parse(request.body ?? {});
     return getDiary(db, callerId(request), date, now());
+  });
+
+  app.post("/copy_diary_meal", authenticated, async (request) => {
+    const input = FUNCTIONS.copy_diary_meal.request.parse(request.body ?? {});
+    const userId = callerId(request);
+    return applyOnce(db, userId, "copy_diary_meal", input.client_id, (trx) =>
+      copyDiaryMeal(trx, userId, input, now()),
+    );
   });
 
   app.post("/set_diary_day_complete", authenticated, async (request) => {

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import {
   DIARY_ERROR_CODES,
+  type CopyDiaryMealRequest,
   ENTRY_KCAL_MAX,
   type DiaryEntry,
   type DiaryResponse,
@@ -248,6 +249,37 @@ export async function getDiary(
     complete: isComplete,
     counted: countsForEstimate({ date, energyKcal: totals.energy_kcal, complete: isComplete }, targetKcal),
   };
+}
+
+/** copy_diary_meal: one meal of a day, copied as logged foods into the same meal of another day. */
+export async function copyDiaryMeal(
+  db: Database,
+  userId: string,
+  input: CopyDiaryMealRequest,
+  now: Date,
+): Promise<{ copied: DiaryEntry[] }> {
+  refuseFutureDate(input.from_date, now, "from_date");
+  refuseFutureDate(input.to_date, now, "to_date");
+  const source = await getDiary(db, userId, input.from_date, now);
+  const rows = (source.meals.find((meal) => meal.meal === input.meal)?.entries ?? []).map(
+    (entry): FoodLogRow => ({
+      id: randomUUID(),
+      date: input.to_date,
+      meal: input.meal,
+      // A ticked item becomes the catalogue food it was; one whose food is unknown keeps its figures as a custom entry.
+      food_id: entry.food_id !== null && findLoggableFood(entry.food_id) !== undefined ? entry.food_id : null,
+      name: entry.name,
+      grams: entry.grams === null ? null : Math.min(Math.max(entry.grams, 1), 5000),
+      servings: entry.servings,
+      energy_kcal: entry.energy_kcal,
+      protein_g: entry.protein_g,
+      carbs_g: entry.carbs_g,
+      fat_g: entry.fat_g,
+      instead_of_item_id: null,
+    }),
+  );
+  for (const row of rows) await insertFoodLog(db, userId, row);
+  return { copied: rows.map(entryOf) };
 }
 
 export async function setDiaryDayComplete(

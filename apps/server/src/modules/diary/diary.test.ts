@@ -1,5 +1,6 @@
 import { expect, it } from "vitest";
 import {
+  CopyDiaryMealResponseSchema,
   DiaryResponseSchema,
   LogFoodResponseSchema,
   SearchFoodsResponseSchema,
@@ -166,6 +167,48 @@ describeWithDatabases("food diary (docs/decisions/051, 052)", ({ app, db, signUp
       user.accessToken,
     );
     expect(after.map((item) => item.id)).toEqual(plan.map((item) => item.id));
+  }, 30_000);
+
+  it("copies yesterday's meal, ticked items and logged foods, once per client_id and only the caller's own", async () => {
+    const user = await signUp();
+    await callOk(app(), "write_user_data", PROFILE, user.accessToken);
+    const plan = await callOk<MealItemWire[]>(
+      app(),
+      "openai_get_meal_plan",
+      { currentDay: 1 },
+      user.accessToken,
+    );
+    const breakfast = plan.find((item) => item.Meal === "Breakfast");
+    if (!breakfast) throw new Error("the plan has no breakfast");
+    const yesterday = daysAgo(1);
+    await callOk(
+      app(),
+      "log_meal_eaten",
+      { date: yesterday, item_id: breakfast.id, eaten: true },
+      user.accessToken,
+    );
+    await logFood(user, { date: yesterday, meal: "Breakfast", food_id: "banana", grams: 120 });
+    await logFood(user, { date: yesterday, meal: "Lunch", food_id: "apple", grams: 150 });
+    const body = { from_date: yesterday, to_date: daysAgo(0), meal: "Breakfast", client_id: CLIENT_ID };
+    const copied = CopyDiaryMealResponseSchema.parse(
+      await callOk(app(), "copy_diary_meal", body, user.accessToken),
+    );
+    expect(copied.copied.map((entry) => [entry.name, entry.kind, entry.energy_kcal])).toEqual([
+      [breakfast.Item, "food", breakfast.Calories],
+      ["Banana", "food", expect.any(Number)],
+    ]);
+    await callOk(app(), "copy_diary_meal", body, user.accessToken);
+    const today = await diaryOf(user, daysAgo(0));
+    expect(today.meals[0]?.entries).toHaveLength(2);
+    expect(today.meals[1]?.entries).toEqual([]);
+
+    const other = await signUp();
+    const nothing = CopyDiaryMealResponseSchema.parse(
+      await callOk(app(), "copy_diary_meal", { ...body, client_id: undefined }, other.accessToken),
+    );
+    expect(nothing.copied).toEqual([]);
+    await expectBadRequest("copy_diary_meal", { ...body, client_id: undefined, to_date: daysAgo(-3) }, user, "to_date");
+    await expectBadRequest("copy_diary_meal", { ...body, client_id: undefined, meal: "Brunch" }, user, "meal");
   }, 30_000);
 
   it("marks a day complete, and the adaptive target's intake reads the diary", async () => {

@@ -54,10 +54,10 @@ export function latestAllowedDay(now: Date): number {
   return isoDayNumber(now.toISOString().slice(0, 10)) + 1;
 }
 
-export function refuseFutureDate(date: string, now: Date): void {
+export function refuseFutureDate(date: string, now: Date, path = "date"): void {
   if (isoDayNumber(date) > latestAllowedDay(now)) {
     const message = "Dates in the future are not accepted.";
-    throw new HttpError(400, "validation_failed", message, [{ path: "date", message }]);
+    throw new HttpError(400, "validation_failed", message, [{ path, message }]);
   }
 }
 

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { DiaryResponse } from "@fitwise/contracts/diary";
 import { callFunction } from "../../../lib/call-function";
 import { queryKeys } from "../../../lib/query-keys";
 
@@ -12,6 +13,9 @@ export function useSetDiaryDayComplete() {
   return useMutation({
     mutationFn: setDiaryDayComplete,
     onSuccess: (_, request) => {
+      queryClient.setQueryData<DiaryResponse>(queryKeys.diary(request.date), (diary) =>
+        diary ? { ...diary, complete: request.complete } : diary,
+      );
       void queryClient.invalidateQueries({ queryKey: queryKeys.diary(request.date) });
       void queryClient.invalidateQueries({ queryKey: queryKeys.progress() });
     },

@@ -1,5 +1,6 @@
-import { useId } from "react";
+import { useId, useState } from "react";
 import type { DiaryEntry, DiaryResponse } from "@fitwise/contracts/diary";
+import type { MealSlot } from "@fitwise/engine/nutrition/food.types";
 import { formatGrams, formatKcal } from "@fitwise/engine/nutrition/number-format";
 import { COUNTED_DAY_SHARE_OF_TARGET } from "@fitwise/engine/progress/expenditure";
 import { Button } from "../../../components/Button";
@@ -7,6 +8,7 @@ import { ErrorBox } from "../../../components/ErrorBox";
 import { Spinner } from "../../../components/Spinner";
 import { useAlert } from "../../../lib/alerts";
 import { localIsoDate } from "../../../lib/local-date";
+import { useCopyDiaryMeal } from "../api/copy-diary-meal";
 import { useDeleteFoodLog } from "../api/delete-food-log";
 import { useDiary } from "../api/get-diary";
 import { useSetDiaryDayComplete } from "../api/set-diary-day-complete";
@@ -58,25 +60,62 @@ function Entry({ entry, date }: { entry: DiaryEntry; date: string }) {
   );
 }
 
+/** "Copy yesterday's <meal>": yesterday's entries of the meal logged again today. */
+function CopyYesterday({ meal, date }: { meal: MealSlot; date: string }) {
+  const { showAlert } = useAlert();
+  const copy = useCopyDiaryMeal();
+  const yesterday = new Date(`${date}T12:00:00`);
+  yesterday.setDate(yesterday.getDate() - 1);
+  return (
+    <Button
+      variant="link"
+      busy={copy.isPending}
+      onClick={() =>
+        copy.mutate(
+          { from_date: localIsoDate(yesterday), to_date: date, meal },
+          {
+            onSuccess: (copied) =>
+              showAlert(
+                copied.length === 0 ? "alert" : "success",
+                copied.length === 0
+                  ? `Nothing was logged for ${meal} yesterday.`
+                  : `Copied ${copied.length} ${copied.length === 1 ? "entry" : "entries"} from yesterday's ${meal}.`,
+              ),
+            onError: () => showAlert("error", "We couldn't copy yesterday's meal. Please try again."),
+          },
+        )
+      }
+    >
+      Copy yesterday's {meal}
+    </Button>
+  );
+}
+
 function DayComplete({ diary }: { diary: DiaryResponse }) {
   const id = useId();
   const { showAlert } = useAlert();
   const mark = useSetDiaryDayComplete();
+  // The box follows the click at once (set in the click's own event); the server's answer settles it.
+  const [optimistic, setOptimistic] = useState<boolean | null>(null);
   const share = Math.round(COUNTED_DAY_SHARE_OF_TARGET * 100);
   return (
     <div className={styles.complete}>
       <input
         id={id}
         type="checkbox"
-        checked={mark.isPending ? (mark.variables?.complete ?? diary.complete) : diary.complete}
+        checked={optimistic ?? diary.complete}
         disabled={mark.isPending}
         aria-describedby={`${id}-hint`}
-        onChange={(event) =>
+        onChange={(event) => {
+          setOptimistic(event.target.checked);
           mark.mutate(
             { date: diary.date, complete: event.target.checked },
-            { onError: () => showAlert("error", "We couldn't save this. Please try again.") },
-          )
-        }
+            {
+              onError: () => showAlert("error", "We couldn't save this. Please try again."),
+              onSettled: () => setOptimistic(null),
+            },
+          );
+        }}
       />
       <label htmlFor={id}>Today's diary is complete</label>
       <p id={`${id}-hint`} className={styles.hint}>
@@ -128,9 +167,12 @@ export function DiaryPanel() {
                 ))}
               </ul>
             ) : null}
-            <Button variant="link" onClick={() => openDiaryDialog({ meal: meal.meal })}>
-              Add food to {meal.meal}
-            </Button>
+            <div className={styles.mealActions}>
+              <Button variant="link" onClick={() => openDiaryDialog({ meal: meal.meal })}>
+                Add food to {meal.meal}
+              </Button>
+              <CopyYesterday meal={meal.meal} date={date} />
+            </div>
           </section>
         ))}
         <p className={styles.dayTotal} data-testid="diary-total">
