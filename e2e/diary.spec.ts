@@ -3,6 +3,12 @@ import { AxeBuilder } from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import type { DiaryResponse } from "@fitwise/contracts/diary";
 import type { MealItemWire } from "@fitwise/contracts/plans";
+import {
+  GOOD_CODE,
+  MISMATCHED_CODE,
+  startOpenFoodFactsStandIn,
+  type OpenFoodFactsStandIn,
+} from "@fitwise/server/modules/diary/open-food-facts.stand-in";
 import { checkA11y, closeChat, launchBrowser, newPage, screenshot } from "./support/browser";
 import { completeProfile } from "./support/profiles";
 import { startServer } from "./support/server";
@@ -14,14 +20,20 @@ import type { TestUser } from "./support/users";
 
 let server: RunningServer;
 let browser: Browser;
+let openFoodFacts: OpenFoodFactsStandIn;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  openFoodFacts = await startOpenFoodFactsStandIn();
+  [server, browser] = await Promise.all([
+    startServer({ env: { OPEN_FOOD_FACTS_URL: openFoodFacts.url } }),
+    launchBrowser(),
+  ]);
 });
 
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
+  await openFoodFacts?.close();
 });
 
 async function callFunction<T>(name: string, token: string, payload: unknown): Promise<T> {
@@ -74,7 +86,7 @@ async function openDiet(page: Page, user: TestUser): Promise<void> {
 }
 
 describe("food diary", () => {
-  it("logs a searched food, a quick add and 'ate something else', deletes, copies yesterday, totals the day (desktop and phone)", async () => {
+  it("logs a searched food, a quick add and 'ate something else', deletes, copies yesterday, a typed barcode, totals the day (desktop and phone)", async () => {
     const { user, token, plan } = await seedUser("diary");
     const breakfastItem = plan.find((item) => item.Meal === "Breakfast");
     if (!breakfastItem) throw new Error("the plan has no breakfast");
@@ -174,24 +186,28 @@ describe("food diary", () => {
       servings: 1,
     });
 
-    // On a phone: the same diary, a food logged, yesterday's dinner copied, the day marked complete, nothing
-    // wider than the screen.
+    // On a phone: the same diary, a product by barcode, yesterday's dinner copied, the day marked complete,
+    // nothing wider than the screen.
     const phone = await newPage(browser, { width: 390, height: 844 });
     try {
       await openDiet(phone, user);
       expect(await phone.getByTestId("eaten-today").textContent()).toContain(totalText);
+      // A barcode typed by hand, looked up in the stand-in for Open Food Facts: a refusal says why.
       await phone.getByRole("button", { name: "Add food to Snacks" }).click();
       const dialog = phone.getByRole("dialog", { name: "Log food" });
-      await dialog.getByLabel("Search foods").fill("almonds");
+      await dialog.getByRole("button", { name: "Barcode" }).click();
+      await dialog.getByLabel("Barcode number").fill(MISMATCHED_CODE);
+      await dialog.getByRole("button", { name: "Look up" }).click();
       await dialog
-        .getByTestId("food-results")
-        .getByRole("button", { name: /^Almonds/ })
-        .first()
-        .click();
-      // Almonds come in handfuls (30 g): one is the amount offered first.
-      expect(await dialog.getByLabel("Number of handfuls").inputValue()).toBe("1");
+        .getByText("We can't log Granola bar: Its energy, 53 kcal per 100 g, does not match")
+        .waitFor();
+      await dialog.getByLabel("Barcode number").fill(GOOD_CODE);
+      await dialog.getByRole("button", { name: "Look up" }).click();
+      await dialog.getByText("Not in your plans: contains milk").waitFor();
+      expect(await dialog.getByLabel("Number of servings").inputValue()).toBe("1");
+      await expectNoAxeViolations(phone);
       await dialog.getByRole("button", { name: "Log food" }).click();
-      await phone.getByTestId("diary-entry").filter({ hasText: "Almonds" }).waitFor();
+      await phone.getByTestId("diary-entry").filter({ hasText: "Hazelnut spread" }).waitFor();
       await phone.getByRole("button", { name: "Copy yesterday's Dinner" }).click();
       await phone.getByTestId("diary-entry").filter({ hasText: "Leftover curry" }).waitFor();
       await phone.getByLabel("Today's diary is complete").check();
@@ -201,7 +217,6 @@ describe("food diary", () => {
         .waitFor();
       const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);
-      await expectNoAxeViolations(phone);
       await screenshot(phone, "diary-phone");
     } catch (error) {
       await screenshot(phone, "failure-diary-phone").catch(() => undefined);
@@ -215,7 +230,7 @@ describe("food diary", () => {
       "Leftover curry",
     ]);
     expect(after.meals.find((meal) => meal.meal === "Snacks")?.entries).toEqual([
-      expect.objectContaining({ name: expect.stringMatching(/^Almonds/), servings: 1, grams: 30 }),
+      expect.objectContaining({ name: "Hazelnut spread (Stand-in Foods)", servings: 1, grams: 15 }),
     ]);
   }, 120_000);
 });

@@ -32,8 +32,8 @@ export const HouseholdMeasureSchema = z.object({ unit: z.string(), plural: z.str
 export const FoundFoodSchema = z.object({
   id: z.string(),
   name: z.string(),
-  /** catalogue: a food the plans use; usda: a generic food of USDA SR Legacy. */
-  origin: z.enum(["catalogue", "usda"]),
+  /** catalogue: a food the plans use; usda: a generic food of USDA SR Legacy; open_food_facts: a product by barcode. */
+  origin: z.enum(["catalogue", "usda", "open_food_facts"]),
   per_100g: z.object({
     energy_kcal: z.number(),
     protein_g: z.number(),
@@ -176,4 +176,46 @@ export const CopyDiaryMealRequestSchema = z.object({
 export type CopyDiaryMealRequest = z.infer<typeof CopyDiaryMealRequestSchema>;
 export const CopyDiaryMealResponseSchema = z.object({ copied: z.array(DiaryEntrySchema) });
 
-export const DIARY_ERROR_CODES = { notFound: "not_found", unknownFood: "unknown_food" } as const;
+/** GS1's check digit: from the right, digits weighted 3, 1, 3…; the sum with the check digit is a multiple of 10. */
+export function hasValidCheckDigit(code: string): boolean {
+  const digits = [...code].map(Number).reverse();
+  const sum = digits.reduce((total, digit, index) => total + digit * (index % 2 === 1 ? 3 : 1), 0);
+  return sum % 10 === 0;
+}
+
+/** `lookup_barcode`: an EAN-8, UPC-A, EAN-13 or GTIN-14 code as printed under the bars. */
+export const LookupBarcodeRequestSchema = z.object({
+  code: z
+    .string()
+    .trim()
+    .regex(/^(\d{8}|\d{12,14})$/, "Type the 8, 12, 13 or 14 digits under the bars.")
+    .refine(hasValidCheckDigit, "This code's last digit does not match: check the digits."),
+});
+export type LookupBarcodeRequest = z.infer<typeof LookupBarcodeRequestSchema>;
+
+/** Shown wherever a product from Open Food Facts is: its data is under the Open Database License. */
+export const OPEN_FOOD_FACTS_ATTRIBUTION =
+  "Product data from Open Food Facts (openfoodfacts.org), available under the Open Database License (ODbL).";
+
+/**
+ * found: the product with per-100 g figures that passed the checks; refused: found, but its figures failed a
+ * check (`reason` says which); not_found: Open Food Facts does not know the code.
+ */
+export const LookupBarcodeResponseSchema = z.discriminatedUnion("status", [
+  z.object({ status: z.literal("found"), food: FoundFoodSchema, attribution: z.string() }),
+  z.object({
+    status: z.literal("refused"),
+    name: z.string().nullable(),
+    reason: z.string(),
+    attribution: z.string(),
+  }),
+  z.object({ status: z.literal("not_found") }),
+]);
+export type LookupBarcodeResponse = z.infer<typeof LookupBarcodeResponseSchema>;
+
+export const DIARY_ERROR_CODES = {
+  notFound: "not_found",
+  unknownFood: "unknown_food",
+  lookupUnavailable: "lookup_unavailable",
+  lookupBusy: "lookup_busy",
+} as const;

@@ -14,6 +14,8 @@ import {
   DiaryResponseSchema,
   GetDiaryRequestSchema,
   LogFoodRequestSchema,
+  LookupBarcodeRequestSchema,
+  LookupBarcodeResponseSchema,
   LogFoodResponseSchema,
   SearchFoodsRequestSchema,
   SearchFoodsResponseSchema,
@@ -351,6 +353,12 @@ export const FUNCTIONS = {
       "Foods for a query as typed, with per-100 g figures and measures; the caller's exclusions marked",
     request: SearchFoodsRequestSchema,
     response: SearchFoodsResponseSchema,
+    auth: "bearer",
+  },
+  lookup_barcode: {
+    summary: "A packaged food by its barcode, from Open Food Facts, checked; or why it was refused",
+    request: LookupBarcodeRequestSchema,
+    response: LookupBarcodeResponseSchema,
     auth: "bearer",
   },
   log_food: {

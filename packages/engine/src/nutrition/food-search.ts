@@ -13,7 +13,8 @@ import { mealRoleEntries, type HouseholdMeasure } from "./meal-roles";
  * "yoghrt"), plurals and British spellings meet their singular/American forms, and word order does not matter.
  */
 
-export type FoodOrigin = "catalogue" | "usda";
+/** catalogue and usda foods are searched; open_food_facts products are found by barcode (on the server). */
+export type FoodOrigin = "catalogue" | "usda" | "open_food_facts";
 
 export interface SearchableFood {
   food: Food;

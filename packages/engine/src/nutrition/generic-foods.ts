@@ -1,6 +1,14 @@
 import { z } from "zod";
 import { dietOf } from "./food-data";
-import { ALLERGENS, FOOD_FLAGS, MEAL_SLOTS, type Food, type ImageCategory } from "./food.types";
+import {
+  ALLERGENS,
+  FOOD_FLAGS,
+  MEAL_SLOTS,
+  type Allergen,
+  type Food,
+  type FoodFlag,
+  type ImageCategory,
+} from "./food.types";
 import type { HouseholdMeasure } from "./meal-roles";
 import genericFoods from "./foods/generic-foods.json" with { type: "json" };
 
@@ -82,32 +90,58 @@ export interface GenericFood {
   measure?: HouseholdMeasure;
 }
 
+/** What a food outside the catalogue is known by: its name, per-100 g figures, allergens and flags. */
+export interface LooseFoodFacts {
+  id: string;
+  name: string;
+  energyKcal: number;
+  proteinG: number;
+  carbsG: number;
+  fatG: number;
+  fibreG: number;
+  allergens: readonly Allergen[];
+  flags: readonly FoodFlag[];
+  image: ImageCategory;
+  ndbNo?: string;
+}
+
 /**
- * A generic food in the engine's Food shape, so exclusionConflict reads it as it reads the catalogue: its one
- * ingredient is its own description, lower-case, so an ingredient word ("butter", "anchovy") finds it.
+ * A food outside the catalogue (a USDA generic food, a product found by its barcode) in the engine's Food shape, so
+ * exclusionConflict reads it as it reads the catalogue: its one ingredient is its own name, lower-case, so an
+ * ingredient word ("butter", "anchovy") finds it. Never planned with: the portion range only satisfies the shape
+ * (the diary takes 1–5,000 g).
  */
-function toFood(record: GenericFoodRecord): Food {
+export function looseFood(facts: LooseFoodFacts): Food {
   return {
-    id: record.id,
-    name: record.name,
+    id: facts.id,
+    name: facts.name,
     slots: MEAL_SLOTS,
     cuisines: [],
-    diet: dietOf(record.allergens, record.flags),
-    allergens: record.allergens,
-    energyKcal: record.energyKcal,
-    proteinG: record.proteinG,
-    carbsG: record.carbsG,
-    fatG: record.fatG,
-    fibreG: record.fibreG,
-    // Never planned with; the range only satisfies the shape (the diary takes 1–5,000 g).
+    diet: dietOf(facts.allergens, facts.flags),
+    allergens: facts.allergens,
+    energyKcal: facts.energyKcal,
+    proteinG: facts.proteinG,
+    carbsG: facts.carbsG,
+    fatG: facts.fatG,
+    fibreG: facts.fibreG,
     portionMinG: 1,
     portionMaxG: 5000,
     portionStepG: 1,
-    image: IMAGE_BY_GROUP[record.group] ?? "dish",
-    usdaNdbNo: record.ndbNo,
-    ingredients: [{ name: record.name.toLowerCase(), grams: 100, ndbNo: record.ndbNo }],
-    flags: record.flags,
+    image: facts.image,
+    ...(facts.ndbNo === undefined ? {} : { usdaNdbNo: facts.ndbNo }),
+    ingredients: [
+      {
+        name: facts.name.toLowerCase(),
+        grams: 100,
+        ...(facts.ndbNo === undefined ? {} : { ndbNo: facts.ndbNo }),
+      },
+    ],
+    flags: facts.flags,
   };
+}
+
+function toFood(record: GenericFoodRecord): Food {
+  return looseFood({ ...record, image: IMAGE_BY_GROUP[record.group] ?? "dish" });
 }
 
 export const GENERIC_FOODS: readonly GenericFood[] = Object.freeze(

@@ -5,10 +5,12 @@ import { callerId } from "../../http/authenticate";
 import type { UserStateCache } from "../../http/user-state-cache";
 import type { StoredProfile } from "../profile/profile.service";
 import { applyOnce } from "../progress/client-writes";
+import type { OpenFoodFacts } from "./open-food-facts";
 import {
   copyDiaryMeal,
   deleteFoodLog,
   getDiary,
+  lookupBarcode,
   logFood,
   searchFoods,
   setDiaryDayComplete,
@@ -17,9 +19,15 @@ import {
 /** Food search and the food diary under /functions/v1 (docs/decisions/051, 052). */
 export async function diaryRoutes(
   app: FastifyInstance,
-  options: { db: Database; profiles: UserStateCache<StoredProfile>; now?: () => Date },
+  options: {
+    db: Database;
+    profiles: UserStateCache<StoredProfile>;
+    /** Absent: barcode lookups answer 503 lookup_unavailable. */
+    openFoodFacts?: OpenFoodFacts;
+    now?: () => Date;
+  },
 ): Promise<void> {
-  const { db, profiles } = options;
+  const { db, profiles, openFoodFacts } = options;
   const now = options.now ?? (() => new Date());
   const authenticated = { preHandler: app.authenticate };
 
@@ -27,11 +35,18 @@ export async function diaryRoutes(
     searchFoods(db, profiles, callerId(request), FUNCTIONS.search_foods.request.parse(request.body ?? {})),
   );
 
+  app.post("/lookup_barcode", authenticated, async (request) => {
+    const { code } = FUNCTIONS.lookup_barcode.request.parse(request.body ?? {});
+    return lookupBarcode(db, profiles, openFoodFacts, callerId(request), code);
+  });
+
   // Applied once per client_id, like the other logs a browser may queue offline (docs/decisions/047).
   app.post("/log_food", authenticated, async (request) => {
     const input = FUNCTIONS.log_food.request.parse(request.body ?? {});
     const userId = callerId(request);
-    return applyOnce(db, userId, "log_food", input.client_id, (trx) => logFood(trx, userId, input, now()));
+    return applyOnce(db, userId, "log_food", input.client_id, (trx) =>
+      logFood(trx, userId, input, now(), openFoodFacts),
+    );
   });
 
   app.post("/delete_food_log", authenticated, async (request) => {

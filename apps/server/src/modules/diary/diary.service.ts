@@ -8,13 +8,21 @@ import {
   type DiaryTotals,
   type FoundFood,
   type LogFoodRequest,
+  type LookupBarcodeResponse,
+  OPEN_FOOD_FACTS_ATTRIBUTION,
   type SearchFoodsRequest,
 } from "@fitwise/contracts/diary";
 import { parseAvoidances } from "@fitwise/engine/nutrition/avoidances";
 import { FOOD_CATALOGUE } from "@fitwise/engine/nutrition/food-catalogue";
-import { findLoggableFood, searchFoods as searchFoodIndex } from "@fitwise/engine/nutrition/food-search";
-import { MEAL_SLOTS, type MealSlot } from "@fitwise/engine/nutrition/food.types";
-import type { ExclusionRules } from "@fitwise/engine/nutrition/exclusions";
+import {
+  findLoggableFood,
+  searchFoods as searchFoodIndex,
+  type FoodSearchHit,
+} from "@fitwise/engine/nutrition/food-search";
+import { MEAL_SLOTS, type Food, type MealSlot } from "@fitwise/engine/nutrition/food.types";
+import { exclusionConflict, type ExclusionRules } from "@fitwise/engine/nutrition/exclusions";
+import { looseFood } from "@fitwise/engine/nutrition/generic-foods";
+import type { HouseholdMeasure } from "@fitwise/engine/nutrition/meal-roles";
 import { countsForEstimate } from "@fitwise/engine/progress/expenditure";
 import type { Database } from "../../db/database";
 import { HttpError } from "../../http/errors";
@@ -24,6 +32,7 @@ import { avoidanceText, energyTargetsOf, type StoredProfile } from "../profile/p
 import { findProfile } from "../profile/profile.repository";
 import { listEatenOn } from "../progress/progress.repository";
 import { refuseFutureDate } from "../progress/progress.service";
+import type { OpenFoodFacts } from "./open-food-facts";
 import {
   completeDays,
   deleteFoodLog as deleteFoodLogRow,
@@ -65,26 +74,75 @@ export async function searchFoods(
   userId: string,
   input: SearchFoodsRequest,
 ): Promise<{ foods: FoundFood[] }> {
+  const rules = await callerRules(db, profiles, userId);
+  return { foods: searchFoodIndex(input.query, rules, input.limit).map(foundFood) };
+}
+
+async function callerRules(
+  db: Database,
+  profiles: UserStateCache<StoredProfile>,
+  userId: string,
+): Promise<ExclusionRules> {
   const profile = profiles.get(userId)?.response ?? (await findProfile(db, userId));
-  const rules = rulesFor(avoidanceText(profile?.user_allergies, profile?.user_avoid_food));
+  return rulesFor(avoidanceText(profile?.user_allergies, profile?.user_avoid_food));
+}
+
+function foundFood({ food, origin, measure, excludedBecause }: FoodSearchHit): FoundFood {
   return {
-    foods: searchFoodIndex(input.query, rules, input.limit).map(
-      ({ food, origin, measure, excludedBecause }) => ({
-        id: food.id,
-        name: food.name,
-        origin,
-        per_100g: {
-          energy_kcal: food.energyKcal,
-          protein_g: food.proteinG,
-          carbs_g: food.carbsG,
-          fat_g: food.fatG,
-          fibre_g: food.fibreG,
-        },
-        measure:
-          measure === undefined ? null : { unit: measure.unit, plural: measure.plural, grams: measure.grams },
-        excluded_because: excludedBecause ?? null,
-      }),
-    ),
+    id: food.id,
+    name: food.name,
+    origin,
+    per_100g: {
+      energy_kcal: food.energyKcal,
+      protein_g: food.proteinG,
+      carbs_g: food.carbsG,
+      fat_g: food.fatG,
+      fibre_g: food.fibreG,
+    },
+    measure:
+      measure === undefined ? null : { unit: measure.unit, plural: measure.plural, grams: measure.grams },
+    excluded_because: excludedBecause ?? null,
+  };
+}
+
+function lookupOff(openFoodFacts: OpenFoodFacts | undefined): OpenFoodFacts {
+  if (openFoodFacts === undefined)
+    throw new HttpError(
+      503,
+      DIARY_ERROR_CODES.lookupUnavailable,
+      "Barcode lookup is not available on this server.",
+    );
+  return openFoodFacts;
+}
+
+/** lookup_barcode: a product from Open Food Facts with the caller's exclusions marked, or why it was refused. */
+export async function lookupBarcode(
+  db: Database,
+  profiles: UserStateCache<StoredProfile>,
+  openFoodFacts: OpenFoodFacts | undefined,
+  userId: string,
+  code: string,
+): Promise<LookupBarcodeResponse> {
+  const found = await lookupOff(openFoodFacts).lookup(code);
+  if (found.status === "not_found") return found;
+  if (found.status === "refused")
+    return {
+      status: "refused",
+      name: found.name,
+      reason: found.reason,
+      attribution: OPEN_FOOD_FACTS_ATTRIBUTION,
+    };
+  const food = looseFood(found.facts);
+  const conflict = exclusionConflict(food, await callerRules(db, profiles, userId));
+  return {
+    status: "found",
+    food: foundFood({
+      food,
+      origin: "open_food_facts",
+      ...(found.measure === undefined ? {} : { measure: found.measure }),
+      ...(conflict === undefined ? {} : { excludedBecause: conflict }),
+    }),
+    attribution: OPEN_FOOD_FACTS_ATTRIBUTION,
   };
 }
 
@@ -105,8 +163,20 @@ function entryOf(row: FoodLogRow): DiaryEntry {
   };
 }
 
+/** A food to log by id: the catalogue's, a USDA generic food, or a product found by barcode (`off-<code>`). */
+async function loggableFood(
+  foodId: string,
+  openFoodFacts: OpenFoodFacts | undefined,
+): Promise<{ food: Food; measure?: HouseholdMeasure } | undefined> {
+  const code = /^off-(\d{8,14})$/.exec(foodId)?.[1];
+  if (code === undefined) return findLoggableFood(foodId);
+  const found = await lookupOff(openFoodFacts).lookup(code);
+  if (found.status !== "found") return undefined;
+  return { food: looseFood(found.facts), ...(found.measure === undefined ? {} : { measure: found.measure }) };
+}
+
 /** The row a log_food request stands for: a food's figures scaled to the amount, or the custom figures. */
-function rowOf(input: LogFoodRequest): FoodLogRow {
+async function rowOf(input: LogFoodRequest, openFoodFacts: OpenFoodFacts | undefined): Promise<FoodLogRow> {
   const base = {
     id: randomUUID(),
     date: input.date,
@@ -130,7 +200,7 @@ function rowOf(input: LogFoodRequest): FoodLogRow {
       fat_g: scaled(custom.fat_g),
     };
   }
-  const found = input.food_id === undefined ? undefined : findLoggableFood(input.food_id);
+  const found = input.food_id === undefined ? undefined : await loggableFood(input.food_id, openFoodFacts);
   if (found === undefined)
     throw new HttpError(404, DIARY_ERROR_CODES.unknownFood, "There is no food with this id.");
   let grams = input.grams;
@@ -158,9 +228,10 @@ export async function logFood(
   userId: string,
   input: LogFoodRequest,
   now: Date,
+  openFoodFacts?: OpenFoodFacts,
 ): Promise<{ entry: DiaryEntry }> {
   refuseFutureDate(input.date, now);
-  const row = rowOf(input);
+  const row = await rowOf(input, openFoodFacts);
   if (row.energy_kcal > ENTRY_KCAL_MAX)
     throw invalid("servings", `One entry holds at most ${ENTRY_KCAL_MAX.toLocaleString("en-US")} kcal.`);
   if (row.grams !== null && row.grams > 5000) throw invalid("servings", "One entry holds at most 5,000 g.");

@@ -207,8 +207,18 @@ describeWithDatabases("food diary (docs/decisions/051, 052)", ({ app, db, signUp
       await callOk(app(), "copy_diary_meal", { ...body, client_id: undefined }, other.accessToken),
     );
     expect(nothing.copied).toEqual([]);
-    await expectBadRequest("copy_diary_meal", { ...body, client_id: undefined, to_date: daysAgo(-3) }, user, "to_date");
-    await expectBadRequest("copy_diary_meal", { ...body, client_id: undefined, meal: "Brunch" }, user, "meal");
+    await expectBadRequest(
+      "copy_diary_meal",
+      { ...body, client_id: undefined, to_date: daysAgo(-3) },
+      user,
+      "to_date",
+    );
+    await expectBadRequest(
+      "copy_diary_meal",
+      { ...body, client_id: undefined, meal: "Brunch" },
+      user,
+      "meal",
+    );
   }, 30_000);
 
   it("marks a day complete, and the adaptive target's intake reads the diary", async () => {

@@ -1,7 +1,13 @@
 import { useId, useState } from "react";
 import type { FormEvent } from "react";
 import type { FoundFood } from "@fitwise/contracts/diary";
-import { ENTRY_GRAMS_MAX, ENTRY_GRAMS_MIN, ENTRY_KCAL_MAX } from "@fitwise/contracts/diary";
+import {
+  ENTRY_GRAMS_MAX,
+  ENTRY_GRAMS_MIN,
+  ENTRY_KCAL_MAX,
+  hasValidCheckDigit,
+  OPEN_FOOD_FACTS_ATTRIBUTION,
+} from "@fitwise/contracts/diary";
 import { MEAL_SLOTS, type MealSlot } from "@fitwise/engine/nutrition/food.types";
 import { formatKcal } from "@fitwise/engine/nutrition/number-format";
 import { Button } from "../../../components/Button";
@@ -11,6 +17,7 @@ import { TextField } from "../../../components/TextField";
 import { useAlert } from "../../../lib/alerts";
 import { localIsoDate } from "../../../lib/local-date";
 import { useLogFood } from "../api/log-food";
+import { useLookupBarcode } from "../api/lookup-barcode";
 import { useFoodSearch } from "../api/search-foods";
 import { openDiaryDialog, useDiaryDialog, type DiaryDialogTarget } from "../hooks/diary-dialog";
 import styles from "./Diary.module.css";
@@ -221,6 +228,55 @@ function QuickAddForm({ onAdd, busy }: { onAdd(custom: QuickAdd): void; busy: bo
   );
 }
 
+/** A barcode typed as printed under the bars, looked up in Open Food Facts through the server. */
+function BarcodeForm({ onFound }: { onFound(food: FoundFood): void }) {
+  const lookup = useLookupBarcode();
+  const [code, setCode] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const digits = code.replace(/\s+/g, "");
+    if (!/^(\d{8}|\d{12,14})$/.test(digits) || !hasValidCheckDigit(digits)) {
+      setError("Type the 8, 12, 13 or 14 digits under the bars.");
+      return;
+    }
+    setError(null);
+    lookup.mutate(digits, {
+      onSuccess: (answer) => {
+        if (answer.status === "found") onFound(answer.food);
+      },
+    });
+  };
+  const answer = lookup.data;
+  return (
+    <form className={styles.quick} onSubmit={submit} noValidate>
+      <TextField
+        label="Barcode number"
+        inputMode="numeric"
+        autoComplete="off"
+        value={code}
+        onChange={(event) => setCode(event.target.value)}
+        error={error}
+      />
+      <Button type="submit" busy={lookup.isPending}>
+        Look up
+      </Button>
+      <div aria-live="polite">
+        {lookup.isError ? (
+          <p className={styles.error}>We couldn't reach Open Food Facts. Please try again later.</p>
+        ) : answer?.status === "not_found" ? (
+          <p className={styles.hint}>Open Food Facts does not know this code. Try Quick add instead.</p>
+        ) : answer?.status === "refused" ? (
+          <p className={styles.error}>
+            We can't log {answer.name ?? "this product"}: {answer.reason}
+          </p>
+        ) : null}
+      </div>
+      <p className={styles.hint}>{OPEN_FOOD_FACTS_ATTRIBUTION}</p>
+    </form>
+  );
+}
+
 interface QuickAdd {
   name: string;
   kcal: number;
@@ -235,6 +291,10 @@ function DialogBody({ target }: { target: DiaryDialogTarget }) {
   const log = useLogFood();
   const [meal, setMeal] = useState<MealSlot>(target.meal);
   const [mode, setMode] = useState(target.mode ?? "search");
+  const choose = (next: typeof mode) => {
+    setMode(next);
+    setPicked(null);
+  };
   const [query, setQuery] = useState("");
   const [picked, setPicked] = useState<FoundFood | null>(null);
   const insteadOf = target.insteadOf;
@@ -269,14 +329,19 @@ function DialogBody({ target }: { target: DiaryDialogTarget }) {
         </select>
       </div>
       <div className={styles.modes} role="group" aria-label="How to log">
-        <button type="button" aria-pressed={mode === "search"} onClick={() => setMode("search")}>
+        <button type="button" aria-pressed={mode === "search"} onClick={() => choose("search")}>
           Search foods
         </button>
-        <button type="button" aria-pressed={mode === "quick"} onClick={() => setMode("quick")}>
+        <button type="button" aria-pressed={mode === "barcode"} onClick={() => choose("barcode")}>
+          Barcode
+        </button>
+        <button type="button" aria-pressed={mode === "quick"} onClick={() => choose("quick")}>
           Quick add
         </button>
       </div>
-      {mode === "quick" ? (
+      {mode === "barcode" && picked === null ? (
+        <BarcodeForm onFound={setPicked} />
+      ) : mode === "quick" ? (
         <QuickAddForm
           busy={log.isPending}
           onAdd={(custom) => send(custom.name, { ...base, custom, servings: 1 })}
@@ -289,7 +354,7 @@ function DialogBody({ target }: { target: DiaryDialogTarget }) {
             onLog={(amount) => send(picked.name, { ...base, food_id: picked.id, ...amount })}
           />
           <Button variant="link" onClick={() => setPicked(null)}>
-            Back to the results
+            {picked.origin === "open_food_facts" ? "Another barcode" : "Back to the results"}
           </Button>
         </>
       ) : (

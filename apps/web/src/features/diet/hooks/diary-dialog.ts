@@ -4,8 +4,8 @@ import type { MealSlot } from "@fitwise/engine/nutrition/food.types";
 /** What the "Log food" dialog is open for: a meal, and the plan item eaten instead of, for "Ate something else". */
 export interface DiaryDialogTarget {
   meal: MealSlot;
-  /** Search the foods (the default) or quick add energy with a label. */
-  mode?: "search" | "quick";
+  /** Search the foods (the default), look a barcode up, or quick add energy with a label. */
+  mode?: "search" | "barcode" | "quick";
   insteadOf?: { itemId: string; itemName: string };
 }
 
