@@ -43,7 +43,7 @@ export const ENV_VARIABLES = {
   AI_API_KEY: "API key sent to AI_BASE_URL (optional for local servers such as Ollama).",
   AI_MODEL: "Model name for the trainer chat, e.g. gpt-4o-mini; needed together with AI_BASE_URL.",
   OPEN_FOOD_FACTS_URL:
-    "Base URL of Open Food Facts for the diary's barcode lookup (default https://world.openfoodfacts.org).",
+    "Base URL of Open Food Facts for the food diary's barcode lookup (default https://world.openfoodfacts.org).",
   AI_TIMEOUT_MS: "Time allowed for one model request in milliseconds (default 30000).",
   GOOGLE_CLIENT_ID:
     "OAuth client id for Sign in with Google; with GOOGLE_CLIENT_SECRET set, the Connect with Google buttons work.",
