@@ -12,6 +12,7 @@ import {
   getDiary,
   lookupBarcode,
   logFood,
+  prepareFoodLog,
   searchFoods,
   setDiaryDayComplete,
 } from "./diary.service";
@@ -44,9 +45,8 @@ export async function diaryRoutes(
   app.post("/log_food", authenticated, async (request) => {
     const input = FUNCTIONS.log_food.request.parse(request.body ?? {});
     const userId = callerId(request);
-    return applyOnce(db, userId, "log_food", input.client_id, (trx) =>
-      logFood(trx, userId, input, now(), openFoodFacts),
-    );
+    const row = await prepareFoodLog(input, now(), openFoodFacts);
+    return applyOnce(db, userId, "log_food", input.client_id, (trx) => logFood(trx, userId, row));
   });
 
   app.post("/delete_food_log", authenticated, async (request) => {

@@ -223,18 +223,25 @@ async function rowOf(input: LogFoodRequest, openFoodFacts: OpenFoodFacts | undef
 }
 
 /** log_food: a food of the search, a custom entry or a quick add, to one meal of one day. */
-export async function logFood(
-  db: Database,
-  userId: string,
+/**
+ * The row a log_food request stands for, checked, before anything is written: a product found by barcode may
+ * need Open Food Facts, and no transaction should wait on the network (the embedded database has one writer).
+ */
+export async function prepareFoodLog(
   input: LogFoodRequest,
   now: Date,
   openFoodFacts?: OpenFoodFacts,
-): Promise<{ entry: DiaryEntry }> {
+): Promise<FoodLogRow> {
   refuseFutureDate(input.date, now);
   const row = await rowOf(input, openFoodFacts);
   if (row.energy_kcal > ENTRY_KCAL_MAX)
     throw invalid("servings", `One entry holds at most ${ENTRY_KCAL_MAX.toLocaleString("en-US")} kcal.`);
   if (row.grams !== null && row.grams > 5000) throw invalid("servings", "One entry holds at most 5,000 g.");
+  return row;
+}
+
+/** log_food's write: the prepared row into the caller's diary. */
+export async function logFood(db: Database, userId: string, row: FoodLogRow): Promise<{ entry: DiaryEntry }> {
   await insertFoodLog(db, userId, row);
   return { entry: entryOf(row) };
 }
