@@ -18,6 +18,8 @@ import { accountRoutes } from "./modules/account/account.routes";
 import { analyticsRoutes } from "./modules/analytics/analytics.routes";
 import { authRoutes } from "./modules/auth/auth.routes";
 import { chatRoutes } from "./modules/chat/chat.routes";
+import { diaryRoutes } from "./modules/diary/diary.routes";
+import { OpenFoodFacts } from "./modules/diary/open-food-facts";
 import { collectRoutes, docsRoutes } from "./modules/docs/docs.routes";
 import { paymentsRoutes } from "./modules/payments/payments.routes";
 import type { PlanPool } from "./modules/plans/plan-pool";
@@ -243,6 +245,19 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(progressRoutes, { prefix: "/functions/v1", db });
   await app.register(recipesRoutes, { prefix: "/functions/v1" });
   await app.register(groceriesRoutes, { prefix: "/functions/v1", db });
+  await app.register(diaryRoutes, {
+    prefix: "/functions/v1",
+    db,
+    profiles,
+    ...(config.openFoodFactsUrl
+      ? {
+          openFoodFacts: new OpenFoodFacts({
+            baseUrl: config.openFoodFactsUrl,
+            userAgent: `${config.brandName}/1.0 (${config.supportEmail})`,
+          }),
+        }
+      : {}),
+  });
   await app.register(docsRoutes, { routes, brandName: config.brandName, publicUrl: config.publicUrl });
   await registerSpa(
     app,

@@ -44,6 +44,8 @@ export const ENV_VARIABLES = {
     "Base URL of an OpenAI-compatible API for the trainer chat, e.g. https://api.openai.com/v1 or http://localhost:11434/v1 (Ollama); with AI_MODEL set, Alex uses the model, otherwise the offline brain.",
   AI_API_KEY: "API key sent to AI_BASE_URL (optional for local servers such as Ollama).",
   AI_MODEL: "Model name for the trainer chat, e.g. gpt-4o-mini; needed together with AI_BASE_URL.",
+  OPEN_FOOD_FACTS_URL:
+    "Base URL of Open Food Facts for the food diary's barcode lookup (default https://world.openfoodfacts.org).",
   AI_TIMEOUT_MS: "Time allowed for one model request in milliseconds (default 30000).",
   GOOGLE_CLIENT_ID:
     "OAuth client id for Sign in with Google; with GOOGLE_CLIENT_SECRET set, the Connect with Google buttons work.",
@@ -198,6 +200,7 @@ export const EnvSchema = z.object({
   LEMONSQUEEZY_CHECKOUT_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
   LEMONSQUEEZY_API_URL: z.url({ protocol: /^https?$/ }).default("https://api.lemonsqueezy.com"),
   AI_BASE_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  OPEN_FOOD_FACTS_URL: z.url({ protocol: /^https?$/ }).default("https://world.openfoodfacts.org"),
   AI_API_KEY: optionalString,
   AI_MODEL: optionalString,
   AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
@@ -302,6 +305,8 @@ export interface AppConfig {
   payments?: PaymentsConfig;
   /** Absent: Alex answers with the offline brain. */
   ai?: AiConfig;
+  /** Open Food Facts for barcode lookups; absent (tests that build a config by hand): lookups are off. */
+  openFoodFactsUrl?: string;
   /** Absent: Google sign-in is off. */
   google?: GoogleConfig;
   /** Absent: account e-mails go to DATA_DIR/outbox. */
@@ -491,6 +496,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     brandHosts: e.BRAND_HOSTS ?? {},
     payments: paymentsConfig(e),
     ...aiSection(e),
+    openFoodFactsUrl: e.OPEN_FOOD_FACTS_URL.replace(/\/+$/, ""),
     ...googleSection(e),
     ...(e.SMTP_URL ? { smtpUrl: e.SMTP_URL } : {}),
     ...(e.MAIL_FROM ? { mailFrom: e.MAIL_FROM } : {}),

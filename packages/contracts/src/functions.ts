@@ -7,6 +7,22 @@ import {
 } from "./account";
 import { TrackEventsRequestSchema } from "./analytics";
 import {
+  CopyDiaryMealRequestSchema,
+  CopyDiaryMealResponseSchema,
+  DeleteFoodLogRequestSchema,
+  DeleteFoodLogResponseSchema,
+  DiaryResponseSchema,
+  GetDiaryRequestSchema,
+  LogFoodRequestSchema,
+  LookupBarcodeRequestSchema,
+  LookupBarcodeResponseSchema,
+  LogFoodResponseSchema,
+  SearchFoodsRequestSchema,
+  SearchFoodsResponseSchema,
+  SetDiaryDayCompleteRequestSchema,
+  SetDiaryDayCompleteResponseSchema,
+} from "./diary";
+import {
   ChatHistoryResponseSchema,
   ChatTrainerReplySchema,
   ChatTrainerRequestSchema,
@@ -329,6 +345,50 @@ export const FUNCTIONS = {
     summary: "Logged sets and the next step for each exercise",
     request: GetWorkoutHistoryRequestSchema,
     response: WorkoutHistoryResponseSchema,
+    auth: "bearer",
+  },
+
+  search_foods: {
+    summary:
+      "Foods for a query as typed, with per-100 g figures and measures; the caller's exclusions marked",
+    request: SearchFoodsRequestSchema,
+    response: SearchFoodsResponseSchema,
+    auth: "bearer",
+  },
+  lookup_barcode: {
+    summary: "A packaged food by its barcode, from Open Food Facts, checked; or why it was refused",
+    request: LookupBarcodeRequestSchema,
+    response: LookupBarcodeResponseSchema,
+    auth: "bearer",
+  },
+  log_food: {
+    summary: "Logs a food, a custom entry or a quick add to a meal of one day",
+    request: LogFoodRequestSchema,
+    response: LogFoodResponseSchema,
+    auth: "bearer",
+  },
+  delete_food_log: {
+    summary: "Deletes one logged food of one day",
+    request: DeleteFoodLogRequestSchema,
+    response: DeleteFoodLogResponseSchema,
+    auth: "bearer",
+  },
+  get_diary: {
+    summary: "One day's diary: ticked plan items and logged foods per meal, totals against the target",
+    request: GetDiaryRequestSchema,
+    response: DiaryResponseSchema,
+    auth: "bearer",
+  },
+  copy_diary_meal: {
+    summary: "Copies one meal of a day's diary into another day's same meal",
+    request: CopyDiaryMealRequestSchema,
+    response: CopyDiaryMealResponseSchema,
+    auth: "bearer",
+  },
+  set_diary_day_complete: {
+    summary: "Marks a diary day complete (or not) for the adaptive target",
+    request: SetDiaryDayCompleteRequestSchema,
+    response: SetDiaryDayCompleteResponseSchema,
     auth: "bearer",
   },
 } as const satisfies Record<string, FunctionContract>;

@@ -433,6 +433,33 @@ export interface GroceryTicksTable {
   created_at: Generated<Timestamp>;
 }
 
+/** Migration 017: a food eaten, a custom entry or a quick add (docs/decisions/052). */
+export interface FoodLogTable {
+  id: string;
+  user_id: string;
+  /** Compared as YYYY-MM-DD text; select it through to_char (the drivers return a raw date as a Date). */
+  log_date: ColumnType<string, string, string>;
+  meal: string;
+  food_id: string | null;
+  name: string;
+  grams: number | null;
+  servings: number | null;
+  energy_kcal: number;
+  protein_g: number | null;
+  carbs_g: number | null;
+  fat_g: number | null;
+  instead_of_item_id: string | null;
+  created_at: Generated<Timestamp>;
+}
+
+/** Migration 017: a diary day marked complete (or unmarked). */
+export interface DiaryDaysTable {
+  user_id: string;
+  log_date: ColumnType<string, string, string>;
+  complete: boolean;
+  updated_at: Generated<Timestamp>;
+}
+
 /** Migration 015: offline writes applied once per browser-made id (docs/decisions/047). */
 export interface ClientWritesTable {
   user_id: string;
@@ -471,6 +498,8 @@ export interface DB {
   meal_logs: MealLogsTable;
   workout_sets: WorkoutSetsTable;
   grocery_ticks: GroceryTicksTable;
+  food_log: FoodLogTable;
+  diary_days: DiaryDaysTable;
   client_writes: ClientWritesTable;
 }
 

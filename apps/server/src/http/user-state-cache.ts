@@ -105,6 +105,9 @@ const READ_ONLY_POSTS = new Set([
   "/functions/v1/get_saved_list",
   "/functions/v1/get_recipe",
   "/functions/v1/track_events",
+  // Asked at every keystroke of the diary's search, and on every look at the diary.
+  "/functions/v1/search_foods",
+  "/functions/v1/get_diary",
 ]);
 
 /** GETs that sign a user in, link an identity (which may end the user's sessions) or confirm an address. */

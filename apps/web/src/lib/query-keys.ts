@@ -23,6 +23,11 @@ export const queryKeys = {
   workoutPlan: () => ["openai_get_workout_plan"] as const,
   workoutHistory: () => ["get_workout_history"] as const,
   progress: () => ["get_progress"] as const,
+  /** The food diary of one day (YYYY-MM-DD); `diaries()` is every day's. */
+  diaries: () => ["get_diary"] as const,
+  diary: (date: string) => ["get_diary", date] as const,
+  /** Food search answers by query as typed (trimmed, lower case). */
+  foodSearch: (query: string) => ["search_foods", query] as const,
   chatHistory: () => ["get_chat_history"] as const,
 
   savedLists: () => ["get_saved_list"] as const,

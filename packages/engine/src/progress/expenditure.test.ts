@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { createSeededRandom } from "../workouts/seeded-random";
 import {
+  COUNTED_DAY_SHARE_OF_TARGET,
+  countsForEstimate,
   estimateExpenditure,
   explainSuggestion,
   KCAL_PER_KG,
@@ -180,9 +182,85 @@ describe("explainSuggestion", () => {
     });
     const sentence = explainSuggestion(estimate, suggestion);
     expect(sentence).toMatch(
-      /^Over 28 days you ate [\d,]+ kcal a day on average and lost 0\.\d\d kg a week, so you burn about [\d,]+ kcal a day, so we suggest [\d,]+ kcal/,
+      /^Over 28 days you ate [\d,]+ kcal a day on average \(from the 28 days your diary counts\) and lost 0\.\d\d kg a week, so you burn about [\d,]+ kcal a day, so we suggest [\d,]+ kcal/,
     );
     expect(sentence).toContain(`${suggestion.suggestedKcal.toLocaleString("en-US")} kcal`);
     expect(sentence.split(". ").length).toBe(1);
+  });
+});
+
+/**
+ * A person who eats the plan (2,100 kcal, ticked) on four days of seven and off the plan on the other three:
+ * breakfast from the plan (ticked, 500 kcal), then a lunch and dinner out, 2,400 kcal more, logged in the diary
+ * and the day marked complete. True expenditure 2,600 kcal; the scale swings ±0.7 kg a day.
+ */
+function offPlanWeek(seed: number): {
+  diary: IntakeDay[];
+  ticksOnly: IntakeDay[];
+  weighIns: WeighIn[];
+  today: string;
+} {
+  const random = createSeededRandom(seed);
+  let trueWeightKg = 85;
+  const diary: IntakeDay[] = [];
+  const ticksOnly: IntakeDay[] = [];
+  const weighIns: WeighIn[] = [];
+  for (let day = 0; day < 28; day += 1) {
+    const date = isoDateOfDay(START + day);
+    weighIns.push({ date, weightKg: trueWeightKg + (random.next() * 2 - 1) * 0.7 });
+    const offPlan = day % 7 >= 4;
+    const tickedKcal = offPlan ? 500 : 2100;
+    const loggedKcal = offPlan ? 2400 : 0;
+    diary.push({ date, energyKcal: tickedKcal + loggedKcal, complete: offPlan });
+    ticksOnly.push({ date, energyKcal: tickedKcal });
+    trueWeightKg += (tickedKcal + loggedKcal - TRUE_TDEE) / KCAL_PER_KG;
+  }
+  return { diary, ticksOnly, weighIns, today: isoDateOfDay(START + 27) };
+}
+
+describe("the estimate from the diary", () => {
+  const TARGET = 2100;
+
+  it("is within 150 kcal after 28 days when off-plan days are logged, while ticked plan items alone are off by more", () => {
+    const person = offPlanWeek(7);
+    const fromDiary = estimateExpenditure({
+      weighIns: person.weighIns,
+      intake: person.diary,
+      today: person.today,
+      mifflinTdeeKcal: MIFFLIN,
+      targetKcal: TARGET,
+    });
+    // Before the diary: the same ticks, every ticked day counted (the estimate had no target to judge by).
+    const fromTicks = estimateExpenditure({
+      weighIns: person.weighIns,
+      intake: person.ticksOnly,
+      today: person.today,
+      mifflinTdeeKcal: MIFFLIN,
+    });
+    if (fromDiary.status !== "ok" || fromTicks.status !== "ok") throw new Error("expected estimates");
+    expect(Math.abs(fromDiary.tdeeKcal - TRUE_TDEE)).toBeLessThan(150);
+    expect(fromDiary.counts.loggedDays).toBe(28);
+    expect(Math.abs(fromTicks.tdeeKcal - TRUE_TDEE)).toBeGreaterThan(150);
+    // With the target, the half-logged tick days are left out, yet the rest still miss the meals eaten out.
+    const ticksWithTarget = estimateExpenditure({
+      weighIns: person.weighIns,
+      intake: person.ticksOnly,
+      today: person.today,
+      mifflinTdeeKcal: MIFFLIN,
+      targetKcal: TARGET,
+    });
+    if (ticksWithTarget.status !== "ok") throw new Error("expected an estimate");
+    expect(ticksWithTarget.counts.loggedDays).toBe(16);
+    expect(Math.abs(ticksWithTarget.tdeeKcal - TRUE_TDEE)).toBeGreaterThan(150);
+  });
+
+  it("counts a day marked complete whatever its intake, and an unmarked one from the stated share of the target", () => {
+    expect(countsForEstimate({ date: "2026-03-01", energyKcal: 900, complete: true }, 2000)).toBe(true);
+    expect(
+      countsForEstimate({ date: "2026-03-01", energyKcal: 2000 * COUNTED_DAY_SHARE_OF_TARGET }, 2000),
+    ).toBe(true);
+    expect(countsForEstimate({ date: "2026-03-01", energyKcal: 1300 }, 2000)).toBe(false);
+    expect(countsForEstimate({ date: "2026-03-01", energyKcal: 1300 }, undefined)).toBe(true);
+    expect(countsForEstimate({ date: "2026-03-01", energyKcal: 0 }, undefined)).toBe(false);
   });
 });

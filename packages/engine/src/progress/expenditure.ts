@@ -26,10 +26,30 @@ export const MIN_LOGGED_DAYS = 10;
  */
 export const MIFFLIN_RELATIVE_SD = 0.1;
 
-/** A day's eaten energy: the sum of the items ticked as eaten that day. */
+/**
+ * An unmarked diary day counts as fully logged when its intake reaches this share of the target
+ * (docs/decisions/052). Below it a day is more likely logged in part — a meal ticked, the rest not — than
+ * eaten that lightly: a dieter's target is already ~400 kcal under their need, and eating under 70 % of it is
+ * rare and usually noticed, so such a day is left out unless the person marks it complete.
+ */
+export const COUNTED_DAY_SHARE_OF_TARGET = 0.7;
+
+/** A day's eaten energy: the ticked plan items and the diary's logged foods of that day. */
 export interface IntakeDay {
   date: string;
   energyKcal: number;
+  /** The person marked the day complete: it counts whatever its intake. */
+  complete?: boolean;
+}
+
+/**
+ * Whether a day's intake counts for the estimate: marked complete, or at least COUNTED_DAY_SHARE_OF_TARGET of the
+ * target. Without a target every day with intake counts.
+ */
+export function countsForEstimate(day: IntakeDay, targetKcal: number | undefined): boolean {
+  if (day.energyKcal <= 0 && day.complete !== true) return false;
+  if (day.complete === true || targetKcal === undefined) return true;
+  return day.energyKcal >= COUNTED_DAY_SHARE_OF_TARGET * targetKcal;
 }
 
 export interface ExpenditureInput {
@@ -39,6 +59,8 @@ export interface ExpenditureInput {
   today: string;
   /** Mifflin-St Jeor × activity factor for the current profile. */
   mifflinTdeeKcal: number;
+  /** The energy target the person eats to; unmarked days under its stated share are left out (countsForEstimate). */
+  targetKcal?: number;
 }
 
 export interface DataCounts {
@@ -88,7 +110,7 @@ export function estimateExpenditure(input: ExpenditureInput): ExpenditureEstimat
     return day >= start && day <= end;
   };
   const weighIns = input.weighIns.filter((entry) => inWindow(entry.date));
-  const intake = input.intake.filter((day) => inWindow(day.date) && day.energyKcal > 0);
+  const intake = input.intake.filter((day) => inWindow(day.date) && countsForEstimate(day, input.targetKcal));
   const days = weighIns.map((entry) => isoDayNumber(entry.date));
   const spanDays = days.length === 0 ? 0 : Math.max(...days) - Math.min(...days) + 1;
   const counts: DataCounts = { spanDays, weighIns: weighIns.length, loggedDays: intake.length };
@@ -182,8 +204,10 @@ export function explainSuggestion(
 ): string {
   const weeklyKg = estimate.weightSlopeKgPerDay * 7;
   const direction = weeklyKg < 0 ? "lost" : "gained";
+  const days = estimate.counts.loggedDays;
   const base =
-    `Over ${estimate.counts.spanDays} days you ate ${kcal(estimate.meanIntakeKcal)} a day on average and ` +
+    `Over ${estimate.counts.spanDays} days you ate ${kcal(estimate.meanIntakeKcal)} a day on average ` +
+    `(from the ${days} ${days === 1 ? "day" : "days"} your diary counts) and ` +
     `${direction} ${Math.abs(weeklyKg).toFixed(2)} kg a week, so you burn about ${kcal(estimate.tdeeKcal)} a day`;
   if (!suggestion.worthChanging) return `${base}: your current target fits, keep it.`;
   const limits = [

@@ -113,7 +113,43 @@ export async function collectUserData(db: Database, userId: string): Promise<Rec
       .where("user_id", "=", userId)
       .orderBy("line_name")
       .execute(),
+    ...(await collectDiary(db, userId)),
   };
+}
+
+/** Migration 017's food diary: logged foods, quick adds and the days marked complete, dates as YYYY-MM-DD. */
+async function collectDiary(db: Database, userId: string): Promise<Record<string, unknown[]>> {
+  const date = sql<string>`to_char(log_date, 'YYYY-MM-DD')`.as("date");
+  const [foodLog, diaryDays] = await Promise.all([
+    db
+      .selectFrom("food_log")
+      .select([
+        date,
+        "id",
+        "meal",
+        "food_id",
+        "name",
+        "grams",
+        "servings",
+        "energy_kcal",
+        "protein_g",
+        "carbs_g",
+        "fat_g",
+        "instead_of_item_id",
+        "created_at",
+      ])
+      .where("user_id", "=", userId)
+      .orderBy("log_date")
+      .orderBy("created_at")
+      .execute(),
+    db
+      .selectFrom("diary_days")
+      .select([date, "complete", "updated_at"])
+      .where("user_id", "=", userId)
+      .orderBy("log_date")
+      .execute(),
+  ]);
+  return { food_log: foodLog, diary_days: diaryDays };
 }
 
 /** Migration 007's logs (weigh-ins, meals eaten, workout sets), dates as YYYY-MM-DD. */

@@ -31,6 +31,7 @@ import { findWorkoutPlan, listMealPlans } from "../plans/plans.repository";
 import { energyTargetsOf } from "../profile/profile.service";
 import { findProfile } from "../profile/profile.repository";
 import { getProStatus } from "../subscriptions/subscription-status";
+import { completeDays, dailyLoggedKcal } from "../diary/diary.repository";
 import {
   dailyIntake,
   deleteEaten,
@@ -55,10 +56,10 @@ export function latestAllowedDay(now: Date): number {
   return isoDayNumber(now.toISOString().slice(0, 10)) + 1;
 }
 
-function refuseFutureDate(date: string, now: Date): void {
+export function refuseFutureDate(date: string, now: Date, path = "date"): void {
   if (isoDayNumber(date) > latestAllowedDay(now)) {
     const message = "Dates in the future are not accepted.";
-    throw new HttpError(400, "validation_failed", message, [{ path: "date", message }]);
+    throw new HttpError(400, "validation_failed", message, [{ path, message }]);
   }
 }
 
@@ -113,7 +114,7 @@ async function adaptiveTarget(
   userId: string,
   today: string,
   weighIns: ReadonlyArray<{ date: string; weight_kg: number }>,
-  intake: ReadonlyArray<{ date: string; energy_kcal: number }>,
+  intake: ReadonlyArray<{ date: string; energy_kcal: number; complete: boolean }>,
   now: Date,
 ): Promise<{ adaptive: AdaptiveTarget; estimatedTdee: number | null; suggestedGoal: number | null }> {
   const [profile, { isPro }] = await Promise.all([findProfile(db, userId), getProStatus(db, userId, now)]);
@@ -134,10 +135,12 @@ async function adaptiveTarget(
 
   const estimate = estimateExpenditure({
     weighIns: weighIns.map((entry) => ({ date: entry.date, weightKg: entry.weight_kg })),
-    intake: intake.map((day) => ({ date: day.date, energyKcal: day.energy_kcal })),
+    intake: intake.map((day) => ({ date: day.date, energyKcal: day.energy_kcal, complete: day.complete })),
     today,
     // The formula's need for the current profile, not an accepted target.
     mifflinTdeeKcal: energy.tdeeKcal,
+    // Unmarked days far under the target the person eats to are taken as partly logged (docs/decisions/052).
+    targetKcal: energy.planningKcal,
   });
   const counts = {
     span_days: estimate.counts.spanDays,
@@ -163,6 +166,22 @@ async function adaptiveTarget(
   };
 }
 
+/** A day's intake is its ticked plan items plus its diary entries; a day marked complete counts even when empty. */
+function mergedIntake(
+  ticked: ReadonlyArray<{ date: string; energy_kcal: number }>,
+  logged: ReadonlyArray<{ date: string; energy_kcal: number }>,
+  completeDates: readonly string[],
+): Array<{ date: string; energy_kcal: number; complete: boolean }> {
+  const byDate = new Map<string, number>();
+  for (const day of [...ticked, ...logged])
+    byDate.set(day.date, (byDate.get(day.date) ?? 0) + day.energy_kcal);
+  for (const date of completeDates) if (!byDate.has(date)) byDate.set(date, 0);
+  const complete = new Set(completeDates);
+  return [...byDate]
+    .sort(([left], [right]) => left.localeCompare(right))
+    .map(([date, energyKcal]) => ({ date, energy_kcal: energyKcal, complete: complete.has(date) }));
+}
+
 /** get_progress: weigh-ins with their trend, the weekly rate, intake, today's eaten items, and (Pro) the adaptive target. */
 export async function getProgress(
   db: Database,
@@ -173,11 +192,14 @@ export async function getProgress(
   const today = todayInput ?? now.toISOString().slice(0, 10);
   refuseFutureDate(today, now);
   const from = isoDateOfDay(isoDayNumber(today) - EXPENDITURE_WINDOW_DAYS + 1);
-  const [entries, intake, eatenToday] = await Promise.all([
+  const [entries, ticked, logged, complete, eatenToday] = await Promise.all([
     listWeights(db, userId),
     dailyIntake(db, userId, from, today),
+    dailyLoggedKcal(db, userId, from, today),
+    completeDays(db, userId, from, today),
     listEatenOn(db, userId, today).then((eaten) => splitByCurrentPlans(db, userId, eaten)),
   ]);
+  const intake = mergedIntake(ticked, logged, complete);
   const trend = weightTrend(entries.map((entry) => ({ date: entry.date, weightKg: entry.weight_kg })));
   const rate = weeklyRateKg(trend);
   const { adaptive, estimatedTdee, suggestedGoal } = await adaptiveTarget(

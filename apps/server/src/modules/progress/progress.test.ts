@@ -430,7 +430,9 @@ describeWithDatabases("progress functions (docs/decisions/022)", ({ app, db, sig
       const suggested = progress.suggested_goal_tdee;
       expect(suggested).toBeGreaterThanOrEqual(1350);
       expect(suggested).toBeLessThanOrEqual(1500);
-      expect(progress.adaptive.explanation).toMatch(/^Over 28 days you ate 1,800 kcal a day on average/);
+      expect(progress.adaptive.explanation).toMatch(
+        /^Over 28 days you ate 1,800 kcal a day on average \(from the \d+ days your diary counts\)/,
+      );
 
       const stale = await callFunction(
         app(),

@@ -48,6 +48,14 @@ export function AboutPage() {
         </li>
       </ul>
 
+      <h2>Where the food figures come from</h2>
+      <p>
+        The energy and nutrients of our foods, and the generic foods you can search and log in your food
+        diary, come from the USDA National Nutrient Database for Standard Reference, Legacy Release (SR
+        Legacy, Release 28), U.S. Department of Agriculture, Agricultural Research Service, a public-domain
+        work. Our dishes add up their ingredients’ SR Legacy figures.
+      </p>
+
       <h2>What we believe</h2>
       <p>
         Consistency beats intensity. Honest numbers beat hype. And your data is yours: we use it to coach you,

@@ -47,6 +47,8 @@ export function useLogMealEaten() {
           progress && progress.today === result.date ? { ...progress, eaten_today: result.eaten } : progress,
         );
         void queryClient.invalidateQueries({ queryKey: queryKeys.progress() });
+        // The diary lists ticked items beside logged foods.
+        void queryClient.invalidateQueries({ queryKey: queryKeys.diary(result.date) });
         return;
       }
       const progress =

@@ -38,6 +38,8 @@ import { useReplaceDietItem } from "../api/replace-diet-item";
 import { ReplaceChoices } from "./ReplaceChoices";
 import { useSaveDiet } from "../api/save-diet";
 import { DietLoading } from "./DietLoading";
+import { AteSomethingElse } from "./AteSomethingElse";
+import { DiaryPanel } from "./DiaryPanel";
 import { EatenCheckbox } from "./EatenCheckbox";
 import { EatenToday } from "./EatenToday";
 import styles from "./Diet.module.css";
@@ -249,7 +251,12 @@ export function DietPage() {
           replacingId={replacingId}
           updatingIds={updatingIds}
           onReplace={onReplace}
-          renderItemExtra={(item) => <EatenCheckbox item={item} />}
+          renderItemExtra={(item) => (
+            <>
+              <EatenCheckbox item={item} />
+              <AteSomethingElse item={item} />
+            </>
+          )}
         />
         <TotalBox totals={totalsOf(items)} className={styles.total} testId="diet-total" />
         <div className={styles.actions}>
@@ -280,6 +287,7 @@ export function DietPage() {
       <Tabs label="Meal plans" items={tabs} selected={String(day) as `${PlanDay}`} onSelect={selectDay}>
         {panel}
       </Tabs>
+      <DiaryPanel />
       {/* Folded on /diet so the plan stays the page's business; /progress shows the form open. */}
       <details className={styles.weighIn} data-weigh-in>
         <summary className={styles.weighInSummary}>Log your weight</summary>

@@ -1,0 +1,120 @@
+import { sql } from "kysely";
+import type { Database } from "../../db/database";
+
+/** Dates leave the database as YYYY-MM-DD text: the drivers would turn a `date` into a local-time Date. */
+const dateText = sql<string>`to_char(log_date, 'YYYY-MM-DD')`;
+
+export interface FoodLogRow {
+  id: string;
+  date: string;
+  meal: string;
+  food_id: string | null;
+  name: string;
+  grams: number | null;
+  servings: number | null;
+  energy_kcal: number;
+  protein_g: number | null;
+  carbs_g: number | null;
+  fat_g: number | null;
+  instead_of_item_id: string | null;
+}
+
+const COLUMNS = [
+  "id",
+  "meal",
+  "food_id",
+  "name",
+  "grams",
+  "servings",
+  "energy_kcal",
+  "protein_g",
+  "carbs_g",
+  "fat_g",
+  "instead_of_item_id",
+] as const;
+
+export async function insertFoodLog(db: Database, userId: string, row: FoodLogRow): Promise<void> {
+  const { date, ...values } = row;
+  await db
+    .insertInto("food_log")
+    .values({ ...values, user_id: userId, log_date: date })
+    .execute();
+}
+
+/** False when the caller has no such entry on that day (another user's entry is not theirs to delete). */
+export async function deleteFoodLog(
+  db: Database,
+  userId: string,
+  date: string,
+  id: string,
+): Promise<boolean> {
+  const result = await db
+    .deleteFrom("food_log")
+    .where("user_id", "=", userId)
+    .where("log_date", "=", date)
+    .where("id", "=", id)
+    .executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}
+
+export async function listFoodLogOn(db: Database, userId: string, date: string): Promise<FoodLogRow[]> {
+  return db
+    .selectFrom("food_log")
+    .select([dateText.as("date"), ...COLUMNS])
+    .where("user_id", "=", userId)
+    .where("log_date", "=", date)
+    .orderBy("created_at")
+    .orderBy("id")
+    .execute();
+}
+
+/** Logged energy per day in [from, to]. */
+export async function dailyLoggedKcal(
+  db: Database,
+  userId: string,
+  from: string,
+  to: string,
+): Promise<Array<{ date: string; energy_kcal: number }>> {
+  const rows = await db
+    .selectFrom("food_log")
+    .select([dateText.as("date"), sql<number>`sum(energy_kcal)`.as("energy_kcal")])
+    .where("user_id", "=", userId)
+    .where("log_date", ">=", from)
+    .where("log_date", "<=", to)
+    .groupBy("log_date")
+    .execute();
+  return rows.map((row) => ({ date: row.date, energy_kcal: Number(row.energy_kcal) }));
+}
+
+/** Days in [from, to] the caller marked complete. */
+export async function completeDays(
+  db: Database,
+  userId: string,
+  from: string,
+  to: string,
+): Promise<string[]> {
+  const rows = await db
+    .selectFrom("diary_days")
+    .select(dateText.as("date"))
+    .where("user_id", "=", userId)
+    .where("log_date", ">=", from)
+    .where("log_date", "<=", to)
+    .where("complete", "=", true)
+    .execute();
+  return rows.map((row) => row.date);
+}
+
+export async function setDayComplete(
+  db: Database,
+  userId: string,
+  date: string,
+  complete: boolean,
+): Promise<void> {
+  await db
+    .insertInto("diary_days")
+    .values({ user_id: userId, log_date: date, complete })
+    .onConflict((conflict) =>
+      conflict.columns(["user_id", "log_date"]).doUpdateSet({ complete, updated_at: new Date() }),
+    )
+    .execute();
+}

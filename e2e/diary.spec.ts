@@ -1,0 +1,236 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { AxeBuilder } from "@axe-core/playwright";
+import type { Browser, Page } from "playwright-core";
+import type { DiaryResponse } from "@fitwise/contracts/diary";
+import type { MealItemWire } from "@fitwise/contracts/plans";
+import {
+  GOOD_CODE,
+  MISMATCHED_CODE,
+  startOpenFoodFactsStandIn,
+  type OpenFoodFactsStandIn,
+} from "@fitwise/server/modules/diary/open-food-facts.stand-in";
+import { checkA11y, closeChat, launchBrowser, newPage, screenshot } from "./support/browser";
+import { completeProfile } from "./support/profiles";
+import { startServer } from "./support/server";
+import type { RunningServer } from "./support/server";
+import { newTestUser, signInViaApi, signInViaUi, signUpViaApi } from "./support/users";
+import type { TestUser } from "./support/users";
+
+/** The food diary on /diet (docs/decisions/051, 052): search and log, quick add, "Ate something else", delete, totals. */
+
+let server: RunningServer;
+let browser: Browser;
+let openFoodFacts: OpenFoodFactsStandIn;
+
+beforeAll(async () => {
+  openFoodFacts = await startOpenFoodFactsStandIn();
+  [server, browser] = await Promise.all([
+    startServer({ env: { OPEN_FOOD_FACTS_URL: openFoodFacts.url } }),
+    launchBrowser(),
+  ]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await openFoodFacts?.close();
+});
+
+async function callFunction<T>(name: string, token: string, payload: unknown): Promise<T> {
+  const response = await fetch(`${server.url}/functions/v1/${name}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
+    body: JSON.stringify(payload),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${name} answered ${response.status}: ${text}`);
+  return JSON.parse(text) as T;
+}
+
+/** The machine's local calendar day, `offset` days from today (the browser runs in the same time zone). */
+function localToday(offset = 0): string {
+  const at = new Date();
+  at.setDate(at.getDate() + offset);
+  return `${at.getFullYear()}-${String(at.getMonth() + 1).padStart(2, "0")}-${String(at.getDate()).padStart(2, "0")}`;
+}
+
+/** A free user with a complete profile (allergic to milk) and a planned day 1, made through the API. */
+async function seedUser(label: string): Promise<{ user: TestUser; token: string; plan: MealItemWire[] }> {
+  const user = newTestUser(label);
+  await signUpViaApi(server.url, user);
+  const token = await signInViaApi(server.url, user);
+  await callFunction(
+    "write_user_data",
+    token,
+    completeProfile({ user_allergies: "milk", has_visited_diet_screen: true }),
+  );
+  const plan = await callFunction<MealItemWire[]>("openai_get_meal_plan", token, { currentDay: 1 });
+  return { user, token, plan };
+}
+
+/** No axe finding of any impact (checkA11y fails on serious and critical ones). */
+async function expectNoAxeViolations(page: Page): Promise<void> {
+  await checkA11y(page);
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .analyze();
+  expect(results.violations.map((violation) => violation.id)).toEqual([]);
+}
+
+async function openDiet(page: Page, user: TestUser): Promise<void> {
+  page.setDefaultTimeout(30_000);
+  await signInViaUi(page, server.url, user);
+  await page.goto(`${server.url}/diet`);
+  await closeChat(page);
+  await page.getByTestId("diary-panel").getByRole("button", { name: "Add food to Lunch" }).waitFor();
+}
+
+describe("food diary", () => {
+  it("logs a searched food, a quick add and 'ate something else', deletes, copies yesterday, a typed barcode, totals the day (desktop and phone)", async () => {
+    const { user, token, plan } = await seedUser("diary");
+    const breakfastItem = plan.find((item) => item.Meal === "Breakfast");
+    if (!breakfastItem) throw new Error("the plan has no breakfast");
+
+    const desktop = await newPage(browser, { width: 1280, height: 800 });
+    try {
+      await openDiet(desktop, user);
+      expect(await desktop.getByTestId("eaten-today").textContent()).toBe(
+        "Eaten today: 0 kcal (0 items ticked)",
+      );
+
+      // Search as typed, with a typo; a food the person avoids is marked, not hidden.
+      await desktop.getByRole("button", { name: "Add food to Lunch" }).click();
+      const dialog = desktop.getByRole("dialog", { name: "Log food" });
+      await dialog.getByLabel("Search foods").fill("chiken brest");
+      const results = dialog.getByTestId("food-results");
+      await results.getByRole("button").first().waitFor();
+      expect(await results.getByRole("button").first().textContent()).toMatch(/^Chicken breast/);
+      await dialog.getByLabel("Search foods").fill("greek yoghurt");
+      await results.getByText("Not in your plans: contains milk").first().waitFor();
+      await expectNoAxeViolations(desktop);
+      await dialog.getByLabel("Search foods").fill("chiken brest");
+      await results
+        .getByRole("button", { name: /^Chicken breast/ })
+        .first()
+        .click();
+      await dialog.getByRole("radio", { name: "in grams" }).check();
+      await dialog.getByLabel("Grams", { exact: true }).fill("150");
+      await dialog.getByRole("button", { name: "Log food" }).click();
+      await desktop
+        .locator("[data-alert-type]")
+        .getByText(/Logged Chicken breast.* to Lunch\./)
+        .waitFor();
+      const lunch = desktop
+        .getByTestId("diary-meal")
+        .filter({ has: desktop.getByRole("heading", { name: "Lunch" }) });
+      await lunch.getByTestId("diary-entry").filter({ hasText: "Chicken breast" }).waitFor();
+
+      // Quick add, by keyboard.
+      await desktop.getByRole("button", { name: "Quick add" }).first().click();
+      const quick = desktop.getByRole("dialog", { name: "Log food" });
+      await quick.getByLabel("What was it?").fill("Office cake");
+      await quick.getByLabel("Energy (kcal)").fill("250");
+      await quick.getByLabel("Energy (kcal)").press("Enter");
+      await desktop.getByTestId("diary-entry").filter({ hasText: "Office cake" }).waitFor();
+
+      // "Ate something else" opens the search for the item's meal; the plan keeps the item.
+      await desktop
+        .getByRole("button", { name: `Ate something else instead of ${breakfastItem.Item}` })
+        .click();
+      const instead = desktop.getByRole("dialog", {
+        name: `Ate something else instead of ${breakfastItem.Item}`,
+      });
+      expect(await instead.getByLabel("Meal").inputValue()).toBe("Breakfast");
+      await instead.getByLabel("Search foods").fill("banana");
+      await instead
+        .getByTestId("food-results")
+        .getByRole("button", { name: /^Banana/ })
+        .first()
+        .click();
+      await instead.getByRole("button", { name: "Log food" }).click();
+      await desktop.getByTestId("diary-entry").filter({ hasText: "instead of a plan item" }).waitFor();
+      expect(await desktop.getByTestId("meal-item").filter({ hasText: breakfastItem.Item }).count()).toBe(1);
+
+      // Delete the quick add; the totals follow.
+      await desktop.getByRole("button", { name: "Delete Office cake from Snacks" }).click();
+      await desktop
+        .getByTestId("diary-entry")
+        .filter({ hasText: "Office cake" })
+        .waitFor({ state: "detached" });
+      await desktop
+        .getByTestId("eaten-today")
+        .getByText("(0 items ticked, 2 logged)")
+        .waitFor({ state: "attached" });
+      await expectNoAxeViolations(desktop);
+      await screenshot(desktop, "diary-desktop");
+    } catch (error) {
+      await screenshot(desktop, "failure-diary-desktop").catch(() => undefined);
+      throw error;
+    } finally {
+      await desktop.context().close();
+    }
+
+    const diary = await callFunction<DiaryResponse>("get_diary", token, { date: localToday() });
+    const entries = diary.meals.flatMap((meal) => meal.entries);
+    expect(entries.map((entry) => [entry.meal, entry.kind, entry.grams])).toEqual([
+      ["Breakfast", "food", expect.any(Number)],
+      ["Lunch", "food", 150],
+    ]);
+    expect(entries[0]?.instead_of_item_id).toBe(breakfastItem.id);
+    const totalText = `Eaten today: ${Math.round(diary.totals.energy_kcal).toLocaleString("en-US")} kcal`;
+
+    await callFunction("log_food", token, {
+      date: localToday(-1),
+      meal: "Dinner",
+      custom: { name: "Leftover curry", kcal: 480 },
+      servings: 1,
+    });
+
+    // On a phone: the same diary, a product by barcode, yesterday's dinner copied, the day marked complete,
+    // nothing wider than the screen.
+    const phone = await newPage(browser, { width: 390, height: 844 });
+    try {
+      await openDiet(phone, user);
+      expect(await phone.getByTestId("eaten-today").textContent()).toContain(totalText);
+      // A barcode typed by hand, looked up in the stand-in for Open Food Facts: a refusal says why.
+      await phone.getByRole("button", { name: "Add food to Snacks" }).click();
+      const dialog = phone.getByRole("dialog", { name: "Log food" });
+      await dialog.getByRole("button", { name: "Barcode" }).click();
+      await dialog.getByLabel("Barcode number").fill(MISMATCHED_CODE);
+      await dialog.getByRole("button", { name: "Look up" }).click();
+      await dialog
+        .getByText("We can't log Granola bar: Its energy, 53 kcal per 100 g, does not match")
+        .waitFor();
+      await dialog.getByLabel("Barcode number").fill(GOOD_CODE);
+      await dialog.getByRole("button", { name: "Look up" }).click();
+      await dialog.getByText("Not in your plans: contains milk").waitFor();
+      expect(await dialog.getByLabel("Number of servings").inputValue()).toBe("1");
+      await expectNoAxeViolations(phone);
+      await dialog.getByRole("button", { name: "Log food" }).click();
+      await phone.getByTestId("diary-entry").filter({ hasText: "Hazelnut spread" }).waitFor();
+      await phone.getByRole("button", { name: "Copy yesterday's Dinner" }).click();
+      await phone.getByTestId("diary-entry").filter({ hasText: "Leftover curry" }).waitFor();
+      await phone.getByLabel("Today's diary is complete").check();
+      await phone
+        .getByLabel("Today's diary is complete")
+        .and(phone.locator(":checked:not([disabled])"))
+        .waitFor();
+      const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await screenshot(phone, "diary-phone");
+    } catch (error) {
+      await screenshot(phone, "failure-diary-phone").catch(() => undefined);
+      throw error;
+    } finally {
+      await phone.context().close();
+    }
+    const after = await callFunction<DiaryResponse>("get_diary", token, { date: localToday() });
+    expect(after.complete).toBe(true);
+    expect(after.meals.find((meal) => meal.meal === "Dinner")?.entries.map((entry) => entry.name)).toEqual([
+      "Leftover curry",
+    ]);
+    expect(after.meals.find((meal) => meal.meal === "Snacks")?.entries).toEqual([
+      expect.objectContaining({ name: "Hazelnut spread (Stand-in Foods)", servings: 1, grams: 15 }),
+    ]);
+  }, 120_000);
+});
