@@ -30,6 +30,12 @@ import { groceriesRoutes } from "./modules/groceries/groceries.routes";
 import { progressRoutes } from "./modules/progress/progress.routes";
 import { recipesRoutes } from "./modules/recipes/recipes.routes";
 import { PublicPlanCache } from "./modules/saved/public-plan-cache";
+import {
+  EVERY_PUBLIC_PLAN,
+  LOCAL_ONLY,
+  PostgresPublicPlanNotices,
+  type PublicPlanNotices,
+} from "./modules/saved/public-plan-notices";
 import { savedRoutes } from "./modules/saved/saved.routes";
 import { describePublicPlan } from "./modules/saved/saved.service";
 
@@ -65,6 +71,26 @@ export interface BuildAppOptions {
  * nearest the server (the socket's, then X-Forwarded-For from the right) are proxies and the next
  * one is the client, whatever a client wrote further left.
  */
+/** On PostgreSQL, instances tell each other of deleted public plans (decision 060); PGlite has one process. */
+async function publicPlanNotices(
+  app: FastifyInstance,
+  config: AppConfig,
+  cache: PublicPlanCache,
+): Promise<PublicPlanNotices> {
+  if (!config.databaseUrl) return LOCAL_ONLY;
+  const notices = new PostgresPublicPlanNotices({
+    cache,
+    db: app.db,
+    listenUrl: config.databaseListenUrl ?? config.databaseUrl,
+    log: app.log,
+  });
+  await notices.start();
+  app.addHook("onClose", async () => {
+    await notices.close();
+  });
+  return notices;
+}
+
 function proxyTrust(
   trust: AppConfig["trustProxy"],
 ): false | string[] | ((address: string, hop: number) => boolean) {
@@ -232,13 +258,15 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     ...(options.planPool ? { pool: options.planPool } : {}),
   });
   const publicPlans = new PublicPlanCache();
+  const notices = await publicPlanNotices(app, config, publicPlans);
   // Deleting an account deletes its saved plans with it (ON DELETE CASCADE), whichever they were.
   app.addHook("onResponse", async (request, reply) => {
     if (request.routeOptions.url === "/functions/v1/delete_my_account" && reply.statusCode === 200) {
       publicPlans.clear();
+      await notices.publish(EVERY_PUBLIC_PLAN);
     }
   });
-  await app.register(savedRoutes, { prefix: "/functions/v1", db, publicPlans });
+  await app.register(savedRoutes, { prefix: "/functions/v1", db, publicPlans, notices });
   await app.register(chatRoutes, { prefix: "/functions/v1", db, ...(config.ai ? { ai: config.ai } : {}) });
   await app.register(paymentsRoutes, { db, config });
   await app.register(analyticsRoutes, { prefix: "/functions/v1", db });

@@ -12,6 +12,8 @@ export const ENV_VARIABLES = {
   DATA_DIR:
     "Folder for the embedded database and the generated JWT secret (default ./data, relative to the directory npm start was run in).",
   DATABASE_URL: "PostgreSQL connection URL; when unset the embedded PGlite database in DATA_DIR/pg is used.",
+  DATABASE_LISTEN_URL:
+    "PostgreSQL URL for the one connection per instance that listens for deleted public plans (docs/scaling.md); it needs a session, so when DATABASE_URL goes through PgBouncer in transaction mode set a direct or session-mode URL here (default DATABASE_URL).",
   JWT_SECRET:
     "HS256 secret for access tokens, at least 32 characters; when unset one is generated into DATA_DIR/jwt-secret (mode 0600). It also keys the encryption of stored two-step (TOTP) secrets: keep it stable, or every enrolled user must have their factor deleted and enrol again.",
   REDIS_URL:
@@ -173,6 +175,12 @@ export const EnvSchema = z.object({
       .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
       .optional(),
   ),
+  DATABASE_LISTEN_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
+      .optional(),
+  ),
   JWT_SECRET: optionalString.pipe(z.string().min(32, "must be at least 32 characters").optional()),
   REDIS_URL: optionalString.pipe(
     z
@@ -286,6 +294,8 @@ export interface AppConfig {
   /** Absolute path, or ":memory:" for an in-memory PGlite (tests). */
   dataDir: string;
   databaseUrl?: string;
+  /** Absent: databaseUrl. Only read with databaseUrl. */
+  databaseListenUrl?: string;
   jwtSecret: string;
   redisUrl?: string;
   logLevel: string;
@@ -480,6 +490,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     host: e.HOST,
     dataDir,
     ...(e.DATABASE_URL ? { databaseUrl: e.DATABASE_URL } : {}),
+    ...(e.DATABASE_URL && e.DATABASE_LISTEN_URL ? { databaseListenUrl: e.DATABASE_LISTEN_URL } : {}),
     jwtSecret: e.JWT_SECRET ?? readOrCreateJwtSecret(dataDir),
     ...(e.REDIS_URL ? { redisUrl: e.REDIS_URL } : {}),
     logLevel: e.LOG_LEVEL,

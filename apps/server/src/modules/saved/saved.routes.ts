@@ -3,6 +3,7 @@ import { FUNCTIONS } from "@fitwise/contracts/functions";
 import type { SavedPlanRef } from "@fitwise/contracts/saved";
 import type { Database } from "../../db/database";
 import { matchesIfNoneMatch, PUBLIC_PLAN_CACHE_CONTROL, type PublicPlanCache } from "./public-plan-cache";
+import type { PublicPlanNotices } from "./public-plan-notices";
 import { deleteSaved, listSaved, readPublicSaved, setSavedVisibility } from "./saved.service";
 import { callerId } from "../../http/authenticate";
 
@@ -12,9 +13,9 @@ const keyOf = (ref: SavedPlanRef): string =>
 /** Listing, public reading and deleting saved plans under /functions/v1 (saving is write_user_data). */
 export async function savedRoutes(
   app: FastifyInstance,
-  options: { db: Database; publicPlans: PublicPlanCache },
+  options: { db: Database; publicPlans: PublicPlanCache; notices: PublicPlanNotices },
 ): Promise<void> {
-  const { db, publicPlans } = options;
+  const { db, publicPlans, notices } = options;
 
   app.post("/get_saved_list", { preHandler: app.authenticate }, async (request) => {
     const { table } = FUNCTIONS.get_saved_list.request.parse(request.body ?? {});
@@ -40,8 +41,9 @@ export async function savedRoutes(
   app.post("/set_saved_plan_visibility", { preHandler: app.authenticate }, async (request) => {
     const input = FUNCTIONS.set_saved_plan_visibility.request.parse(request.body ?? {});
     const stored = await setSavedVisibility(db, callerId(request), input);
-    // This instance answers the new visibility at once; others within PUBLIC_PLAN_MAX_AGE_S (public-plan-cache.ts).
+    // This instance answers the new visibility at once; others when the notice reaches them (decision 060).
     publicPlans.delete(keyOf(input));
+    await notices.publish(keyOf(input));
     return stored;
   });
 
@@ -49,6 +51,7 @@ export async function savedRoutes(
     const ref = FUNCTIONS.delete_saved_plan.request.parse(request.body ?? {});
     const deleted = await deleteSaved(db, callerId(request), ref);
     publicPlans.delete(keyOf(ref));
+    await notices.publish(keyOf(ref));
     return deleted;
   });
 }
