@@ -7,7 +7,7 @@
  *   npx tsx packages/engine/scripts/usual-recipes.ts --check  report only; exit 1 if the table is stale or unreviewed
  */
 import { readFileSync, writeFileSync } from "node:fs";
-import { format } from "prettier";
+import { format, resolveConfig } from "prettier";
 import { FOOD_RECORDS, INGREDIENTS } from "../src/nutrition/food-catalogue";
 import { isComposite } from "../src/nutrition/recipes";
 import {
@@ -21,7 +21,7 @@ const current = UsualRecipesSchema.parse(JSON.parse(readFileSync(path, "utf8")))
 // Dishes are the cuisine files' foods and any base food made from a recipe (seitan); the other base foods are single USDA items.
 const dishes = FOOD_RECORDS.filter((record) => record.cuisines.length > 0 || isComposite(record));
 const next = regenerateUsualRecipes(dishes, current);
-const text = await format(JSON.stringify(next), { parser: "json" });
+const text = await format(JSON.stringify(next), { ...(await resolveConfig(path)), parser: "json" });
 const stale = text !== readFileSync(path, "utf8");
 if (!process.argv.includes("--check")) writeFileSync(path, text);
 const problems = usualRecipeProblems(next, INGREDIENTS);
