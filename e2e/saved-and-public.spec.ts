@@ -177,6 +177,13 @@ describe("/saved", () => {
       );
       await screenshot(page, "saved-01-diets-1280");
       await checkA11y(page);
+      // Each preview row opens its recipe (docs/decisions/049), with the shown name stating any variant (062).
+      const firstRecipe = first.getByTestId("recipe").first();
+      expect(await firstRecipe.textContent()).toContain(`Recipe for ${items[0]!.Item}`);
+      await firstRecipe.locator("summary").click();
+      await firstRecipe.getByRole("heading", { name: /^Ingredients for / }).waitFor();
+      await firstRecipe.getByText(/^Contains: /).waitFor();
+      await checkA11y(page);
 
       // Sharing switches (docs/decisions/044): Diet Plan #2 goes private — its link answers "not found" and the
       // card offers nothing to open or share — then public again, and shows its owner's body data on request.
@@ -352,6 +359,11 @@ describe("/fulldiet/{id} for a guest", () => {
         expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
         await screenshot(page, `public-diet-01-guest-${suffix}`);
         await checkA11y(page);
+        // A guest opens a recipe on the shared plan too.
+        const recipe = page.getByTestId("recipe").filter({ hasText: `Recipe for ${firstBreakfast.Item}` });
+        await recipe.locator("summary").click();
+        await recipe.getByRole("heading", { name: /^Ingredients for / }).waitFor();
+        expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
 
         await lunch.click();
         expect(await settledAttribute(lunch, "aria-expanded", "true")).toBe("true");

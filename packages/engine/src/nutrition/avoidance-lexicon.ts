@@ -32,10 +32,22 @@ const VEGAN: Effect = {
 };
 /** Pescatarian: no meat, nor what is made from it (gelatin is rendered from pig and cattle skin and bone). */
 const PESCATARIAN: Effect = { flags: [...MEAT_FLAGS, "gelatin", "blood"] };
-/** Halal: no pork, alcohol or blood (Qur'an 2:173, 5:3, 5:90); gelatin of unknown source is treated as not halal. */
-const HALAL: Effect = { flags: ["pork", "alcohol", "gelatin", "blood"] };
-/** Kosher: no pork, shellfish or blood (Leviticus 11, 17); meat and dairy are never served in one meal. */
-const KOSHER: Effect = { flags: ["pork", "shellfish", "blood"], kosher: true };
+/**
+ * Halal: no pork, alcohol or blood (Qur'an 2:173, 5:3, 5:90); gelatin of unknown source is treated as not halal, and so
+ * is cheese made with animal rennet (calf rennet is from calves not known to be slaughtered by the rule).
+ */
+const HALAL: Effect = { flags: ["pork", "alcohol", "gelatin", "animal-rennet", "blood"] };
+/**
+ * Kosher: no pork, shellfish or blood, and only fish with fins and scales (Leviticus 11:9-12, 17); meat and dairy are
+ * never served in one meal, nor dairy in the meal after a meat meal (kosher-meals.ts, docs/decisions/063).
+ */
+const KOSHER: Effect = { flags: ["pork", "shellfish", "blood", "fish-without-scales"], kosher: true };
+/**
+ * Peanut allergy takes lupin with it: lupin cross-reacts with peanut (Moneret-Vautrin et al., J Allergy Clin Immunol
+ * 1999;104:883-888: 44 % of peanut-allergic patients sensitised to lupin flour), and allergists advise peanut-allergic
+ * people to avoid it. "Lupin is fine" gives it back.
+ */
+const PEANUT: readonly Allergen[] = ["peanut", "lupin"];
 
 const allergen = (...allergens: Allergen[]): Effect => ({ allergens });
 const flag = (...flags: FoodFlag[]): Effect => ({ flags });
@@ -170,8 +182,8 @@ export const LEXICON: Record<string, Term> = {
   shellfish: classTerm(SHELLFISH),
   "shell fish": classTerm(SHELLFISH),
   crustacean: classTerm(SHELLFISH),
-  mollusc: classTerm(SHELLFISH),
-  mollusk: classTerm(SHELLFISH),
+  mollusc: classTerm(allergen("molluscs")),
+  mollusk: classTerm(allergen("molluscs")),
   salmon: member(FISH, "salmon"),
   tuna: member(FISH, "tuna"),
   cod: member(FISH, "cod"),
@@ -222,11 +234,24 @@ export const LEXICON: Record<string, Term> = {
   omelette: member(allergen("egg"), "omelette", "omelet"),
   meringue: member(allergen("egg"), "meringue"),
   // Nuts: "nuts" on an allergy form usually means both; peanuts are legumes, but the safe reading includes them.
-  nut: classTerm(allergen("tree nuts", "peanut")),
+  nut: classTerm(allergen("tree nuts", ...PEANUT)),
   "tree nut": classTerm(allergen("tree nuts")),
-  peanut: classTerm(allergen("peanut")),
-  groundnut: classTerm(allergen("peanut")),
-  "peanut butter": classTerm(allergen("peanut")),
+  peanut: classTerm(allergen(...PEANUT)),
+  groundnut: classTerm(allergen(...PEANUT)),
+  "peanut butter": classTerm(allergen(...PEANUT)),
+  // The EU's allergens beyond the nine (Regulation (EU) No 1169/2011, Annex II).
+  lupin: classTerm(allergen("lupin")),
+  lupine: classTerm(allergen("lupin")),
+  lupini: classTerm(allergen("lupin")),
+  "lupini bean": classTerm(allergen("lupin")),
+  "lupin flour": classTerm(allergen("lupin")),
+  sulfite: classTerm(allergen("sulphites")),
+  sulphite: classTerm(allergen("sulphites")),
+  "sulfur dioxide": classTerm(allergen("sulphites")),
+  "sulphur dioxide": classTerm(allergen("sulphites")),
+  celery: member(allergen("celery"), "celery", "celeriac"),
+  celeriac: member(allergen("celery"), "celeriac", "celery"),
+  mustard: member(allergen("mustard"), "mustard"),
   almond: member(allergen("tree nuts"), "almond"),
   "almond milk": member(allergen("tree nuts"), "almond milk"),
   cashew: member(allergen("tree nuts"), "cashew"),
@@ -268,7 +293,7 @@ export const LEXICON: Record<string, Term> = {
   hummus: member(allergen("sesame"), "hummus"),
   halva: member(allergen("sesame"), "halva"),
   // Legumes: not one of the nine allergens, but soy and peanut are legumes.
-  legume: { excludes: { allergens: ["soy", "peanut"], ingredients: LEGUMES } },
+  legume: { excludes: { allergens: ["soy", ...PEANUT], ingredients: LEGUMES } },
   pulse: food("bean", "lentil", "chickpea", "garbanzo", "pea", "dal", "dhal", "hummus", "falafel"),
   bean: food("bean"),
   lentil: food("lentil", "dal", "dhal"),
@@ -301,7 +326,6 @@ export const LEXICON: Record<string, Term> = {
   spinach: food("spinach"),
   lettuce: food("lettuce"),
   cucumber: food("cucumber"),
-  celery: food("celery"),
   carrot: food("carrot"),
   potato: food("potato"),
   "sweet potato": food("sweet potato"),
@@ -360,7 +384,6 @@ export const LEXICON: Record<string, Term> = {
   coffee: food("coffee", "espresso"),
   tea: food("tea"),
   sugar: food("sugar"),
-  mustard: food("mustard"),
   ketchup: food("ketchup"),
   vinegar: food("vinegar"),
   cinnamon: food("cinnamon"),

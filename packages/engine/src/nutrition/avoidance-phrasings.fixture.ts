@@ -19,10 +19,12 @@ const VEGAN: ExpectedRules = {
   flags: [...(VEGETARIAN.flags ?? []), "honey"],
 };
 const PESCATARIAN: ExpectedRules = { flags: [...MEAT, "gelatin", "blood"] };
-const HALAL: ExpectedRules = { flags: ["pork", "alcohol", "gelatin", "blood"] };
-const KOSHER: ExpectedRules = { flags: ["pork", "shellfish", "blood"], kosher: true };
+const HALAL: ExpectedRules = { flags: ["pork", "alcohol", "gelatin", "animal-rennet", "blood"] };
+const KOSHER: ExpectedRules = { flags: ["pork", "shellfish", "blood", "fish-without-scales"], kosher: true };
 const MUSHROOM = ["mushroom", "shiitake", "portobello", "champignon", "porcini", "chanterelle", "enoki"];
-const NUTS: Allergen[] = ["tree nuts", "peanut"];
+/** Peanut allergy excludes lupin too (avoidance-lexicon.ts, docs/decisions/063). */
+const PEANUT: Allergen[] = ["peanut", "lupin"];
+const NUTS: Allergen[] = ["tree nuts", ...PEANUT];
 const SHELLFISH: ExpectedRules = { allergens: ["shellfish"], flags: ["shellfish"] };
 const FISH: ExpectedRules = { allergens: ["fish"], flags: ["fish"] };
 const merge = (...parts: ExpectedRules[]): ExpectedRules => ({
@@ -106,11 +108,11 @@ export const AVOIDANCE_PHRASINGS: readonly (readonly [text: string, expected: Ex
   ["nuts", { allergens: NUTS }],
   ["Nuts!!", { allergens: NUTS }],
   ["nut allergy", { allergens: NUTS }],
-  ["peanuts", { allergens: ["peanut"] }],
-  ["peanut", { allergens: ["peanut"] }],
-  ["Peanuts and EGGS", { allergens: ["egg", "peanut"] }],
-  ["penuts", { allergens: ["peanut"] }],
-  ["penuts, shelfish", merge({ allergens: ["peanut"] }, SHELLFISH)],
+  ["peanuts", { allergens: PEANUT }],
+  ["peanut", { allergens: PEANUT }],
+  ["Peanuts and EGGS", { allergens: ["egg", ...PEANUT] }],
+  ["penuts", { allergens: PEANUT }],
+  ["penuts, shelfish", merge({ allergens: PEANUT }, SHELLFISH)],
   ["almonds", { allergens: ["tree nuts"] }],
   ["allergic to cashews", { allergens: ["tree nuts"] }],
   ["allergic to shrimp", SHELLFISH],
@@ -136,7 +138,7 @@ export const AVOIDANCE_PHRASINGS: readonly (readonly [text: string, expected: Ex
   ["sesame", { allergens: ["sesame"] }],
   ["sesmae", { allergens: ["sesame"] }],
   ["sesame seeds", { allergens: ["sesame"] }],
-  ["peanuts and sesame", { allergens: ["peanut", "sesame"] }],
+  ["peanuts and sesame", { allergens: [...PEANUT, "sesame"] }],
   ["nuts, no dairy", { allergens: [...NUTS, "milk"] }],
   ["I'm allergic to tree nuts; also SOY", { allergens: ["tree nuts", "soy"] }],
   ["Shellfish & sesame", merge(SHELLFISH, { allergens: ["sesame"] })],
@@ -155,10 +157,24 @@ export const AVOIDANCE_PHRASINGS: readonly (readonly [text: string, expected: Ex
   ["no honey", { flags: ["honey"] }],
   ["no blood products", { flags: ["blood"] }],
   ["no animal rennet", { flags: ["animal-rennet"] }],
+  ["lupin", { allergens: ["lupin"] }],
+  ["allergic to lupine", { allergens: ["lupin"] }],
+  ["no lupini beans", { allergens: ["lupin"] }],
+  ["peanuts but lupin is fine", { allergens: ["peanut"] }],
+  ["mustard allergy", { allergens: ["mustard"] }],
+  ["I don't like mustard", { ingredients: ["mustard"] }],
+  ["sulfites", { allergens: ["sulphites"] }],
+  ["sulphites and celery", { allergens: ["celery", "sulphites"] }],
+  ["molluscs", { allergens: ["molluscs"] }],
+  ["allergic to mollusks", { allergens: ["molluscs"] }],
+  ["no fish sauce", merge(FISH)],
+  ["I'm allergic to fish", FISH],
+  ["no wine", { ingredients: ["wine"] }],
+  ["no sausage", { ingredients: ["sausage"] }],
   [
     "no legumes",
     {
-      allergens: ["soy", "peanut"],
+      allergens: ["soy", ...PEANUT],
       ingredients: [
         "bean",
         "lentil",
@@ -178,14 +194,14 @@ export const AVOIDANCE_PHRASINGS: readonly (readonly [text: string, expected: Ex
   ["eggs, no dairy, I hate mushrooms", { allergens: ["milk", "egg"], ingredients: MUSHROOM }],
   [
     "allergic to peanuts and I hate onions",
-    { allergens: ["peanut"], ingredients: ["onion", "shallot", "scallion"] },
+    { allergens: PEANUT, ingredients: ["onion", "shallot", "scallion"] },
   ],
   ["I hate salmon but I'm allergic to shrimp", merge(SHELLFISH, { ingredients: ["salmon"] })],
   ["no pork, no shellfish", merge({ flags: ["pork"] }, SHELLFISH)],
   ["no pork no beef", { flags: ["pork", "beef"] }],
-  ["severe peanut allergy (anaphylaxis)", { allergens: ["peanut"] }],
+  ["severe peanut allergy (anaphylaxis)", { allergens: PEANUT }],
   ["xyzzy", { unrecognised: ["xyzzy"] }],
-  ["peanuts, flibbertigibbet", { allergens: ["peanut"], unrecognised: ["flibbertigibbet"] }],
+  ["peanuts, flibbertigibbet", { allergens: PEANUT, unrecognised: ["flibbertigibbet"] }],
   ["no nightshades", { unrecognised: ["nightshades"] }],
   ["FODMAP", { unrecognised: ["fodmap"] }],
   ["🥜", { unrecognised: ["🥜"] }],

@@ -58,7 +58,9 @@ export function auditFood(food: Food, rules: AuditRules): Leak[] {
       leaks.push({ kind: "allergen", what: `${food.name}: ${allergen}` });
   for (const flag of rules.flags ?? [])
     if ((food.flags ?? []).includes(flag)) leaks.push({ kind: "dislike", what: `${food.name}: ${flag}` });
-  const texts = [food.name, ...(food.ingredients ?? []).map((ingredient) => ingredient.name)];
+  // A stated variant ("soy sauce, no fish sauce") names what the dish leaves out, so it is read as no ingredient.
+  const shown = food.variant === undefined ? food.name : food.name.split(food.variant).join(" ");
+  const texts = [shown, ...(food.ingredients ?? []).map((ingredient) => ingredient.name)];
   for (const ingredient of rules.ingredients ?? [])
     if (texts.some((text) => holdsPhrase(text, ingredient)))
       leaks.push({ kind: "dislike", what: `${food.name}: ${ingredient}` });

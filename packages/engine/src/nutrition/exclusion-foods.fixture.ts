@@ -429,6 +429,7 @@ const FLAG_DIET: Record<FoodFlag, DietType> = {
   "animal-rennet": "standard",
   honey: "vegetarian",
   blood: "standard",
+  "fish-without-scales": "standard",
 };
 const DIET_RANK: Record<DietType, number> = { vegan: 0, vegetarian: 1, standard: 2 };
 

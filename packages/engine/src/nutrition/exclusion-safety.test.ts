@@ -18,19 +18,31 @@ const MEAT_FLAGS = ["pork", "beef", "lamb", "poultry", "game"];
 const byId = new Map(EXCLUSION_TEST_FOODS.map((food) => [food.id, food]));
 const fixtureFood = (item: MealItem) => byId.get(item.foodId) as Food;
 
-/** Kosher, checked apart from the code under test: no meal holds meat (by flags) and dairy (by the milk allergen). */
+/**
+ * Kosher, checked apart from the code under test: no meal holds meat (by flags) and dairy (by the milk allergen), and
+ * no meal holds dairy right after a meal with meat.
+ */
 function kosherClashes(items: readonly MealItem[], foodOf: (item: MealItem) => Food | undefined): string[] {
   const meals = new Map<string, Food[]>();
   for (const item of items) {
     const food = foodOf(item);
     if (food !== undefined) meals.set(item.slot, [...(meals.get(item.slot) ?? []), food]);
   }
-  return [...meals].flatMap(([meal, foods]) =>
-    foods.some((food) => (food.flags ?? []).some((flag) => MEAT_FLAGS.includes(flag))) &&
-    foods.some((food) => food.allergens.includes("milk"))
-      ? [`${meal}: meat with dairy`]
-      : [],
+  const meat = (foods: readonly Food[]) =>
+    foods.some((food) => (food.flags ?? []).some((flag) => MEAT_FLAGS.includes(flag)));
+  const dairy = (foods: readonly Food[]) => foods.some((food) => food.allergens.includes("milk"));
+  const inOneMeal = [...meals].flatMap(([meal, foods]) =>
+    meat(foods) && dairy(foods) ? [`${meal}: meat with dairy`] : [],
   );
+  // docs/decisions/063: no dairy in the meal right after a meat meal (breakfast, lunch, snacks, dinner).
+  const order = ["Breakfast", "Lunch", "Snacks", "Dinner"];
+  const afterMeat = order.flatMap((meal, index) => {
+    const next = order[index + 1];
+    return next !== undefined && meat(meals.get(meal) ?? []) && dairy(meals.get(next) ?? [])
+      ? [`${next}: dairy after meat at ${meal}`]
+      : [];
+  });
+  return [...inOneMeal, ...afterMeat];
 }
 
 function leaksOf(
@@ -89,6 +101,7 @@ describe("no served item holds an excluded ingredient, flag or allergen", () => 
           const { items } = outcome.plan;
           expect(new Set(outcome.plan.unrecognisedAvoidances)).toEqual(new Set(expected.unrecognised ?? []));
           expect(leaksOf(items, expected, fixtureFood)).toEqual([]);
+          if (expected.kosher === true) expect(kosherClashes(items, fixtureFood)).toEqual([]);
           for (const [index, item] of items.entries()) {
             const swap = replaceMealItem(
               { plan: items, itemId: item.id, request, seed: profile + index },

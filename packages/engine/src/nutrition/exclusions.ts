@@ -1,6 +1,7 @@
 import { wordForms } from "./word-forms";
 import type { Allergen, Food, FoodFlag } from "./food.types";
 import { isDairy, isMeat } from "./kosher-meals";
+import { nameWithoutVariant } from "./usual-recipes";
 
 /**
  * Everything a user must never be served, in the terms food data is kept in: allergen classes, food
@@ -49,7 +50,8 @@ const FOOD_WORDS = new WeakMap<Food, readonly string[][][]>();
 function foodWords(food: Food): readonly string[][][] {
   let texts = FOOD_WORDS.get(food);
   if (texts === undefined) {
-    texts = [food.name, ...food.ingredients.map((ingredient) => ingredient.name)].map(words);
+    // The stated variant ("no fish sauce") says what the dish does not hold: it is no ingredient to match.
+    texts = [nameWithoutVariant(food), ...food.ingredients.map((ingredient) => ingredient.name)].map(words);
     FOOD_WORDS.set(food, texts);
   }
   return texts;

@@ -10,6 +10,7 @@ import baseFoods from "./foods/base-foods.json" with { type: "json" };
 import easternDishes from "./foods/eastern-dishes.json" with { type: "json" };
 import ingredients from "./foods/ingredients.json" with { type: "json" };
 import westernDishes from "./foods/western-dishes.json" with { type: "json" };
+import { shownName, variantOf } from "./usual-recipes";
 
 /** Problems that make a food list unusable for planning; empty when the list is sound. */
 export function catalogueProblems(foods: readonly Food[]): string[] {
@@ -51,8 +52,16 @@ const WESTERN_RECORDS = parseFoodRecords(westernDishes);
 const EASTERN_RECORDS = parseFoodRecords(easternDishes);
 /** The foods as the files hold them, recipes included (`cookedWeightPercent`, `note`): for checks of the data. */
 export const FOOD_RECORDS: readonly FoodRecord[] = [...BASE_RECORDS, ...WESTERN_RECORDS, ...EASTERN_RECORDS];
+/**
+ * A dish whose usual recipe holds something ours leaves out is shown with the variant in its name (docs/decisions/062):
+ * plans take names from here when they are made, so stored plans keep the names they were made with.
+ */
+function withVariant(food: Food): Food {
+  const variant = variantOf(food.id);
+  return variant === undefined ? food : { ...food, name: shownName(food.name, variant), variant };
+}
 const derive = (records: readonly FoodRecord[]): Food[] =>
-  records.map((record) => foodFromRecord(record, INGREDIENTS));
+  records.map((record) => withVariant(foodFromRecord(record, INGREDIENTS)));
 
 /**
  * Generic foods every cuisine uses: USDA SR Legacy items (`usdaNdbNo`), plus seitan from its recipe. Oats carry

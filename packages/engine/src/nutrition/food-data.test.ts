@@ -76,7 +76,7 @@ describe("food data files", () => {
   it("rejects an ingredient with an unknown allergen, no source, or fish as an allergen but not a flag", () => {
     const entry = { name: "x", ndbNo: "01001", energyKcal: 1, proteinG: 0, carbsG: 0, fatG: 0, fibreG: 0 };
     expect(IngredientRecordSchema.safeParse({ ...entry, allergens: [], flags: [] }).success).toBe(true);
-    expect(IngredientRecordSchema.safeParse({ ...entry, allergens: ["lupin"], flags: [] }).success).toBe(
+    expect(IngredientRecordSchema.safeParse({ ...entry, allergens: ["nightshade"], flags: [] }).success).toBe(
       false,
     );
     const { ndbNo: _ndb, ...unsourced } = entry;

@@ -48,7 +48,11 @@ export const PROTEIN_SOURCES = [
 ] as const;
 export type ProteinSource = (typeof PROTEIN_SOURCES)[number];
 
-/** The major allergens we track (US FALCPA "big nine"). */
+/**
+ * The allergens we track: the US FALCPA "big nine", then the five of the EU's fourteen (Regulation (EU) No 1169/2011,
+ * Annex II) that the nine do not cover. The EU's cereals, crustaceans, eggs, fish, peanuts, soybeans, milk, nuts and
+ * sesame are the nine; molluscs are also tagged shellfish (stricter than FALCPA, foods/README.md).
+ */
 export const ALLERGENS = [
   "milk",
   "egg",
@@ -59,6 +63,11 @@ export const ALLERGENS = [
   "wheat/gluten",
   "soy",
   "sesame",
+  "celery",
+  "mustard",
+  "lupin",
+  "molluscs",
+  "sulphites",
 ] as const;
 export type Allergen = (typeof ALLERGENS)[number];
 
@@ -79,6 +88,7 @@ export const FOOD_FLAGS = [
   "animal-rennet",
   "honey",
   "blood",
+  "fish-without-scales",
 ] as const;
 export type FoodFlag = (typeof FOOD_FLAGS)[number];
 
@@ -141,4 +151,9 @@ export interface Food {
   ingredients: readonly Ingredient[];
   /** Derived from the ingredients, as are `diet` and `allergens`. */
   flags: readonly FoodFlag[];
+  /**
+   * Where ours leaves out what the dish's usual recipe holds, how ours differs ("kombu stock, no fish"); `name` states
+   * it (foods/usual-recipes.json, docs/decisions/062-names-that-tell-the-truth.md).
+   */
+  variant?: string;
 }

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { EXCLUSION_TEST_FOODS } from "./exclusion-foods.fixture";
 import { exclusionConflict, NO_EXCLUSIONS } from "./exclusions";
 import type { Food, MealSlot } from "./food.types";
-import { isDairy, isMeat, kosherMealClash } from "./kosher-meals";
+import { isDairy, isMeat } from "./kosher-meals";
+import { kosherDayConflict, kosherPlaceConflict } from "./meal-roles";
 import { toMealItem, type MealPlanRequest } from "./meal-planner";
 import { replaceMealItem } from "./meal-replacement";
 
@@ -33,10 +34,34 @@ describe("kosher meals", () => {
   });
 
   it("never put meat and dairy together; fish and eggs go with either", () => {
-    expect(kosherMealClash(food("chicken-breast"), [food("paneer-tikka")])).toMatch(/meat/);
-    expect(kosherMealClash(food("paneer-tikka"), [food("beef-stew")])).toMatch(/dairy/);
-    expect(kosherMealClash(food("salmon-baked"), [food("paneer-tikka")])).toBeUndefined();
-    expect(kosherMealClash(food("egg-boiled"), [food("chicken-breast")])).toBeUndefined();
+    const lunchOf =
+      (...ids: string[]) =>
+      (meal: MealSlot) =>
+        meal === "Lunch" ? ids.map(food) : [];
+    expect(kosherPlaceConflict(food("chicken-breast"), "Lunch", lunchOf("paneer-tikka"))).toMatch(/meat/);
+    expect(kosherPlaceConflict(food("paneer-tikka"), "Lunch", lunchOf("beef-stew"))).toMatch(/dairy/);
+    expect(kosherPlaceConflict(food("salmon-baked"), "Lunch", lunchOf("paneer-tikka"))).toBeUndefined();
+    expect(kosherPlaceConflict(food("egg-boiled"), "Lunch", lunchOf("chicken-breast"))).toBeUndefined();
+  });
+
+  it("keeps dairy out of the meal after a meat meal, and lets meat follow dairy (docs/decisions/063)", () => {
+    const day = (meals: Partial<Record<MealSlot, string[]>>) => (meal: MealSlot) =>
+      (meals[meal] ?? []).map(food);
+    expect(kosherDayConflict(day({ Lunch: ["beef-stew"], Snacks: ["paneer-tikka"] }))).toMatch(
+      /Snacks after meat/,
+    );
+    expect(kosherDayConflict(day({ Breakfast: ["paneer-tikka"], Lunch: ["beef-stew"] }))).toBeUndefined();
+    // Two meals apart is long enough (lunch then dinner, with a snack between).
+    expect(kosherDayConflict(day({ Lunch: ["beef-stew"], Dinner: ["paneer-tikka"] }))).toBeUndefined();
+    expect(kosherPlaceConflict(food("paneer-tikka"), "Snacks", day({ Lunch: ["chicken-breast"] }))).toMatch(
+      /Lunch holds meat/,
+    );
+    expect(kosherPlaceConflict(food("chicken-breast"), "Lunch", day({ Snacks: ["paneer-tikka"] }))).toMatch(
+      /Snacks holds dairy/,
+    );
+    expect(
+      kosherPlaceConflict(food("chicken-breast"), "Snacks", day({ Lunch: ["paneer-tikka"] })),
+    ).toBeUndefined();
   });
 
   it("a kosher replacement never brings meat and dairy together", () => {
@@ -58,7 +83,8 @@ describe("kosher meals", () => {
       ids.filter(
         (id) =>
           (isMeat(food(id)) && isDairy(food(id))) ||
-          kosherMealClash(food(id), [food("brown-rice")]) !== undefined,
+          kosherPlaceConflict(food(id), "Lunch", (meal) => (meal === "Lunch" ? [food("brown-rice")] : [])) !==
+            undefined,
       );
     const kosher = swapsUnder("kosher");
     expect(kosher).not.toEqual([]);

@@ -12,10 +12,3 @@ export function isMeat(food: Food): boolean {
 export function isDairy(food: Food): boolean {
   return food.allergens.includes("milk");
 }
-
-/** Why adding this food to a meal holding these foods would break the kosher rule, or undefined when it would not. */
-export function kosherMealClash(food: Food, mealFoods: readonly Food[]): string | undefined {
-  if (isMeat(food) && mealFoods.some(isDairy)) return "is meat, and this meal holds dairy";
-  if (isDairy(food) && mealFoods.some(isMeat)) return "is dairy, and this meal holds meat";
-  return undefined;
-}

@@ -3,7 +3,13 @@ import { MEAL_SLOTS, type Food, type MealSlot, type ProteinSource } from "./food
 import type { MealPlanRequest } from "./meal-plan.types";
 import { ITEMS_PER_MEAL, suitsDiet } from "./meal-targets";
 import { compareIds, hashString, seededUnit } from "./seeded-hash";
-import { isUnchosenProteinFood, mealConflict, mealRole, type MealRole } from "./meal-roles";
+import {
+  isUnchosenProteinFood,
+  kosherDayConflict,
+  mealConflict,
+  mealRole,
+  type MealRole,
+} from "./meal-roles";
 import { nameForms, wordForms } from "./word-forms";
 
 /** One food offered to the model for one meal, with the preference points the objective rewards. */
@@ -136,7 +142,7 @@ function namedSource(word: string, foods: readonly Food[]): ProteinSource | unde
 
 /**
  * Whether a day, after a move in one meal, still keeps the rules a move can break: 2–4 items in that meal, the meal
- * model and kosher there (meal-roles), and the sharing rule of plans 1–3 (at most a third of the day's items shared
+ * model and kosher there and across the day (meal-roles), and the sharing rule of plans 1–3 (at most a third of the day's items shared
  * with each other plan: Σ (3·shared − 1) ≤ 0). The repairs after the search use it (meal-protein-ceiling,
  * meal-chosen-sources).
  */
@@ -152,6 +158,10 @@ export function keepsMoveRules(day: readonly Candidate[], meal: MealSlot, kosher
       meal,
       { kosher },
     ) === undefined &&
+    (!kosher ||
+      kosherDayConflict((slot) =>
+        day.filter((candidate) => candidate.meal === slot).map((candidate) => candidate.food),
+      ) === undefined) &&
     shared(1) <= 0 &&
     shared(2) <= 0
   );

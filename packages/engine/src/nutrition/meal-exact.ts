@@ -201,6 +201,18 @@ export function solveExactDay(
       add([...choice((index) => isMilk(food(index))), [ITEMS_PER_MEAL.max, side]], "<=", ITEMS_PER_MEAL.max);
     }
   }
+  if (kosher) {
+    // Kosher across meals (meal-roles kosherDayConflict): a meal after one holding meat (k = 1) holds no milk.
+    for (const [index, meal] of MEAL_SLOTS.entries()) {
+      const next = MEAL_SLOTS[index + 1];
+      if (next === undefined) continue;
+      const milkNext = items.flatMap(({ meal: at }, item): [number, string][] =>
+        at === next && isMilk(food(item)) ? [[1, `y${item}`]] : [],
+      );
+      if (milkNext.length > 0)
+        add([...milkNext, [ITEMS_PER_MEAL.max, `k${MEAL_SLOTS.indexOf(meal)}`]], "<=", ITEMS_PER_MEAL.max);
+    }
+  }
   // Plans 1–3 share at most a third of a day's items with each other plan: Σ (3·shared − 1)·y ≤ 0.
   for (const bit of [1, 2]) {
     add(

@@ -1,6 +1,6 @@
 import { MEAL_SLOTS, type MealSlot } from "./food.types";
 import type { Candidate } from "./meal-candidates";
-import { mealConflict } from "./meal-roles";
+import { isMeat, isMilk, mealConflict } from "./meal-roles";
 import { fitPortions, type PortionFit } from "./meal-portions";
 import { searchDay } from "./meal-search";
 import type { NutrientTargets } from "./meal-targets";
@@ -36,6 +36,7 @@ export function fallbackDay(
       shared[0] + (candidate.sharedWith & 1) <= SHARED_PER_PLAN &&
       shared[1] + ((candidate.sharedWith >> 1) & 1) <= SHARED_PER_PLAN;
     const chosen: Candidate[] = [];
+    let previousHasMeat = false;
     for (const meal of MEAL_SLOTS) {
       const byPreference = [...byMeal[meal]].sort((a, b) => b.preference - a.preference);
       const byProtein = [...byMeal[meal]].sort(
@@ -55,12 +56,15 @@ export function fallbackDay(
           { kosher },
         );
         if (conflict !== undefined) continue;
+        // Kosher across meals: no dairy in the meal after a meat meal (meals are picked in the day's order).
+        if (kosher && previousHasMeat && isMilk(candidate.food)) continue;
         picks.push(candidate);
         shared[0] += candidate.sharedWith & 1;
         shared[1] += (candidate.sharedWith >> 1) & 1;
       }
       if (picks.length < 2) return best;
       chosen.push(...picks);
+      previousHasMeat = picks.some((pick) => isMeat(pick.food));
     }
     const fit = fitPortions(chosen, targets);
     if (fit.hardBreach > 1e-6) continue;

@@ -1,7 +1,7 @@
 import { parseAvoidances } from "./avoidances";
 import { exclusionConflict } from "./exclusions";
 import type { Food } from "./food.types";
-import { kosherMealClash } from "./kosher-meals";
+import { kosherDayConflict, kosherPlaceConflict } from "./meal-roles";
 import type { MealItem, MealPlanRequest } from "./meal-plan.types";
 import { KCAL_TOLERANCE, suitsDiet } from "./meal-targets";
 
@@ -25,9 +25,10 @@ export function dayKeepsHardRules(
     if (food === undefined || !suitsDiet(food, request.dietType)) return false;
     if (exclusionConflict(food, rules) !== undefined) return false;
     const meal = mealFoods.get(item.slot) ?? [];
-    if (rules.kosher && kosherMealClash(food, meal) !== undefined) return false;
+    if (rules.kosher && kosherPlaceConflict(food, item.slot, () => meal) !== undefined) return false;
     mealFoods.set(item.slot, [...meal, food]);
   }
+  if (rules.kosher && kosherDayConflict((slot) => mealFoods.get(slot) ?? []) !== undefined) return false;
   const dayKcal = items.reduce((sum, item) => sum + item.energyKcal, 0);
   return Math.abs(dayKcal - request.targetKcal) <= KCAL_TOLERANCE * request.targetKcal;
 }

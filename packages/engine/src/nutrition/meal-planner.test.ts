@@ -235,7 +235,7 @@ describe("meal planner on the real catalogue", () => {
     expect(outcome).toMatchObject({ ok: false, error: { code: "PROTEIN_UNREACHABLE" } });
     if (!outcome.ok)
       expect(outcome.error.message).toMatch(
-        /vegan diet without tree nuts, peanut, soy, bean, lentil, chickpea, garbanzo and 8 more/,
+        /vegan diet without tree nuts, peanut, soy, lupin, bean, lentil, chickpea, garbanzo and 8 more/,
       );
   });
 

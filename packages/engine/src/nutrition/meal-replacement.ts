@@ -2,11 +2,11 @@ import type { EngineError } from "../profile.types";
 import { parseAvoidances } from "./avoidances";
 import { exclusionConflict } from "./exclusions";
 import { FOOD_CATALOGUE } from "./food-catalogue";
-import type { Food } from "./food.types";
+import type { Food, MealSlot } from "./food.types";
 import { toMealItem, type MealItem, type MealPlanRequest } from "./meal-planner";
 import { KCAL_TOLERANCE, portionFigures, suitsDiet } from "./meal-targets";
 import { compareIds, seededUnit } from "./seeded-hash";
-import { mealConflict, mealRole } from "./meal-roles";
+import { kosherPlaceConflict, mealConflict, mealRole } from "./meal-roles";
 
 /** docs/product.md §6: a replacement stays within ±5 % of the replaced item's energy after portion scaling. */
 export const REPLACEMENT_KCAL_TOLERANCE = 0.05;
@@ -56,7 +56,7 @@ function macroDistanceKcal(
 /**
  * Every food that may take the item's place, best first, each at its best portion: same meal, same role (a main for a
  * main), not in the day, never replaced away from it before, within ±5 % of the item's energy and keeping the day in its
- * ±3 % window, every exclusion kept, and the meal's rules (no protein family twice, kosher). Scored by macro distance,
+ * ±3 % window, every exclusion kept, and the meal's rules (no protein family twice, kosher in the meal and across the day's meals). Scored by macro distance,
  * with the chosen cuisine preferred. Foods of another role come in only where no food of the same role fits.
  */
 function rankReplacements(
@@ -74,6 +74,11 @@ function rankReplacements(
   const mealMates = plan
     .filter((item) => item.slot === replaced.slot && item.id !== replaced.id)
     .flatMap((item) => byId.get(item.foodId) ?? []);
+  // The day without the item being replaced, meal by meal: kosher also looks at the meals before and after.
+  const dayFoods = (slot: MealSlot) =>
+    plan
+      .filter((item) => item.slot === slot && item.id !== replaced.id)
+      .flatMap((item) => byId.get(item.foodId) ?? []);
   const role = replacedFood === undefined ? undefined : mealRole(replacedFood);
   const dayKcal = plan.reduce((sum, item) => sum + item.energyKcal, 0);
   const cuisineIds = new Set(
@@ -95,6 +100,7 @@ function rankReplacements(
       continue;
     if (exclusionConflict(food, avoidances) !== undefined) continue;
     if (mealConflict([...mealMates, food], replaced.slot, { kosher }) !== undefined) continue;
+    if (kosher && kosherPlaceConflict(food, replaced.slot, dayFoods) !== undefined) continue;
     const sameRole = role === undefined || mealRole(food) === role;
     const bonus =
       (cuisineIds.has(food.id) ? cuisineBonus : 0) +

@@ -1,4 +1,4 @@
-import type { Food, ImageCategory, MealSlot, ProteinSource } from "./food.types";
+import { MEAL_SLOTS, type Food, type ImageCategory, type MealSlot, type ProteinSource } from "./food.types";
 import { isDairy, isMeat as hasMeatFlag } from "./kosher-meals";
 import MEAL_ROLES_DATA from "./meal-roles.json";
 
@@ -142,6 +142,38 @@ export function isMeat(food: Food): boolean {
 }
 
 export const isMilk = isDairy;
+
+/**
+ * Kosher across a day's meals (docs/decisions/063): after a meal holding meat, the next meal holds no dairy. Meals
+ * follow MEAL_SLOTS (breakfast, lunch, snacks, dinner) a few hours apart, less than the wait most communities keep
+ * after meat (one, three or six hours), so the next meal counts as too soon. Dairy before meat needs no wait.
+ */
+export function kosherDayConflict(mealFoods: (meal: MealSlot) => readonly Food[]): string | undefined {
+  for (const [index, meal] of MEAL_SLOTS.entries()) {
+    const next = MEAL_SLOTS[index + 1];
+    if (next !== undefined && mealFoods(meal).some(isMeat) && mealFoods(next).some(isMilk))
+      return `dairy at ${next} after meat at ${meal}`;
+  }
+  return undefined;
+}
+
+/** Why this food may not join this meal of the day under kosher (in the meal or beside its neighbours), if it may not. */
+export function kosherPlaceConflict(
+  food: Food,
+  meal: MealSlot,
+  mealFoods: (meal: MealSlot) => readonly Food[],
+): string | undefined {
+  const index = MEAL_SLOTS.indexOf(meal);
+  const before = MEAL_SLOTS[index - 1];
+  const after = MEAL_SLOTS[index + 1];
+  if (isMeat(food) && mealFoods(meal).some(isMilk)) return "is meat, and this meal holds dairy";
+  if (isMilk(food) && mealFoods(meal).some(isMeat)) return "is dairy, and this meal holds meat";
+  if (isMilk(food) && before !== undefined && mealFoods(before).some(isMeat))
+    return `is dairy, and ${before} holds meat`;
+  if (isMeat(food) && after !== undefined && mealFoods(after).some(isMilk))
+    return `is meat, and ${after} holds dairy`;
+  return undefined;
+}
 
 /** Whether a meal of these foods has nothing of the roles its slot is built around (ANCHOR_ROLES). */
 export function lacksAnchor(

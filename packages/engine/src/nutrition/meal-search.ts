@@ -4,6 +4,7 @@ import {
   isCompleteMain,
   isMeat,
   isMilk,
+  kosherDayConflict,
   MEAL_ROLES,
   mealRole,
   proteinFamily,
@@ -299,6 +300,17 @@ function mealRuleCheck(
     if (hasComplete && (counts[starchRole] ?? 0) > 0) return "forbidden";
     return anchors.length === 0 || anchors.some((role) => (counts[role] ?? 0) > 0) ? "ok" : "no anchor";
   };
+}
+
+/**
+ * Kosher across meals (meal-roles kosherDayConflict): a day with dairy in the meal after a meat meal is skipped as it
+ * comes, which keeps the enumeration's order; such days are few, as most meals hold no meat or no dairy.
+ */
+function breaksKosherDay(combos: readonly Combo[]): boolean {
+  return (
+    kosherDayConflict((meal) => combos[MEAL_SLOTS.indexOf(meal)]?.items.map(({ food }) => food) ?? []) !==
+    undefined
+  );
 }
 
 /** Candidate indices in the order a greedy fill takes them: ascending key, ties by index (that is, by preference). */
@@ -788,6 +800,7 @@ export function searchDay(
       if (visited % 64 === 1 && limits.now() - started > limits.timeLimitMs) {
         return bestShort ? { status: "found", ...bestShort, fits } : { status: "timeout", fits };
       }
+      if (limits.kosher === true && breaksKosherDay(combos)) continue;
       const minKcal = combos.reduce((sum, combo) => sum + combo.minKcal, 0);
       const maxKcal = combos.reduce((sum, combo) => sum + combo.maxKcal, 0);
       if (minKcal > targets.kcalMax || maxKcal < targets.kcalMin) continue;

@@ -30,7 +30,7 @@ export interface Recipe {
   steps: string[];
   /** Allergens, then flags, derived from the ingredients (docs/decisions/026). */
   contains: string[];
-  /** Where ours differs from the usual recipe, in the catalogue's words. */
+  /** Where ours leaves out what the usual recipe holds, as the shown name states it (foods/usual-recipes.json). */
   variant?: string;
 }
 
@@ -66,12 +66,6 @@ export function scaledIngredients(
   return record.ingredients.map(({ name, grams }) => ({ name, grams: grams * factor }));
 }
 
-/**
- * Notes that say ours is not the usual recipe: a swap ("instead of"), a left-out ingredient ("no", "without",
- * "left out") or a named stock (kombu for bonito). Other notes only describe the dish.
- */
-const VARIANT_NOTE = /\binstead of\b|\bwithout\b|\bno\b|\bleft out\b|\bkombu\b|\bvegan dashi\b/i;
-
 function containsOf(food: Food): string[] {
   const words = new Set<string>(food.allergens);
   for (const flag of food.flags) words.add(flag);
@@ -90,7 +84,7 @@ export function recipeFor(foodId: string, portionG: number): Recipe | undefined 
     const measure = measureOf === undefined ? undefined : inMeasure(measureOf, grams);
     return { name, grams: roundTenth(grams), ...(measure === undefined ? {} : { measure }) };
   });
-  const variant = record.note !== undefined && VARIANT_NOTE.test(record.note) ? record.note : undefined;
+  const { variant } = food;
   return {
     foodId,
     name: food.name,

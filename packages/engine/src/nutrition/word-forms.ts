@@ -1,3 +1,4 @@
+import { nameWithoutVariant } from "./usual-recipes";
 /**
  * Plural and singular spellings a word may have. Both the user's words and food names go through
  * it, so matching only needs the two sets to meet (berries/berry, tomatoes/tomato, cookies/cookie).
@@ -20,11 +21,14 @@ export function wordForms(word: string): string[] {
 
 const NAME_FORMS = new WeakMap<object, string[][]>();
 
-/** Each word of a food's name with its singular/plural forms, computed once per food. */
-export function nameForms(food: { name: string }): string[][] {
+/**
+ * Each word of a food's name with its singular/plural forms, computed once per food. A stated variant ("kombu stock,
+ * no fish") is left out: it names what the dish does not hold, so a favourite "fish" must not find it.
+ */
+export function nameForms(food: { name: string; variant?: string }): string[][] {
   let forms = NAME_FORMS.get(food);
   if (forms === undefined) {
-    forms = food.name
+    forms = nameWithoutVariant(food)
       .toLowerCase()
       .normalize("NFKD")
       .replace(/[\u0300-\u036f]/g, "")

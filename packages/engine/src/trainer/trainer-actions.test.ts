@@ -193,7 +193,7 @@ describe("meal changes", () => {
 
   it("reads religious rules and typos: halal, shelfish", () => {
     const halal = say("I only eat halal");
-    expect(halal.reply).toContain("pork, alcohol, gelatin and blood");
+    expect(halal.reply).toContain("pork, alcohol, gelatin, animal-rennet and blood");
     const typo = say("I'm allergic to shelfish");
     expect(typo.reply).toContain("shellfish");
     expect(typo.state.mealPlans[1]?.some((item) => /shrimp|prawn/i.test(item.name))).toBe(false);

@@ -4,8 +4,8 @@ import { exclusionConflict } from "../nutrition/exclusions";
 import { computeEnergyTargets } from "../nutrition/energy";
 import { FOOD_CATALOGUE, findFood } from "../nutrition/food-catalogue";
 import { MEAL_SLOTS, type Food, type MealSlot } from "../nutrition/food.types";
-import { kosherMealClash } from "../nutrition/kosher-meals";
 import type { MealItem, MealPlanner, MealPlanOutcome } from "../nutrition/meal-planner";
+import { kosherPlaceConflict } from "../nutrition/meal-roles";
 import { replaceMealItem } from "../nutrition/meal-replacement";
 import { formatGrams, formatKcal } from "../nutrition/number-format";
 import type { EngineError, FitnessGoal } from "../profile.types";
@@ -325,9 +325,11 @@ function conflictingItems(
   const foodOf = (item: MealItem) => findFood(item.foodId) ?? placeholderFood(item);
   for (const item of items) {
     const food = foodOf(item);
-    const rest = items.filter((other) => other.slot === item.slot && other.id !== item.id).map(foodOf);
+    const rest = (slot: MealSlot) =>
+      items.filter((other) => other.slot === slot && other.id !== item.id).map(foodOf);
     const reason =
-      exclusionConflict(food, avoidances) ?? (avoidances.kosher ? kosherMealClash(food, rest) : undefined);
+      exclusionConflict(food, avoidances) ??
+      (avoidances.kosher ? kosherPlaceConflict(food, item.slot, rest) : undefined);
     if (reason !== undefined) found.push({ item, reason });
   }
   return found;

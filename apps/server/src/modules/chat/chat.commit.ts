@@ -2,8 +2,9 @@ import { PLAN_ERROR_CODES, REPLACEMENT_LIMIT_MESSAGE } from "@fitwise/contracts/
 import { FREE_REPLACEMENTS_LIMIT } from "@fitwise/contracts/free-tier";
 import { parseAvoidances } from "@fitwise/engine/nutrition/avoidances";
 import { exclusionConflict } from "@fitwise/engine/nutrition/exclusions";
-import { kosherMealClash } from "@fitwise/engine/nutrition/kosher-meals";
+import { kosherPlaceConflict } from "@fitwise/engine/nutrition/meal-roles";
 import { FOOD_CATALOGUE, findFood } from "@fitwise/engine/nutrition/food-catalogue";
+import type { MealSlot } from "@fitwise/engine/nutrition/food.types";
 import { suitsDiet } from "@fitwise/engine/nutrition/meal-targets";
 import {
   planNumberForDay,
@@ -96,14 +97,14 @@ function dayStillValid(row: MealPlanRow, profile: TrainerProfile): boolean {
   const foods = row.items.map((item) => findFood(item.foodId));
   return row.items.every((item, index) => {
     const food = foods[index];
-    const rest = row.items.flatMap((other, at) =>
-      other.slot === item.slot && at !== index ? (foods[at] ?? []) : [],
-    );
+    // The day without this item, meal by meal: kosher looks at its meal and the meals before and after.
+    const rest = (slot: MealSlot) =>
+      row.items.flatMap((other, at) => (other.slot === slot && at !== index ? (foods[at] ?? []) : []));
     return (
       food !== undefined &&
       suitsDiet(food, profile.dietType) &&
       exclusionConflict(food, avoidances) === undefined &&
-      (!avoidances.kosher || kosherMealClash(food, rest) === undefined)
+      (!avoidances.kosher || kosherPlaceConflict(food, item.slot, rest) === undefined)
     );
   });
 }

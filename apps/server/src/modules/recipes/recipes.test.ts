@@ -13,7 +13,9 @@ describeWithDatabases("get_recipe", ({ app }) => {
     expect(recipe.grams).toBe(250);
     expect(recipe.steps.length).toBeGreaterThanOrEqual(3);
     expect(recipe.contains).toContain("soy");
-    expect(recipe.variant).toMatch(/kombu/i);
+    expect(recipe.variant).toBe("kombu stock, no fish");
+    // docs/decisions/062: the shown name states the variant.
+    expect(recipe.name).toBe("Miso soup with tofu and wakame (kombu stock, no fish)");
     const sumG = recipe.ingredients.reduce((sum, { grams }) => sum + grams, 0);
     expect(sumG).toBeGreaterThanOrEqual(249);
   });

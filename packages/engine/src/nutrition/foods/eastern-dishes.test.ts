@@ -157,8 +157,8 @@ describe("eastern dishes", () => {
       ["th-green-curry-chicken", "standard", ["fish", "shellfish"]], // fish sauce, shrimp paste
       ["th-green-curry-tofu", "vegan", ["wheat/gluten", "soy"]],
       ["kr-kimchi", "standard", ["fish", "shellfish"]], // jeotgal
-      ["cn-beef-broccoli", "standard", ["shellfish", "wheat/gluten", "soy"]], // oyster sauce
-      ["vn-banh-mi-thit", "standard", ["egg", "wheat/gluten", "soy"]], // mayonnaise
+      ["cn-beef-broccoli", "standard", ["shellfish", "wheat/gluten", "soy", "molluscs"]], // oyster sauce
+      ["vn-banh-mi-thit", "standard", ["egg", "wheat/gluten", "soy", "mustard"]], // mayonnaise
       ["me-fattet-hummus", "vegetarian", ["milk", "tree nuts", "wheat/gluten", "sesame"]],
     ];
     for (const [id, diet, allergens] of expectations) {

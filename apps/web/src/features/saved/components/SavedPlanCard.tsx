@@ -6,6 +6,7 @@ import { formatKcal } from "@fitwise/engine/nutrition/number-format";
 import { isRestItem } from "@fitwise/engine/workouts/rest-days";
 import { Button } from "../../../components/Button";
 import { Modal } from "../../../components/Modal";
+import { RecipeDisclosure } from "../../../components/RecipeDisclosure";
 import { ShareButton } from "../../../components/ShareButton";
 import { useAlert } from "../../../lib/alerts";
 import { useDeleteSavedPlan } from "../api/delete-saved-plan";
@@ -210,6 +211,7 @@ export function SavedDietCard({ record, number }: { record: SavedDiet; number: n
               <li key={item.id}>
                 <span className={styles.previewLabel}>{item.slot}:</span> {item.name}{" "}
                 <span className={styles.previewMeta}>· {formatKcal(item.energyKcal)}</span>
+                <RecipeDisclosure foodId={item.foodId} grams={item.grams} name={item.name} />
               </li>
             ))}
           </ul>
