@@ -247,7 +247,11 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await registerSpa(
     app,
     config.webDistDir,
-    { brandName: config.brandName, supportEmail: config.supportEmail },
+    {
+      brandName: config.brandName,
+      supportEmail: config.supportEmail,
+      ...(config.google === undefined ? {} : { googleSignIn: true as const }),
+    },
     config.brandHosts,
     (kind, id, brandName) =>
       describePublicPlan(db, kind, id, brandName).catch((error: unknown) => {

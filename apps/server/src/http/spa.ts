@@ -27,6 +27,8 @@ export interface SiteConfig {
   supportEmail: string;
   /** Absent: the web app draws its built-in logo. */
   logoUrl?: string;
+  /** Present only when Google sign-in is configured, so the sign-in pages offer only what can finish. */
+  googleSignIn?: true;
 }
 
 const HTML_ESCAPES: Record<string, string> = {
@@ -87,6 +89,7 @@ export function indexPages(html: string, fallback: SiteConfig, brandHosts: Recor
         brandName: brand.name,
         supportEmail: brand.supportEmail ?? fallback.supportEmail,
         ...(brand.logoUrl ? { logoUrl: brand.logoUrl } : {}),
+        ...(fallback.googleSignIn ? { googleSignIn: true as const } : {}),
       }),
     ]),
   );

@@ -15,6 +15,16 @@ describe("parseSiteConfig", () => {
     ).toEqual({ ...DEFAULTS, brandName: "FitCo", logoUrl: "https://cdn.example.com/fitco.png" });
   });
 
+  it("offers Google sign-in only when the server says it is configured", () => {
+    expect(parseSiteConfig(JSON.stringify({ googleSignIn: true }))).toEqual({
+      ...DEFAULTS,
+      googleSignIn: true,
+    });
+    for (const googleSignIn of [false, "true", 1, null]) {
+      expect(parseSiteConfig(JSON.stringify({ googleSignIn })), String(googleSignIn)).toEqual(DEFAULTS);
+    }
+  });
+
   it("falls back to the defaults without a tag, or with one it cannot read", () => {
     for (const content of [undefined, null, "", "{not json", "null", "42", '{"brandName":""}']) {
       expect(parseSiteConfig(content), String(content)).toEqual(DEFAULTS);

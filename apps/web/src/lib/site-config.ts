@@ -9,6 +9,11 @@ export interface SiteConfig {
   supportEmail: string;
   /** Absent: the built-in logo. */
   logoUrl?: string;
+  /**
+   * Present when the server has Google sign-in configured; the sign-in pages show "Connect with Google" only
+   * then (a page from Vite's dev server, without the tag, shows none).
+   */
+  googleSignIn?: true;
 }
 
 const DEFAULTS: SiteConfig = { brandName: "Fitwise", supportEmail: "support@fitwise.app" };
@@ -30,6 +35,7 @@ export function parseSiteConfig(content: string | null | undefined): SiteConfig 
       brandName: nonEmptyString(parsed?.brandName) ? parsed.brandName : DEFAULTS.brandName,
       supportEmail: nonEmptyString(parsed?.supportEmail) ? parsed.supportEmail : DEFAULTS.supportEmail,
       ...(isLogoUrl(parsed?.logoUrl) ? { logoUrl: parsed.logoUrl } : {}),
+      ...(parsed?.googleSignIn === true ? { googleSignIn: true as const } : {}),
     };
   } catch {
     return DEFAULTS;
