@@ -4,6 +4,9 @@ import { z } from "zod";
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
+/** The name field on sign-up and in the profile; a longer one is refused with FULL_NAME_TOO_LONG. */
+export const FULL_NAME_MAX_CHARS = 200;
+export const FULL_NAME_TOO_LONG = `Please keep your full name to ${FULL_NAME_MAX_CHARS} characters or fewer.`;
 
 export const SignUpRequestSchema = z.object({
   email: z.string().optional(),
@@ -12,7 +15,7 @@ export const SignUpRequestSchema = z.object({
   code_challenge: z.string().optional(),
   code_challenge_method: z.string().optional(),
   data: z
-    .object({ full_name: z.string().max(200).optional() })
+    .object({ full_name: z.string().max(FULL_NAME_MAX_CHARS, FULL_NAME_TOO_LONG).optional() })
     .catchall(z.unknown())
     .optional(),
 });
