@@ -13,7 +13,7 @@ import { useRestorePurchase } from "../api/restore-purchase";
 import { useResumeSubscription } from "../api/resume-subscription";
 import { useTrialDays } from "../../../lib/shared-plan-arrival";
 import { CancelSubscriptionModal } from "./CancelSubscriptionModal";
-import { SettingsLayout } from "./SettingsLayout";
+import { SettingsLayout } from "../../../components/SettingsLayout";
 import styles from "./Settings.module.css";
 
 /** docs/product.md §5 "Free tier and Pro". */

@@ -18,7 +18,7 @@ import type { BodyData, BodyDataErrors } from "../../../lib/profile-fields";
 import { useWriteUserProfile } from "../../../lib/write-user-profile";
 import { FormMessage, useFormMessage } from "./FormMessage";
 import { SAVED, saveErrorText } from "./save-error";
-import { SettingsLayout } from "./SettingsLayout";
+import { SettingsLayout } from "../../../components/SettingsLayout";
 import { WithProfile } from "./WithProfile";
 import styles from "./Settings.module.css";
 
