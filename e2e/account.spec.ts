@@ -255,7 +255,7 @@ describe("account security in the browser (docs/decisions/009)", () => {
     const dietId = randomUUID();
     await app.db
       .insertInto("saved_diets")
-      .values({ diet_id: dietId, user_id: account.id, diet_one: "[]" })
+      .values({ diet_id: dietId, user_id: account.id, diet_one: "[]", plan_number: 1 })
       .execute();
     await withPage(browser, DESKTOP, async (page) => {
       expect((await publicDiet(dietId)).status).toBe(200);

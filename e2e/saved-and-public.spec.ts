@@ -390,7 +390,8 @@ describe("/fullworkout/{id} for a guest", () => {
         expect(labels).toHaveLength(days.length);
         days.forEach((day, index) => {
           const isRest = plan.filter((item) => item.Day === day).every(isRestItem);
-          expect(labels[index]).toBe(isRest ? `Rest Day${day}` : day);
+          // The weekday first, then "Rest Day", as the owner's /workouts reads (journey.spec.ts).
+          expect(labels[index]).toBe(isRest ? `${day}Rest Day` : day);
         });
         expect(await settledAttribute(tabs.first(), "aria-selected", "true")).toBe("true");
 
