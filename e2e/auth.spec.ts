@@ -197,6 +197,12 @@ describe("accounts in the browser", () => {
       await banner.waitFor();
       // This server has no Google sign-in configured: the page offers none.
       expect(await page.getByRole("button", { name: "Connect with Google" }).count()).toBe(0);
+      // The banner sits under the sticky header, also once the page is scrolled, never over it.
+      await page.mouse.wheel(0, 400);
+      const header = (await page.getByRole("banner").boundingBox())!;
+      const shown = (await banner.boundingBox())!;
+      expect(header.y).toBeLessThanOrEqual(0.5);
+      expect(shown.y).toBeGreaterThanOrEqual(header.y + header.height - 1);
       await screenshot(page, "auth-11-alert-banner");
       await page.getByRole("button", { name: "Close alert" }).click();
       await banner.waitFor({ state: "detached" });

@@ -205,11 +205,13 @@ describe("4. Pro status across tabs", () => {
         await checkout.getByLabel("Card number").fill("4242 4242 4242 4242");
         await checkout.getByLabel("Expiry (MM/YY)").fill("12/39");
         await checkout.getByLabel("Security code").fill("123");
+        const checkoutClosed = checkout.waitForEvent("close", { timeout: 30_000 });
         await checkout.getByRole("button", { name: "Start 7-day free trial" }).click();
-        await checkout.waitForURL((url) => url.pathname === "/diet");
-        await checkout.getByText(UPGRADED).waitFor({ timeout: 30_000 });
 
-        // The first tab hears of it: its overlay closes, the status is read again, the toast shows.
+        // The first tab hears of it: its overlay closes, the status is read again, the toast shows; the
+        // checkout's tab, back in the app, closes, so no second app tab stays open.
+        await checkoutClosed;
+        expect(context.pages()).toHaveLength(1);
         await overlay.waitFor({ state: "hidden", timeout: 30_000 });
         await banner(page).filter({ hasText: UPGRADED }).waitFor();
         await page.getByRole("tab", { name: "Plan 2", exact: true }).waitFor();

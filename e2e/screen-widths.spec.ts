@@ -65,16 +65,23 @@ describe("the signed-in layout", () => {
 
     const page = await newPage(browser, { width: WIDTHS[0], height: HEIGHT });
     page.setDefaultTimeout(60_000);
+    const problems: string[] = [];
     try {
       await signInViaUi(page, server.url, user);
       await closeChat(page);
-      const problems: string[] = [];
       for (const route of ROUTES) {
         await page.goto(`${server.url}${route.path}`);
         await page.locator(route.ready).first().waitFor();
         // /diet folds the weigh-in form away: open it, as it was the part that overflowed.
         const folded = page.locator("details[data-weigh-in]:not([open]) summary");
-        if ((await folded.count()) > 0) await folded.click();
+        if ((await folded.count()) > 0) {
+          await folded.click();
+          // The open disclosure names the form once ("Log your weight" was shown twice, summary and heading).
+          const named = await page.getByText("Log your weight", { exact: true }).count();
+          if (named !== 1) problems.push(`${route.path}: "Log your weight" shown ${named} times`);
+          const form = page.getByRole("form", { name: "Log your weight" });
+          if ((await form.count()) !== 1) problems.push(`${route.path}: no form named "Log your weight"`);
+        }
         for (const width of WIDTHS) {
           await page.setViewportSize({ width, height: HEIGHT });
           const measured = await page.evaluate(() => {

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { PLAN_ERROR_CODES } from "@fitwise/contracts/plans";
 import type { MealItem } from "@fitwise/engine/nutrition/meal-plan.types";
@@ -87,6 +87,7 @@ export function DietPage() {
   const [openMeal, setOpenMeal] = useState<MealSlot | null>("Breakfast");
   const [askContinue, setAskContinue] = useState(false);
   const [confirmingReset, setConfirmingReset] = useState(false);
+  const weighInId = useId();
   const [choosingFor, setChoosingFor] = useState<MealItem | null>(null);
 
   const hasTarget = goalTdeeKcal !== null && goalTdeeKcal > 0;
@@ -287,8 +288,10 @@ export function DietPage() {
       </Tabs>
       {/* Folded on /diet so the plan stays the page's business; /progress shows the form open. */}
       <details className={styles.weighIn} data-weigh-in>
-        <summary className={styles.weighInSummary}>Log your weight</summary>
-        <WeighInForm headingLevel={3} />
+        <summary id={weighInId} className={styles.weighInSummary}>
+          Log your weight
+        </summary>
+        <WeighInForm labelledBy={weighInId} />
       </details>
       <p className={styles.next}>
         <Link to="/workouts">Next: see your workout plan</Link>

@@ -139,7 +139,7 @@ function FreeState() {
       // Nothing to restore is an answer, not a failure: said plainly, not in red.
       onSuccess: ({ restored, subscription }) => {
         if (restored) {
-          announceProStatus("granted");
+          void announceProStatus("granted");
           showAlert("success", "Purchase restored successfully.");
         } else if (subscription === null) showAlert("alert", RESTORE_NOTHING_FOUND);
         else showAlert("alert", RESTORE_ENDED);
