@@ -53,6 +53,8 @@ export type GrantType = z.infer<typeof GrantTypeSchema>;
 export const UpdateUserRequestSchema = z.object({
   data: z.record(z.string(), z.unknown()).optional(),
   password: z.string().optional(),
+  /** GoTrue's e-mail change: a link goes to the new address, and the address changes when it is opened. */
+  email: z.string().optional(),
 });
 export type UpdateUserRequest = z.infer<typeof UpdateUserRequestSchema>;
 
@@ -79,6 +81,9 @@ export const UserSchema = z.object({
   factors: z.array(z.unknown()),
   created_at: z.string(),
   updated_at: z.string(),
+  /** After PUT /user with a new e-mail: the address waiting for its link to be opened (GoTrue). */
+  new_email: z.string().optional(),
+  email_change_sent_at: z.string().optional(),
 });
 export type User = z.infer<typeof UserSchema>;
 
@@ -144,4 +149,6 @@ export const AUTH_MESSAGES = {
   emailNotConfirmed: "Email not confirmed",
   missingEmailOrPhone: "You must provide either an email or phone number.",
   aal2RequiredForPassword: "AAL2 session is required to update email or password when MFA is enabled.",
+  emailExists: "A user with this email address has already been registered",
+  sameEmail: "That is already the e-mail address of your account.",
 } as const;
