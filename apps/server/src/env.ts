@@ -52,6 +52,13 @@ export const ENV_VARIABLES = {
     "SMTP server for account e-mails, e.g. smtps://user:pass@smtp.example.com:465; when unset, e-mails are written to DATA_DIR/outbox (the log names the file).",
   MAIL_FROM:
     'Sender of account e-mails (default "Fitwise" <no-reply@localhost>, with BRAND_NAME as the name).',
+  BLOG_URL: "https address of the blog, linked in the signed-out header and on the landing page; hidden while unset.",
+  COMMUNITY_URL:
+    "https address of the community chat (e.g. a Discord invite), linked on the landing page; hidden while unset.",
+  APP_STORE_URL: "https address of the iOS app in the App Store; its badge shows only when set.",
+  GOOGLE_PLAY_URL: "https address of the Android app in Google Play; its badge shows only when set.",
+  SOCIAL_LINKS:
+    'Social profiles linked on the landing page, comma-separated Name=https-address pairs, e.g. "Instagram=https://instagram.com/fitwise,YouTube=https://youtube.com/@fitwise"; none while unset.',
   AUTH_CONFIRM_EMAIL:
     "Set to true to require new accounts to confirm their e-mail address before signing in (default false).",
 } as const;
@@ -61,6 +68,29 @@ const optionalString = z
   .trim()
   .transform((value) => (value === "" ? undefined : value))
   .optional();
+
+const optionalHttpsUrl = optionalString.pipe(z.url({ protocol: /^https$/ }).optional());
+
+/** SOCIAL_LINKS: "Name=https://…" pairs, comma-separated; the name is the link's text. */
+const SocialLinksSchema = z
+  .string()
+  .trim()
+  .transform((text, ctx): SiteLink[] => {
+    if (text === "") return [];
+    const links: SiteLink[] = [];
+    for (const pair of text.split(",")) {
+      const separator = pair.indexOf("=");
+      const name = pair.slice(0, separator).trim();
+      const url = pair.slice(separator + 1).trim();
+      if (separator < 1 || name.length > 40 || !z.url({ protocol: /^https$/ }).safeParse(url).success) {
+        ctx.addIssue({ code: "custom", message: `"${pair.trim()}" is not Name=https://address` });
+        return z.NEVER;
+      }
+      links.push({ name, url });
+    }
+    return links;
+  })
+  .default([]);
 
 const HOST_NAME_PATTERN = /^(\*\.)?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/;
 
@@ -204,6 +234,11 @@ export const EnvSchema = z.object({
       .optional(),
   ),
   MAIL_FROM: optionalString,
+  BLOG_URL: optionalHttpsUrl,
+  COMMUNITY_URL: optionalHttpsUrl,
+  APP_STORE_URL: optionalHttpsUrl,
+  GOOGLE_PLAY_URL: optionalHttpsUrl,
+  SOCIAL_LINKS: SocialLinksSchema,
   AUTH_CONFIRM_EMAIL: booleanFlag,
 });
 
@@ -248,6 +283,20 @@ export interface AiConfig {
   timeoutMs: number;
 }
 
+export interface SiteLink {
+  name: string;
+  url: string;
+}
+
+/** BLOG_URL, COMMUNITY_URL, APP_STORE_URL, GOOGLE_PLAY_URL and SOCIAL_LINKS: https addresses, each optional. */
+export interface SiteLinks {
+  blog?: string;
+  community?: string;
+  appStore?: string;
+  googlePlay?: string;
+  social: SiteLink[];
+}
+
 /** The brand shown on one host name (BRAND_HOSTS); what it leaves out comes from BRAND_NAME and SUPPORT_EMAIL. */
 export type HostBrand = z.infer<typeof HostBrandSchema>;
 
@@ -284,6 +333,8 @@ export interface AppConfig {
   mailFrom?: string;
   /** Absent or false: new accounts are confirmed at sign-up. */
   authConfirmEmail?: boolean;
+  /** Links the landing page and header show; each one absent is hidden (absent: none). */
+  siteLinks?: SiteLinks;
   /** How long a profile answer is reused (absent: PROFILE_CACHE_TTL_MS); 0 reads the database every time. */
   profileCacheTtlMs?: number;
   /** Socket time limits instead of app.ts SOCKET_TIMEOUTS (tests use short ones). */
@@ -467,6 +518,13 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     ...(e.SMTP_URL ? { smtpUrl: e.SMTP_URL } : {}),
     ...(e.MAIL_FROM ? { mailFrom: e.MAIL_FROM } : {}),
     authConfirmEmail: e.AUTH_CONFIRM_EMAIL,
+    siteLinks: {
+      ...(e.BLOG_URL ? { blog: e.BLOG_URL } : {}),
+      ...(e.COMMUNITY_URL ? { community: e.COMMUNITY_URL } : {}),
+      ...(e.APP_STORE_URL ? { appStore: e.APP_STORE_URL } : {}),
+      ...(e.GOOGLE_PLAY_URL ? { googlePlay: e.GOOGLE_PLAY_URL } : {}),
+      social: e.SOCIAL_LINKS,
+    },
     startupWarnings: [...multiInstanceWarnings(e), ...productionWarnings(e)],
   };
 }
