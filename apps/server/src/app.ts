@@ -269,5 +269,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
 
 /** Whether any outside link is configured: without one, index.html carries no links at all. */
 function siteLinksSet(links: SiteLinks | undefined): links is SiteLinks {
-  return links !== undefined && (Object.keys(links).some((key) => key !== "social") || links.social.length > 0);
+  return (
+    links !== undefined && (Object.keys(links).some((key) => key !== "social") || links.social.length > 0)
+  );
 }

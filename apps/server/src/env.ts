@@ -52,7 +52,8 @@ export const ENV_VARIABLES = {
     "SMTP server for account e-mails, e.g. smtps://user:pass@smtp.example.com:465; when unset, e-mails are written to DATA_DIR/outbox (the log names the file).",
   MAIL_FROM:
     'Sender of account e-mails (default "Fitwise" <no-reply@localhost>, with BRAND_NAME as the name).',
-  BLOG_URL: "https address of the blog, linked in the signed-out header and on the landing page; hidden while unset.",
+  BLOG_URL:
+    "https address of the blog, linked in the signed-out header and on the landing page; hidden while unset.",
   COMMUNITY_URL:
     "https address of the community chat (e.g. a Discord invite), linked on the landing page; hidden while unset.",
   APP_STORE_URL: "https address of the iOS app in the App Store; its badge shows only when set.",

@@ -2,7 +2,7 @@ import { meaningfulWords, simplify } from "./name-match";
 
 /**
  * What can still be said about a message Alex cannot act on, so the answer is short and about it instead of the
- * whole list of what Alex can do (issue 30: off-topic questions, keyboard mashing and "can I eat pizza?" all got
+ * whole list of what Alex can do (docs/decisions/058: off-topic questions, keyboard mashing and "can I eat pizza?" all got
  * that same long list).
  */
 export type OffScript =

@@ -907,7 +907,7 @@ function planItemsNamed(food: string, state: TrainerState): { day: DayIndex; ite
 }
 
 /**
- * A short answer to a message Alex cannot act on, about what it said (issue 30): the full list of what Alex can
+ * A short answer to a message Alex cannot act on, about what it said (docs/decisions/058): the full list of what Alex can
  * do only for "help" and greetings, a hint with two examples otherwise.
  */
 function unknownReply(intent: Extract<Intent, { kind: "unknown" }>, state: TrainerState): string {

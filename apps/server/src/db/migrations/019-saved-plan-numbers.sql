@@ -1,4 +1,4 @@
--- Issue 30: "Diet Plan #N" was the position in a newest-first list, so every save renumbered the
+-- docs/decisions/058: "Diet Plan #N" was the position in a newest-first list, so every save renumbered the
 -- others (yesterday's #1 became #5). Each saved plan now keeps the number it got when it was saved:
 -- one more than the owner's highest so far. Plans saved before this get their creation order.
 alter table saved_diets add column plan_number integer;
