@@ -283,8 +283,9 @@ describe.each(SIZES)("offline writing on $name", ({ name, viewport }) => {
 
       // Nothing reached the server while offline.
       const token = await signInViaApi(server.url, user);
-      const before = await callApi<{ entries: unknown[] }>(token, "get_progress", { today });
-      expect(before.entries).toEqual([]);
+      const before = await callApi<{ entries: { weight_kg: number }[] }>(token, "get_progress", { today });
+      // Only the profile's weight, logged as the first weigh-in (docs/decisions/053), not the 81.5 kg.
+      expect(before.entries.map((entry) => entry.weight_kg)).toEqual([PROFILE.user_weight_in_kgs]);
 
       await page.context().setOffline(false);
       await expect.poll(async () => (await bar.textContent()) ?? "", { timeout: 30_000 }).toBe("");

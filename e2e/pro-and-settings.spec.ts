@@ -246,10 +246,15 @@ describe("settings pages", () => {
     await openSettings(page, "/updatemyinfo", "My Info");
     const age = page.getByLabel("Age (years)");
     const save = page.getByRole("button", { name: "Save changes" });
-    for (const value of ["12", "86", "30.5", ""]) {
+    for (const [value, message] of [
+      ["12", "Age must be between 13 and 85."],
+      ["86", "Age must be between 13 and 85."],
+      ["30.5", "Age must be a whole number of years, such as 35."],
+      ["", "Age must be between 13 and 85."],
+    ] as const) {
       await age.fill(value);
       await save.click();
-      await page.getByRole("alert").filter({ hasText: "Age must be between 13 and 85." }).waitFor();
+      await page.getByRole("alert").filter({ hasText: message }).waitFor();
     }
     await checkA11y(page);
     await screenshot(page, "settings-01-info-invalid-390");
