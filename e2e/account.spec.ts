@@ -244,7 +244,7 @@ describe("account security in the browser (docs/decisions/009)", () => {
     });
   });
 
-  it("downloads my data, deletes my account, and the old public link then answers not-found", async () => {
+  it("changes my e-mail address by a link to the new one, downloads my data, deletes my account, and the old public link then answers not-found", async () => {
     const user = newTestUser("delete");
     await signUpViaApi(baseUrl, user);
     const account = await app.db
@@ -255,12 +255,24 @@ describe("account security in the browser (docs/decisions/009)", () => {
     const dietId = randomUUID();
     await app.db
       .insertInto("saved_diets")
-      .values({ diet_id: dietId, user_id: account.id, diet_one: "[]" })
+      .values({ diet_id: dietId, user_id: account.id, diet_one: "[]", plan_number: 1 })
       .execute();
     await withPage(browser, DESKTOP, async (page) => {
       expect((await publicDiet(dietId)).status).toBe(200);
       await signInViaUi(page, baseUrl, user);
       await page.goto(`${baseUrl}/updatemyinfo`);
+      // A new address gets a link; the account's address changes once that link is opened.
+      const moved = `moved-${randomUUID().slice(0, 8)}@example.com`;
+      await page.getByText("Change your e-mail address").click();
+      await page.getByLabel("New e-mail address").fill(moved);
+      await page.getByRole("button", { name: "Send confirmation link" }).click();
+      await page.getByText(`We sent a link to ${moved}. Open it to make that your address.`).waitFor();
+      await checkA11y(page);
+      await page.goto(await outboxLink(moved));
+      await page.getByRole("button", { name: "Use this e-mail address" }).click();
+      await page.waitForURL((url) => url.pathname === "/updatemyinfo");
+      await page.getByText("Change your e-mail address").click();
+      await page.getByText(`You sign in with ${moved}.`).waitFor();
       // By keyboard: the chat panel, open by default, can cover the end of the settings tab bar.
       await page.getByRole("link", { name: "Security" }).press("Enter");
       await page.waitForURL((url) => url.pathname === "/account-security");
@@ -274,7 +286,7 @@ describe("account security in the browser (docs/decisions/009)", () => {
         account: { email: string };
         saved_diets: Array<{ diet_id: string }>;
       };
-      expect(exported.account.email).toBe(user.email);
+      expect(exported.account.email).toBe(moved);
       expect(exported.saved_diets.map((diet) => diet.diet_id)).toEqual([dietId]);
 
       await page.getByLabel("Your password", { exact: true }).fill("not the password");

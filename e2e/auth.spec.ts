@@ -185,22 +185,29 @@ describe("accounts in the browser", () => {
     });
   });
 
-  it("shows a closable alert banner that also hides itself after 15 s", async () => {
+  it("shows a closable alert banner that also hides itself after 15 s, and no Google button without Google", async () => {
     await withPage(browser, DESKTOP, async (page) => {
       await page.clock.install();
-      await page.goto(`${server.url}/signup`);
-      const google = page.getByRole("button", { name: "Connect with Google" });
-      const banner = page
-        .getByRole("alert")
-        .filter({ hasText: "Google sign-in is not configured on this server." });
+      // An e-mail link that failed lands with the error in the fragment; the banner shows its description.
+      const failedLink = (text: string) =>
+        `#error=access_denied&error_code=otp_expired&error_description=${encodeURIComponent(text)}`;
+      const banner = page.getByRole("alert").filter({ hasText: "This link has expired." });
 
-      await google.click();
+      await page.goto(`${server.url}/signup${failedLink("This link has expired.")}`);
       await banner.waitFor();
+      // This server has no Google sign-in configured: the page offers none.
+      expect(await page.getByRole("button", { name: "Connect with Google" }).count()).toBe(0);
+      // The banner sits under the sticky header, also once the page is scrolled, never over it.
+      await page.mouse.wheel(0, 400);
+      const header = (await page.getByRole("banner").boundingBox())!;
+      const shown = (await banner.boundingBox())!;
+      expect(header.y).toBeLessThanOrEqual(0.5);
+      expect(shown.y).toBeGreaterThanOrEqual(header.y + header.height - 1);
       await screenshot(page, "auth-11-alert-banner");
       await page.getByRole("button", { name: "Close alert" }).click();
       await banner.waitFor({ state: "detached" });
 
-      await google.click();
+      await page.goto(`${server.url}/signin${failedLink("This link has expired.")}`);
       await banner.waitFor();
       await page.clock.fastForward(14_000);
       expect(await banner.isVisible()).toBe(true);

@@ -247,6 +247,25 @@ describe("the chat panel on a phone", () => {
       expect(await page.getByPlaceholder("Ask me anything about fitness").isVisible()).toBe(false);
       await header.click();
       await page.getByPlaceholder("Ask me anything about fitness").waitFor();
+      // The whole placeholder shows: on one line if it fits the field, else the field grows to wrap it.
+      const placeholder = await page.getByPlaceholder("Ask me anything about fitness").evaluate((field) => {
+        const style = getComputedStyle(field);
+        const context = document.createElement("canvas").getContext("2d")!;
+        context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+        const room = field.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+        const lineHeight = parseFloat(style.lineHeight);
+        const shownLines = Math.floor(
+          (field.clientHeight - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom)) / lineHeight +
+            0.05,
+        );
+        return {
+          neededLines: Math.ceil(
+            context.measureText((field as HTMLTextAreaElement).placeholder).width / room,
+          ),
+          shownLines,
+        };
+      });
+      expect(placeholder.shownLines).toBeGreaterThanOrEqual(placeholder.neededLines);
       await screenshot(page, "chat-dock-open-390");
       await checkA11y(page);
     });

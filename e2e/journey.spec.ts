@@ -230,7 +230,8 @@ describe("the plan journey of a new user", () => {
       "Saturday",
       "Sunday",
     ]);
-    expect(await page.getByRole("tab", { name: /^Tuesday/ }).textContent()).toContain("Rest Day");
+    // The weekday, then "Rest Day": the public page reads the same (saved-and-public.spec.ts).
+    expect(await page.getByRole("tab", { name: /^Tuesday/ }).textContent()).toMatch(/^TuesdayRest Day/);
     expect(await settledAttribute(page.getByRole("tab", { name: /^Monday/ }), "aria-selected", "true")).toBe(
       "true",
     );
@@ -369,7 +370,14 @@ describe("the plan journey of a new user", () => {
     ).toBe("false");
     await page.getByRole("button", { name: /^Lunch/ }).click();
     const lunchBefore = await page.getByTestId("meal-item").allTextContents();
+    // A reset asks first: Cancel keeps the plan, the named button replaces it.
     await page.getByRole("button", { name: "Reset Day 2 meal plan" }).click();
+    await page.getByRole("dialog", { name: "Reset your Day 2 meal plan?" }).waitFor();
+    await page.getByRole("button", { name: "Cancel" }).click();
+    await page.getByRole("dialog", { name: "Reset your Day 2 meal plan?" }).waitFor({ state: "hidden" });
+    expect(await page.getByTestId("meal-item").allTextContents()).toEqual(lunchBefore);
+    await page.getByRole("button", { name: "Reset Day 2 meal plan" }).click();
+    await page.getByRole("button", { name: "Yes, reset Day 2" }).click();
     await alertWith(page, "Your Day 2 meal plan has been reset.").waitFor();
     await page.getByTestId("meal-item").first().waitFor();
     expect(await page.getByTestId("meal-item").allTextContents()).not.toEqual(lunchBefore);
@@ -388,6 +396,7 @@ describe("the plan journey of a new user", () => {
       .click();
     await alertWith(page, /targeting the same body part/).waitFor();
     await page.getByRole("button", { name: "Reset my workout plan" }).click();
+    await page.getByRole("button", { name: "Yes, reset my workouts" }).click();
     await alertWith(page, "Your workout plan has been reset.").waitFor();
     await page.getByTestId("workout-item").first().waitFor();
     await captureScreen(page, "journey-15-workouts-pro");

@@ -11,8 +11,15 @@ const LAPTOP = { width: 1280, height: 800 };
 let server: RunningServer;
 let browser: Browser;
 
+/** The operator's outside links: an iOS app but no Android one, a community and one social profile, no blog. */
+const LINKS = {
+  APP_STORE_URL: "https://apps.apple.com/app/fitwise/id1",
+  COMMUNITY_URL: "https://discord.gg/fitwise",
+  SOCIAL_LINKS: "Instagram=https://instagram.com/fitwise",
+};
+
 beforeAll(async () => {
-  server = await startServer();
+  server = await startServer({ env: LINKS });
   browser = await launchBrowser();
 });
 
@@ -110,14 +117,23 @@ describe("landing page", () => {
     await page.context().close();
   });
 
-  it("links to the app stores, sign-in and the static pages", async () => {
+  it("links to the app stores, community and profiles that are configured, sign-in and the static pages", async () => {
     const page = await openLanding(PHONE);
     expect(
       await page.getByRole("link", { name: "Download on the App Store" }).first().getAttribute("href"),
-    ).toBe("https://apps.apple.com");
-    expect(await page.getByRole("link", { name: "Get it on Google Play" }).first().getAttribute("href")).toBe(
-      "https://play.google.com",
-    );
+    ).toBe(LINKS.APP_STORE_URL);
+    // No GOOGLE_PLAY_URL, no BLOG_URL: no badge and no Blog link.
+    expect(await page.getByRole("link", { name: "Get it on Google Play" }).count()).toBe(0);
+    expect(await page.getByRole("link", { name: /^Blog/ }).count()).toBe(0);
+    const community = page.getByRole("region", { name: "Train with others" });
+    expect(
+      await community
+        .getByRole("link")
+        .evaluateAll((links) => links.map((link) => [link.textContent, link.getAttribute("href")])),
+    ).toEqual([
+      ["Community chat (opens in a new tab)", LINKS.COMMUNITY_URL],
+      ["Instagram (opens in a new tab)", "https://instagram.com/fitwise"],
+    ]);
     expect(await hrefPaths(page, "Sign in")).toContain("/signin");
 
     const footer = page.getByRole("contentinfo");

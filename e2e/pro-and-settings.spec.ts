@@ -153,17 +153,20 @@ describe("going Pro", () => {
 
     await checkout.getByLabel("Card number").fill("4242 4242 4242 4242");
     await checkout.getByLabel("Security code").fill("123");
+    // Back from the checkout, its tab hands over to the app tab that opened it and closes: one app tab, whose
+    // upgrade overlay has closed.
+    const checkoutClosed = checkout.waitForEvent("close", { timeout: 30_000 });
     await checkout.getByRole("button", { name: "Start 7-day free trial" }).click();
-    await checkout.waitForURL((url) => url.pathname === "/diet");
-    await checkout.getByText(UPGRADED).waitFor({ timeout: 30_000 });
-    expect(new URL(checkout.url()).searchParams.has("premium_zxy")).toBe(false);
-    await closeChat(checkout);
-    expect(await checkout.evaluate(() => localStorage.getItem("user_pro"))).toBe("1");
-    const cached = await checkout.evaluate(() =>
-      JSON.parse(localStorage.getItem("subscription_data") ?? "null"),
-    );
+    await checkoutClosed;
+    expect(page.context().pages()).toHaveLength(1);
+    page.setDefaultTimeout(60_000);
+    await page.getByText(UPGRADED).waitFor({ timeout: 30_000 });
+    expect(await overlay.count()).toBe(0);
+    await closeChat(page);
+    expect(await page.evaluate(() => localStorage.getItem("user_pro"))).toBe("1");
+    const cached = await page.evaluate(() => JSON.parse(localStorage.getItem("subscription_data") ?? "null"));
     expect(cached).toMatchObject({ status_name: "on_trial", manually_cancelled: "false" });
-    await screenshot(checkout, "pro-04-back-as-pro-1280");
+    await screenshot(page, "pro-04-back-as-pro-1280");
 
     // The server agrees: Pro on a 7-day trial.
     const profile = await callFunction<{ user_pro: number }>("get_user_data", token, { table: "my_users" });
@@ -178,41 +181,41 @@ describe("going Pro", () => {
     expect(subscription.body.status_name).toBe("on_trial");
 
     // Plan 2 and Lunch are unlocked now: no overlay, the tab and the group open.
-    await checkout.getByTestId("meal-item").first().waitFor({ timeout: 90_000 });
-    await checkout.getByRole("tab", { name: /Plan 2/ }).click();
+    await page.getByTestId("meal-item").first().waitFor({ timeout: 90_000 });
+    await page.getByRole("tab", { name: /Plan 2/ }).click();
+    expect(await settledAttribute(page.getByRole("tab", { name: /Plan 2/ }), "aria-selected", "true")).toBe(
+      "true",
+    );
+    await page.getByTestId("meal-item").first().waitFor({ timeout: 90_000 });
+    await page.getByRole("button", { name: /^Lunch/ }).click();
     expect(
-      await settledAttribute(checkout.getByRole("tab", { name: /Plan 2/ }), "aria-selected", "true"),
+      await settledAttribute(page.getByRole("button", { name: /^Lunch/ }), "aria-expanded", "true"),
     ).toBe("true");
-    await checkout.getByTestId("meal-item").first().waitFor({ timeout: 90_000 });
-    await checkout.getByRole("button", { name: /^Lunch/ }).click();
-    expect(
-      await settledAttribute(checkout.getByRole("button", { name: /^Lunch/ }), "aria-expanded", "true"),
-    ).toBe("true");
-    expect(await checkout.getByRole("dialog", { name: "Select a package" }).count()).toBe(0);
-    await screenshot(checkout, "pro-05-plan-2-lunch-unlocked-1280");
+    expect(await page.getByRole("dialog", { name: "Select a package" }).count()).toBe(0);
+    await screenshot(page, "pro-05-plan-2-lunch-unlocked-1280");
 
     // Cancel from the subscription settings, with the modal's validation first.
-    await openSettings(checkout, "/othersettings", "Subscription");
-    await checkout.getByText("You are a Pro member (Pro monthly)").waitFor();
-    await checkout.getByText("your subscription renews, on", { exact: false }).waitFor();
-    await checkA11y(checkout);
-    await screenshot(checkout, "pro-06-settings-pro-1280");
-    await checkout.getByRole("button", { name: "Cancel Subscription" }).click();
-    const modal = checkout.getByRole("dialog", { name: "Cancel your Pro subscription" });
+    await openSettings(page, "/othersettings", "Subscription");
+    await page.getByText("You are a Pro member (Pro monthly)").waitFor();
+    await page.getByText("your subscription renews, on", { exact: false }).waitFor();
+    await checkA11y(page);
+    await screenshot(page, "pro-06-settings-pro-1280");
+    await page.getByRole("button", { name: "Cancel Subscription" }).click();
+    const modal = page.getByRole("dialog", { name: "Cancel your Pro subscription" });
     await modal.waitFor();
     await modal.getByRole("button", { name: "Cancel Subscription" }).click();
     await modal.getByText("Please select a reason for cancellation.").waitFor();
     await modal.getByRole("radio", { name: "Other" }).check();
     await modal.getByRole("button", { name: "Cancel Subscription" }).click();
     await modal.getByText("Please provide a reason for cancellation.").waitFor();
-    await checkA11y(checkout);
-    await screenshot(checkout, "pro-07-cancel-modal-1280");
+    await checkA11y(page);
+    await screenshot(page, "pro-07-cancel-modal-1280");
     await modal.getByLabel("Your reason").fill("Training with a coach in person now");
     await modal.getByRole("button", { name: "Cancel Subscription" }).click();
-    await checkout.getByText("Subscription canceled successfully.").waitFor();
-    await checkout.getByRole("button", { name: "Continue being a Pro" }).waitFor();
-    await checkout.getByText("You keep every Pro feature until", { exact: false }).waitFor();
-    await screenshot(checkout, "pro-08-cancelled-1280");
+    await page.getByText("Subscription canceled successfully.").waitFor();
+    await page.getByRole("button", { name: "Continue being a Pro" }).waitFor();
+    await page.getByText("You keep every Pro feature until", { exact: false }).waitFor();
+    await screenshot(page, "pro-08-cancelled-1280");
 
     const cancelled = await callFunction<{
       status_name: string;
@@ -225,14 +228,14 @@ describe("going Pro", () => {
       month: "long",
       day: "numeric",
     });
-    await checkout.getByText(endDate).waitFor();
+    await page.getByText(endDate).waitFor();
     expect(
       (await callFunction<{ user_pro: number }>("get_user_data", token, { table: "my_users" })).body.user_pro,
     ).toBe(1);
 
-    await checkout.setViewportSize(PHONE);
-    await screenshot(checkout, "pro-09-cancelled-390");
-    await checkout.context().close();
+    await page.setViewportSize(PHONE);
+    await screenshot(page, "pro-09-cancelled-390");
+    await page.context().close();
   });
 });
 

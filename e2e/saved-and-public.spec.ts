@@ -78,7 +78,8 @@ async function seedOwner(): Promise<SeededOwner> {
   await becomePro(token);
   const dayPlan = await callFunction<MealItemWire[]>("openai_get_meal_plan", token, { currentDay: 1 });
   const week = await callFunction<WorkoutItemWire[]>("openai_get_workout_plan", token, {});
-  // Two saves of the same day: the list shows the newest first, as Diet Plan #1.
+  // Two saves of the same day: the list shows the newest first; numbers follow the order of saving and never
+  // change, so the newest is Diet Plan #2.
   const older = await callFunction<{ diet_id: string }>("write_user_data", token, {
     write_table: "saved_diets",
     diet_one: dayPlan,
@@ -160,7 +161,8 @@ describe("/saved", () => {
       expect(await dietCards.count()).toBe(2);
       const items = owner.diets[0]!.items;
       const first = dietCards.first();
-      expect(await first.getByRole("heading").textContent()).toBe("Diet Plan #1");
+      expect(await first.getByRole("heading").textContent()).toBe("Diet Plan #2");
+      expect(await dietCards.nth(1).getByRole("heading").textContent()).toBe("Diet Plan #1");
       const previewRows = await first.getByRole("listitem").allTextContents();
       expect(previewRows).toHaveLength(3);
       items.slice(0, 3).forEach((item, index) => {
@@ -267,15 +269,17 @@ describe("/saved", () => {
       await screenshot(page, "saved-03-diets-390");
       await checkA11y(page);
 
-      await page.getByRole("button", { name: "Delete Diet Plan #2" }).click();
-      const dialog = page.getByRole("dialog", { name: "Delete Diet Plan #2?" });
+      await page.getByRole("button", { name: "Delete Diet Plan #1" }).click();
+      const dialog = page.getByRole("dialog", { name: "Delete Diet Plan #1?" });
       await dialog.waitFor();
       await screenshot(page, "saved-04-delete-confirm-390");
       await dialog.getByRole("button", { name: "Delete plan" }).click();
       await dialog.waitFor({ state: "hidden" });
-      await alertBanner(page).getByText("Diet Plan #2 was deleted.").waitFor();
-      await page.getByRole("heading", { name: "Diet Plan #2" }).waitFor({ state: "detached" });
+      await alertBanner(page).getByText("Diet Plan #1 was deleted.").waitFor();
+      await page.getByRole("heading", { name: "Diet Plan #1" }).waitFor({ state: "detached" });
       expect(await page.getByRole("article").count()).toBe(1);
+      // The plan left keeps its number.
+      await page.getByRole("heading", { name: "Diet Plan #2" }).waitFor();
       // The deleted card took the focused button with it; focus lands on the list, not the page top.
       expect(await page.evaluate(() => document.activeElement?.tagName)).toBe("DIV");
 
@@ -457,7 +461,8 @@ describe("/fullworkout/{id} for a guest", () => {
         expect(labels).toHaveLength(days.length);
         days.forEach((day, index) => {
           const isRest = plan.filter((item) => item.Day === day).every(isRestItem);
-          expect(labels[index]).toBe(isRest ? `Rest Day${day}` : day);
+          // The weekday first, then "Rest Day", as the owner's /workouts reads (journey.spec.ts).
+          expect(labels[index]).toBe(isRest ? `${day}Rest Day` : day);
         });
         expect(await settledAttribute(tabs.first(), "aria-selected", "true")).toBe("true");
 

@@ -7,8 +7,8 @@ import { newTestUser, signInViaApi, signInViaUi, signUpViaApi } from "./support/
 import { completeProfile } from "./support/profiles";
 
 /**
- * Every signed-in page fits the screen (docs/product.md §6.5: works from 320 px): no sideways scrolling and the
- * bottom tab bar inside the viewport, at a small phone, a phone and the tablet breakpoint. One user and one page:
+ * Every signed-in page fits the screen (docs/product.md §6.5: works from 320 px): no sideways scrolling, the
+ * bottom tab bar inside the viewport and every settings tab on screen, at a small phone, a phone and the tablet breakpoint. One user and one page:
  * each route loads once and is measured at every width.
  */
 
@@ -65,16 +65,23 @@ describe("the signed-in layout", () => {
 
     const page = await newPage(browser, { width: WIDTHS[0], height: HEIGHT });
     page.setDefaultTimeout(60_000);
+    const problems: string[] = [];
     try {
       await signInViaUi(page, server.url, user);
       await closeChat(page);
-      const problems: string[] = [];
       for (const route of ROUTES) {
         await page.goto(`${server.url}${route.path}`);
         await page.locator(route.ready).first().waitFor();
         // /diet folds the weigh-in form away: open it, as it was the part that overflowed.
         const folded = page.locator("details[data-weigh-in]:not([open]) summary");
-        if ((await folded.count()) > 0) await folded.click();
+        if ((await folded.count()) > 0) {
+          await folded.click();
+          // The open disclosure names the form once ("Log your weight" was shown twice, summary and heading).
+          const named = await page.getByText("Log your weight", { exact: true }).count();
+          if (named !== 1) problems.push(`${route.path}: "Log your weight" shown ${named} times`);
+          const form = page.getByRole("form", { name: "Log your weight" });
+          if ((await form.count()) !== 1) problems.push(`${route.path}: no form named "Log your weight"`);
+        }
         for (const width of WIDTHS) {
           await page.setViewportSize({ width, height: HEIGHT });
           const measured = await page.evaluate(() => {
@@ -85,8 +92,15 @@ describe("the signed-in layout", () => {
               .filter((element) => element.querySelector("*") === null || element.children.length === 0)
               .slice(0, 3)
               .map((element) => `${element.tagName.toLowerCase()}.${element.className}`);
+            // The settings tabs (on every settings page, /account-security included) all on screen.
+            const settingsTabs = Array.from(document.querySelectorAll("nav[aria-label='Settings'] a"));
+            const tabsOff = settingsTabs
+              .filter((tab) => tab.getBoundingClientRect().right > window.innerWidth + 0.5)
+              .map((tab) => tab.textContent ?? "");
             return {
               over,
+              settingsTabs: settingsTabs.length,
+              tabsOff,
               scrollWidth: document.documentElement.scrollWidth,
               innerWidth: window.innerWidth,
               innerHeight: window.innerHeight,
@@ -97,6 +111,11 @@ describe("the signed-in layout", () => {
             problems.push(
               `${route.path} at ${width} px: ${measured.scrollWidth} px wide (${measured.over.join(", ")})`,
             );
+          const settingsPage = /^\/(updatemy|othersettings|account-security)/.test(route.path);
+          if (settingsPage && measured.settingsTabs !== 6)
+            problems.push(`${route.path}: ${measured.settingsTabs} settings tabs`);
+          if (measured.tabsOff.length > 0)
+            problems.push(`${route.path} at ${width} px: tabs off-screen: ${measured.tabsOff.join(", ")}`);
           if (measured.bar === null) problems.push(`${route.path} at ${width} px: no tab bar`);
           else if (measured.bar.bottom > measured.innerHeight || measured.bar.right > measured.innerWidth)
             problems.push(`${route.path} at ${width} px: tab bar at ${JSON.stringify(measured.bar)}`);

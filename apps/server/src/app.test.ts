@@ -222,6 +222,23 @@ describe("serving the web app", () => {
     await app.close();
   });
 
+  it("tells the web app Google sign-in and the outside links exist only when they are configured", async () => {
+    const configOf = async (overrides: Parameters<typeof buildTestApp>[0]) => {
+      const app = await buildTestApp({ webDistDir: webDist(), ...overrides });
+      const response = await app.inject({ method: "GET", url: "/signin", headers: html });
+      await app.close();
+      const meta = /<meta name="fitwise-config" content="([^"]*)"/.exec(response.body)?.[1] ?? "";
+      return JSON.parse(meta.replace(/&quot;/g, '"').replace(/&amp;/g, "&")) as Record<string, unknown>;
+    };
+    const unset = await configOf({});
+    expect(unset.googleSignIn).toBeUndefined();
+    expect(unset.links).toBeUndefined();
+    const google = { clientId: "client", clientSecret: "secret", issuer: "https://accounts.google.com" };
+    expect((await configOf({ google })).googleSignIn).toBe(true);
+    const siteLinks = { blog: "https://blog.example.com", social: [] };
+    expect((await configOf({ siteLinks })).links).toEqual(siteLinks);
+  });
+
   it("sends the precompressed copy of an asset to a browser that accepts it", async () => {
     const dist = webDist();
     const script = "console.log('app');".repeat(200);

@@ -2,7 +2,7 @@ import rateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyInstance } from "fastify";
 import { sql } from "kysely";
 import type { Writable } from "node:stream";
-import type { AppConfig } from "./env";
+import type { AppConfig, SiteLinks } from "./env";
 import { openDatabase, type Database } from "./db/database";
 import { migrate } from "./db/migrate";
 import { authenticatePlugin, createSessionCache } from "./http/authenticate";
@@ -290,7 +290,12 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await registerSpa(
     app,
     config.webDistDir,
-    { brandName: config.brandName, supportEmail: config.supportEmail },
+    {
+      brandName: config.brandName,
+      supportEmail: config.supportEmail,
+      ...(config.google === undefined ? {} : { googleSignIn: true as const }),
+      ...(siteLinksSet(config.siteLinks) ? { links: config.siteLinks } : {}),
+    },
     config.brandHosts,
     (kind, id, brandName) =>
       describePublicPlan(db, kind, id, brandName).catch((error: unknown) => {
@@ -303,4 +308,11 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   );
 
   return app;
+}
+
+/** Whether any outside link is configured: without one, index.html carries no links at all. */
+function siteLinksSet(links: SiteLinks | undefined): links is SiteLinks {
+  return (
+    links !== undefined && (Object.keys(links).some((key) => key !== "social") || links.social.length > 0)
+  );
 }

@@ -68,6 +68,31 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ JWT_SECRET: secret, [name]: value })).toThrow(new RegExp(`\\b${name}\\b`));
   });
 
+  it("reads the landing page's outside links, https only, and leaves out what is unset", () => {
+    const links = loadConfig({
+      JWT_SECRET: secret,
+      COMMUNITY_URL: "https://discord.gg/fit",
+      SOCIAL_LINKS: " Instagram=https://instagram.com/fit , YouTube=https://youtube.com/@fit",
+    }).siteLinks;
+    expect(links).toEqual({
+      community: "https://discord.gg/fit",
+      social: [
+        { name: "Instagram", url: "https://instagram.com/fit" },
+        { name: "YouTube", url: "https://youtube.com/@fit" },
+      ],
+    });
+    expect(loadConfig({ JWT_SECRET: secret }).siteLinks).toEqual({ social: [] });
+    for (const [name, value] of [
+      ["BLOG_URL", "http://blog.example.com"],
+      ["APP_STORE_URL", "javascript:alert(1)"],
+      ["SOCIAL_LINKS", "Instagram"],
+      ["SOCIAL_LINKS", "X=http://x.com/fit"],
+    ] as const)
+      expect(() => loadConfig({ JWT_SECRET: secret, [name]: value }), value).toThrow(
+        new RegExp(`\\b${name}\\b`),
+      );
+  });
+
   it("reads TRUST_PROXY as a hop count or the proxies' addresses, and refuses true", () => {
     const trust = (value: string | undefined) =>
       loadConfig({ JWT_SECRET: secret, TRUST_PROXY: value }).trustProxy;

@@ -58,6 +58,14 @@ export const ENV_VARIABLES = {
     "SMTP server for account e-mails, e.g. smtps://user:pass@smtp.example.com:465; when unset, e-mails are written to DATA_DIR/outbox (the log names the file).",
   MAIL_FROM:
     'Sender of account e-mails (default "Fitwise" <no-reply@localhost>, with BRAND_NAME as the name).',
+  BLOG_URL:
+    "https address of the blog, linked in the signed-out header and on the landing page; hidden while unset.",
+  COMMUNITY_URL:
+    "https address of the community chat (e.g. a Discord invite), linked on the landing page; hidden while unset.",
+  APP_STORE_URL: "https address of the iOS app in the App Store; its badge shows only when set.",
+  GOOGLE_PLAY_URL: "https address of the Android app in Google Play; its badge shows only when set.",
+  SOCIAL_LINKS:
+    'Social profiles linked on the landing page, comma-separated Name=https-address pairs, e.g. "Instagram=https://instagram.com/fitwise,YouTube=https://youtube.com/@fitwise"; none while unset.',
   AUTH_CONFIRM_EMAIL:
     "Set to true to require new accounts to confirm their e-mail address before signing in (default false).",
   SESSION_MAX_AGE_HOURS:
@@ -71,6 +79,29 @@ const optionalString = z
   .trim()
   .transform((value) => (value === "" ? undefined : value))
   .optional();
+
+const optionalHttpsUrl = optionalString.pipe(z.url({ protocol: /^https$/ }).optional());
+
+/** SOCIAL_LINKS: "Name=https://…" pairs, comma-separated; the name is the link's text. */
+const SocialLinksSchema = z
+  .string()
+  .trim()
+  .transform((text, ctx): SiteLink[] => {
+    if (text === "") return [];
+    const links: SiteLink[] = [];
+    for (const pair of text.split(",")) {
+      const separator = pair.indexOf("=");
+      const name = pair.slice(0, separator).trim();
+      const url = pair.slice(separator + 1).trim();
+      if (separator < 1 || name.length > 40 || !z.url({ protocol: /^https$/ }).safeParse(url).success) {
+        ctx.addIssue({ code: "custom", message: `"${pair.trim()}" is not Name=https://address` });
+        return z.NEVER;
+      }
+      links.push({ name, url });
+    }
+    return links;
+  })
+  .default([]);
 
 const HOST_NAME_PATTERN = /^(\*\.)?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/;
 
@@ -222,6 +253,11 @@ export const EnvSchema = z.object({
       .optional(),
   ),
   MAIL_FROM: optionalString,
+  BLOG_URL: optionalHttpsUrl,
+  COMMUNITY_URL: optionalHttpsUrl,
+  APP_STORE_URL: optionalHttpsUrl,
+  GOOGLE_PLAY_URL: optionalHttpsUrl,
+  SOCIAL_LINKS: SocialLinksSchema,
   AUTH_CONFIRM_EMAIL: booleanFlag,
   // One year at most: a longer sign-in is no limit at all. Defaults: see SESSION_LIMITS_DEFAULT.
   SESSION_MAX_AGE_HOURS: z.coerce.number().positive().max(8_760).optional(),
@@ -285,6 +321,20 @@ export interface AiConfig {
   timeoutMs: number;
 }
 
+export interface SiteLink {
+  name: string;
+  url: string;
+}
+
+/** BLOG_URL, COMMUNITY_URL, APP_STORE_URL, GOOGLE_PLAY_URL and SOCIAL_LINKS: https addresses, each optional. */
+export interface SiteLinks {
+  blog?: string;
+  community?: string;
+  appStore?: string;
+  googlePlay?: string;
+  social: SiteLink[];
+}
+
 /** The brand shown on one host name (BRAND_HOSTS); what it leaves out comes from BRAND_NAME and SUPPORT_EMAIL. */
 export type HostBrand = z.infer<typeof HostBrandSchema>;
 
@@ -327,6 +377,8 @@ export interface AppConfig {
   authConfirmEmail?: boolean;
   /** Absent: SESSION_LIMITS_DEFAULT. */
   sessionLimits?: SessionLimits;
+  /** Links the landing page and header show; each one absent is hidden (absent: none). */
+  siteLinks?: SiteLinks;
   /** How long a profile answer is reused (absent: PROFILE_CACHE_TTL_MS); 0 reads the database every time. */
   profileCacheTtlMs?: number;
   /** Socket time limits instead of app.ts SOCKET_TIMEOUTS (tests use short ones). */
@@ -515,6 +567,13 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     sessionLimits: {
       maxAgeMs: (e.SESSION_MAX_AGE_HOURS ?? SESSION_LIMITS_DEFAULT.maxAgeMs / HOUR_MS) * HOUR_MS,
       idleMs: (e.SESSION_IDLE_TIMEOUT_HOURS ?? SESSION_LIMITS_DEFAULT.idleMs / HOUR_MS) * HOUR_MS,
+    },
+    siteLinks: {
+      ...(e.BLOG_URL ? { blog: e.BLOG_URL } : {}),
+      ...(e.COMMUNITY_URL ? { community: e.COMMUNITY_URL } : {}),
+      ...(e.APP_STORE_URL ? { appStore: e.APP_STORE_URL } : {}),
+      ...(e.GOOGLE_PLAY_URL ? { googlePlay: e.GOOGLE_PLAY_URL } : {}),
+      social: e.SOCIAL_LINKS,
     },
     startupWarnings: [...multiInstanceWarnings(e), ...productionWarnings(e)],
   };

@@ -58,7 +58,7 @@ export const ResendRequestSchema = z.object({
   redirect_to: z.string().optional(),
 });
 
-export const EmailLinkTypeSchema = z.enum(["recovery", "signup", "magiclink", "email"]);
+export const EmailLinkTypeSchema = z.enum(["recovery", "signup", "magiclink", "email", "email_change"]);
 export type EmailLinkType = z.infer<typeof EmailLinkTypeSchema>;
 
 export const VerifyRequestSchema = z.object({

@@ -4,6 +4,9 @@ import { z } from "zod";
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
+/** The name field on sign-up and in the profile; a longer one is refused with FULL_NAME_TOO_LONG. */
+export const FULL_NAME_MAX_CHARS = 200;
+export const FULL_NAME_TOO_LONG = `Please keep your full name to ${FULL_NAME_MAX_CHARS} characters or fewer.`;
 
 export const SignUpRequestSchema = z.object({
   email: z.string().optional(),
@@ -12,7 +15,7 @@ export const SignUpRequestSchema = z.object({
   code_challenge: z.string().optional(),
   code_challenge_method: z.string().optional(),
   data: z
-    .object({ full_name: z.string().max(200).optional() })
+    .object({ full_name: z.string().max(FULL_NAME_MAX_CHARS, FULL_NAME_TOO_LONG).optional() })
     .catchall(z.unknown())
     .optional(),
 });
@@ -50,6 +53,8 @@ export type GrantType = z.infer<typeof GrantTypeSchema>;
 export const UpdateUserRequestSchema = z.object({
   data: z.record(z.string(), z.unknown()).optional(),
   password: z.string().optional(),
+  /** GoTrue's e-mail change: a link goes to the new address, and the address changes when it is opened. */
+  email: z.string().optional(),
 });
 export type UpdateUserRequest = z.infer<typeof UpdateUserRequestSchema>;
 
@@ -76,6 +81,9 @@ export const UserSchema = z.object({
   factors: z.array(z.unknown()),
   created_at: z.string(),
   updated_at: z.string(),
+  /** After PUT /user with a new e-mail: the address waiting for its link to be opened (GoTrue). */
+  new_email: z.string().optional(),
+  email_change_sent_at: z.string().optional(),
 });
 export type User = z.infer<typeof UserSchema>;
 
@@ -143,4 +151,6 @@ export const AUTH_MESSAGES = {
   emailNotConfirmed: "Email not confirmed",
   missingEmailOrPhone: "You must provide either an email or phone number.",
   aal2RequiredForPassword: "AAL2 session is required to update email or password when MFA is enabled.",
+  emailExists: "A user with this email address has already been registered",
+  sameEmail: "That is already the e-mail address of your account.",
 } as const;

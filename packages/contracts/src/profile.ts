@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { FULL_NAME_MAX_CHARS, FULL_NAME_TOO_LONG } from "./auth";
 import { ACTIVITY_LEVELS } from "@fitwise/engine/nutrition/energy";
 import { CUISINES, DIET_TYPES, PROTEIN_SOURCES } from "@fitwise/engine/nutrition/food.types";
 import { FITNESS_GOALS, GENDERS } from "@fitwise/engine/profile.types";
@@ -98,7 +99,7 @@ export const WriteProfileRequestSchema = z.object({
   write_table: z.literal("my_users").optional(),
   user_id: z.unknown().optional(),
   user_email: z.unknown().optional(),
-  user_full_name: z.string().trim().max(200).nullish(),
+  user_full_name: z.string().trim().max(FULL_NAME_MAX_CHARS, FULL_NAME_TOO_LONG).nullish(),
   user_age: numberLike(z.number().int().min(AGE_YEARS.min).max(AGE_YEARS.max)).nullish(),
   user_gender: GenderSchema.nullish(),
   user_weight_in_kgs: numberLike(z.number().min(WEIGHT_KG.min).max(WEIGHT_KG.max)).nullish(),

@@ -106,6 +106,8 @@ export type PublicSavedWorkout = z.infer<typeof PublicSavedWorkoutSchema>;
 
 /** A saved diet as its owner lists it (`get_saved_list` saved_diets). */
 export const SavedDietRecordSchema = PublicSavedDietSchema.extend({
+  /** "Diet Plan #N": the number it got when it was saved; never changes. */
+  plan_number: z.number().int().positive(),
   public: z.boolean(),
   show_body_data: z.boolean(),
   user_activity: z.number().nullable(),
@@ -116,7 +118,11 @@ export const SavedDietRecordSchema = PublicSavedDietSchema.extend({
 export type SavedDietRecord = z.infer<typeof SavedDietRecordSchema>;
 
 /** A saved workout as its owner lists it (`get_saved_list` saved_workouts). */
-export const SavedWorkoutRecordSchema = PublicSavedWorkoutSchema.extend({ public: z.boolean() });
+export const SavedWorkoutRecordSchema = PublicSavedWorkoutSchema.extend({
+  /** "Workout Plan #N": the number it got when it was saved; never changes. */
+  plan_number: z.number().int().positive(),
+  public: z.boolean(),
+});
 export type SavedWorkoutRecord = z.infer<typeof SavedWorkoutRecordSchema>;
 
 export const SAVED_PLAN_ERROR_CODES = {

@@ -304,6 +304,8 @@ export interface SavedDietsTable {
   user_tdee: number | null;
   user_weight_in_kgs: number | null;
   diet_one: Json<MealItem[]>;
+  /** "Diet Plan #N": given at save time, never renumbered (migration 019). */
+  plan_number: number;
   created_at: Timestamp;
 }
 
@@ -316,6 +318,8 @@ export interface SavedWorkoutsTable {
   user_fitness_goal: FitnessGoal | null;
   user_preferred_workout_days: JSONColumnType<Weekday[], string | undefined, string>;
   user_workout_type: WorkoutType | null;
+  /** "Workout Plan #N": given at save time, never renumbered (migration 019). */
+  plan_number: number;
   created_at: Timestamp;
 }
 

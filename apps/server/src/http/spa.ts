@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import type { HostBrand } from "../env";
+import type { HostBrand, SiteLinks } from "../env";
 import { HttpError, sendError } from "./errors";
 
 /** Paths owned by the API: never answered with the SPA, even for a browser navigation. */
@@ -27,6 +27,10 @@ export interface SiteConfig {
   supportEmail: string;
   /** Absent: the web app draws its built-in logo. */
   logoUrl?: string;
+  /** Present only when Google sign-in is configured, so the sign-in pages offer only what can finish. */
+  googleSignIn?: true;
+  /** The configured outside links (blog, community, stores, social); absent when none is set. */
+  links?: SiteLinks;
 }
 
 const HTML_ESCAPES: Record<string, string> = {
@@ -87,6 +91,8 @@ export function indexPages(html: string, fallback: SiteConfig, brandHosts: Recor
         brandName: brand.name,
         supportEmail: brand.supportEmail ?? fallback.supportEmail,
         ...(brand.logoUrl ? { logoUrl: brand.logoUrl } : {}),
+        ...(fallback.googleSignIn ? { googleSignIn: true as const } : {}),
+        ...(fallback.links ? { links: fallback.links } : {}),
       }),
     ]),
   );

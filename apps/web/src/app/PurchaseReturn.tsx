@@ -6,6 +6,8 @@ import { useAuth } from "../lib/auth";
 import { announceProStatus } from "../lib/pro-status-channel";
 
 const PURCHASE_MARKER = "premium_zxy";
+/** How long the checkout's tab waits to hear that another app tab is open; a tab answers in milliseconds. */
+const OTHER_TAB_ANSWER_MS = 1_000;
 
 /** docs/product.md §9. */
 export const PURCHASE_SUCCESS_MESSAGE = "Successfully upgraded to premium! Enjoy all the benefits!";
@@ -40,8 +42,11 @@ export function PurchaseReturn() {
       try {
         const { confirmPurchase } = await import("./purchase-confirmation");
         if (await confirmPurchase(queryClient)) {
-          announceProStatus("granted");
           showAlert("success", PURCHASE_SUCCESS_MESSAGE, { keepOnNavigation: true });
+          // This is the checkout's tab. When the app tab that opened it heard the news (its overlay closes and
+          // it shows the same message), this one closes, so the buyer is back to one app tab. A tab the
+          // browser does not let a script close stays open, showing the message.
+          if (await announceProStatus("granted", { waitMs: OTHER_TAB_ANSWER_MS })) window.close();
         } else {
           showAlert(
             "alert",

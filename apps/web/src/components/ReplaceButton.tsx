@@ -3,7 +3,14 @@ import styles from "./ReplaceButton.module.css";
 
 function SwapIcon() {
   return (
-    <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+    <svg
+      className={styles.icon}
+      viewBox="0 0 24 24"
+      width="20"
+      height="20"
+      aria-hidden="true"
+      focusable="false"
+    >
       <path
         d="M7 4 3 8l4 4M3 8h13a4 4 0 0 1 4 4M17 20l4-4-4-4M21 16H8a4 4 0 0 1-4-4"
         fill="none"
@@ -17,8 +24,8 @@ function SwapIcon() {
 }
 
 /**
- * A plan row's Replace button; while its item is being replaced it shows a spinner and says so. On a
- * phone it is an icon button (the word hidden, the accessible name kept), so a row stays one line high.
+ * A plan row's Replace button; while its item is being replaced it shows a spinner and says so. On a phone it
+ * shows the word without the icon. Its accessible name starts with the word it shows ("Replace Oatmeal").
  */
 export function ReplaceButton({
   name,

@@ -44,9 +44,11 @@ const longDate = (date: string) =>
 
 /**
  * Log a weigh-in (date and weight in kg or lb). One a day: logging a day again replaces it, which
- * is how a weigh-in is corrected. Used on /diet and /progress.
+ * is how a weigh-in is corrected. Used on /diet and /progress. On /progress it has its own heading; on
+ * /diet the disclosure it is folded in already says "Log your weight", so the form takes its name from
+ * that (`labelledBy`) instead of saying it twice.
  */
-export function WeighInForm({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
+export function WeighInForm({ labelledBy }: { labelledBy?: string }) {
   const today = localIsoDate();
   const [unit, setUnit] = useWeightUnit();
   const [date, setDate] = useState(today);
@@ -56,7 +58,6 @@ export function WeighInForm({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
   /** The old date the person was asked about; saving it needs a second, explicit yes. */
   const [askedAbout, setAskedAbout] = useState<string | null>(null);
   const logWeight = useLogWeight();
-  const Heading = headingLevel === 2 ? "h2" : "h3";
   const titleId = useId();
 
   const weightMessage = submitted ? weightError(weight, unit) : null;
@@ -100,10 +101,12 @@ export function WeighInForm({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
   };
 
   return (
-    <form className={styles.form} onSubmit={onSubmit} noValidate aria-labelledby={titleId}>
-      <Heading id={titleId} className={styles.title}>
-        Log your weight
-      </Heading>
+    <form className={styles.form} onSubmit={onSubmit} noValidate aria-labelledby={labelledBy ?? titleId}>
+      {labelledBy === undefined ? (
+        <h2 id={titleId} className={styles.title}>
+          Log your weight
+        </h2>
+      ) : null}
       <div className={styles.fields}>
         <TextField
           label="Date"

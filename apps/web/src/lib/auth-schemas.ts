@@ -26,6 +26,8 @@ export const UserSchema: z.ZodMiniType<User> = z.object({
   factors: z.array(z.unknown()),
   created_at: z.string(),
   updated_at: z.string(),
+  new_email: z.optional(z.string()),
+  email_change_sent_at: z.optional(z.string()),
 });
 
 export const SessionSchema: z.ZodMiniType<Session> = z.object({

@@ -10,13 +10,27 @@ describe("Pro status across tabs", () => {
   it("hears another tab's announcement over BroadcastChannel", async () => {
     const storage = new EventTarget();
     const heard = new Promise<ProStatusNews>((resolve) => {
-      const stop = listenForProStatus((news) => {
-        stop();
-        resolve(news);
-      }, storage);
+      const stop = listenForProStatus(
+        (news) => {
+          stop();
+          resolve(news);
+        },
+        storage,
+        "first-tab",
+      );
     });
-    announceProStatus("granted");
+    const answered = announceProStatus("granted", { tabId: "checkout-tab", waitMs: 2_000 });
     expect(await heard).toBe("granted");
+    // The listening tab answers, so the announcing tab knows another app tab is open.
+    expect(await answered).toBe(true);
+  });
+
+  it("ignores its own tab's news, so a lone tab hears no answer", async () => {
+    const heard: ProStatusNews[] = [];
+    const stop = listenForProStatus((news) => heard.push(news), new EventTarget(), "lone-tab");
+    expect(await announceProStatus("granted", { tabId: "lone-tab", waitMs: 100 })).toBe(false);
+    stop();
+    expect(heard).toEqual([]);
   });
 
   it("falls back on the user_pro storage event, and ignores other keys and unchanged values", () => {

@@ -276,16 +276,17 @@ describe("parseIntent: red flags come before anything else", () => {
 
 describe("parseIntent: what it does not understand", () => {
   it.each([
-    "what's the weather like",
-    "asdf qwerty",
-    "",
-    "   ",
-    "?!",
-    "should I go vegan?",
-    "tell me a joke",
-    "regenerate day 9",
-  ])("%j is unknown", (message) => {
-    expect(parse(message)).toEqual({ kind: "unknown" });
+    ["what's the weather like", { kind: "unknown", about: { topic: "off-topic" } }],
+    ["asdf qwerty", { kind: "unknown", about: { topic: "gibberish" } }],
+    ["", { kind: "unknown", about: { topic: "gibberish" } }],
+    ["   ", { kind: "unknown", about: { topic: "gibberish" } }],
+    ["?!", { kind: "unknown", about: { topic: "gibberish" } }],
+    ["should I go vegan?", { kind: "unknown" }],
+    ["tell me a joke", { kind: "unknown", about: { topic: "off-topic" } }],
+    ["regenerate day 9", { kind: "unknown" }],
+    ["can I eat pizza?", { kind: "unknown", about: { topic: "food", food: "pizza" } }],
+  ] as const)("%j is unknown, and what it is about", (message, intent) => {
+    expect(parse(message)).toEqual(intent);
   });
 
   it("reports a swap of something that is in neither plan", () => {
@@ -334,7 +335,10 @@ describe("parseIntent: what it does not understand", () => {
     const head = "I went vegan ";
     const long = `${head}${"and so on ".repeat(5000)}but make it Italian`;
     expect(parse(long)).toEqual({ kind: "change-diet", dietType: "vegan" });
-    expect(parse(`${"x".repeat(1000)} make it Italian`)).toEqual({ kind: "unknown" });
+    expect(parse(`${"x".repeat(1000)} make it Italian`)).toEqual({
+      kind: "unknown",
+      about: { topic: "gibberish" },
+    });
   });
 });
 

@@ -21,6 +21,7 @@ import { closeReadings, rankByName, type RankedName } from "./fuzzy-names";
 import type { GuideTopic } from "./guide-answers";
 import { itemQuery, normaliseMessage } from "./message-words";
 import { bestMatch, meaningfulWords, nameMatchScore, simplify } from "./name-match";
+import { offScript, type OffScript } from "./off-script";
 import { detectRedFlag, type RedFlag } from "./red-flags";
 import {
   DAY_INDICES,
@@ -87,7 +88,8 @@ export type Intent =
   | { kind: "thanks" }
   /** Insults: a calm answer, and nothing changes. */
   | { kind: "abuse" }
-  | { kind: "unknown" };
+  /** Nothing to act on; `about` says what can still be answered briefly (off-script.ts). */
+  | { kind: "unknown"; about?: OffScript };
 
 export type IntentKind = Intent["kind"];
 
@@ -835,6 +837,9 @@ const GUIDE_PATTERNS: readonly { topic: GuideTopic; pattern: RegExp }[] = [
 
 const GREETING =
   /^((hi|hello|hey|hiya|howdy|yo|greetings|hola|sup|whats up|good (morning|afternoon|evening|day))( there)?( alex)?)\b/;
+/** "help", "what can you do": answered as a greeting, with the list of what Alex can do. */
+const HELP =
+  /^(help|help me|help please|what can you do|what else can you do|what do you do|how can you help( me)?|what can i (ask|say)( you)?)$/;
 const THANKS =
   /\b(thanks|thank you|thank u|thx|ty|cheers|appreciate (it|that|you)|great job|awesome|perfect|brilliant)\b/;
 
@@ -956,7 +961,7 @@ function parseClause(clause: string, state: TrainerState): Intent {
   const polite = withVerb.replace(new RegExp(ABUSE.source, "g"), " ").replace(/\s+/g, " ").trim();
   const split = leading === undefined ? splitExclusion(polite) : { text: polite, exclusion: leading };
   const text = split.text;
-  if (text.length === 0) return ABUSE.test(withVerb) ? { kind: "abuse" } : { kind: "unknown" };
+  if (text.length === 0) return ABUSE.test(withVerb) ? { kind: "abuse" } : unknownAbout(clause, text);
   const asked = isQuestion(text);
   const weekdays = weekdaysIn(text);
 
@@ -1001,9 +1006,14 @@ function parseClause(clause: string, state: TrainerState): Intent {
       return { kind: "not-found", query: words.join(" "), day: mealDayIn(text, state) ?? state.activeDay };
   }
   if (ABUSE.test(withVerb)) return { kind: "abuse" };
-  if (GREETING.test(text)) return { kind: "greeting" };
+  if (GREETING.test(text) || HELP.test(text)) return { kind: "greeting" };
   if (THANKS.test(text)) return { kind: "thanks" };
-  return { kind: "unknown" };
+  return unknownAbout(clause, text);
+}
+
+function unknownAbout(clause: string, text: string): Intent {
+  const about = offScript(clause, text);
+  return about === undefined ? { kind: "unknown" } : { kind: "unknown", about };
 }
 
 /**

@@ -561,16 +561,52 @@ describe("safety and honesty", () => {
     });
   });
 
-  it.each(["what's the weather like", "tell me a joke"])(
-    "answers what it does not understand by listing what it can do: %s",
+  it.each(["what's the weather like", "tell me a joke", "who won the football last night"])(
+    "answers an off-topic message in two lines, not with the list of what it can do: %s",
     (message) => {
       const before = fixtureState();
       const outcome = say(message, before);
       expectUnchanged(outcome, before);
-      expect(outcome.reply).toContain("I'd rather not guess");
-      for (const capability of CAPABILITIES) expect(outcome.reply).toContain(capability);
+      expect(outcome.reply).toContain("outside what I know");
+      expect(outcome.reply).not.toContain(CAPABILITIES[0] ?? "missing");
+      expect(outcome.reply.length).toBeLessThan(160);
     },
   );
+
+  it.each(["asdfgh", "qwerty", "jkjkjkj", "lkasjdf laksjdf", "???"])(
+    "asks for gibberish to be written another way: %s",
+    (message) => {
+      const outcome = say(message);
+      expect(outcome.reply).toMatch(/^I couldn't read that\./);
+      expect(outcome.reply).not.toContain(CAPABILITIES[0] ?? "missing");
+    },
+  );
+
+  it("answers 'can I eat pizza?' about pizza and the day's target, briefly", () => {
+    const before = fixtureState();
+    const outcome = say("can I eat pizza?", before);
+    expectUnchanged(outcome, before);
+    expect(outcome.reply).toMatch(/^Yes, now and then\. Pizza isn't in your plan/);
+    expect(outcome.reply).toContain(kcal(PROFILE.targetKcal));
+    expect(outcome.reply).not.toContain(CAPABILITIES[0] ?? "missing");
+  });
+
+  it("says a food asked about is already planned, or kept out as asked", () => {
+    expect(say("can i have salmon tonight?").reply).toBe(
+      "Yes: Salmon, baked is in your plan (Day 1, dinner).",
+    );
+    const allergic = fixtureState({ profile: { ...PROFILE, allergiesText: "allergic to peanuts" } });
+    expect(say("is peanut butter ok?", allergic).reply).toMatch(/^You asked me to keep peanut butter out/);
+  });
+
+  it("leaves the plans alone when asked to, and lists everything only on 'help'", () => {
+    expect(say("don't change anything").reply).toBe("Fine, I'll leave your plans as they are.");
+    for (const capability of CAPABILITIES) expect(say("what can you do?").reply).toContain(capability);
+    const unsure = say("should i go vegan?").reply;
+    expect(unsure).toContain("I'd rather not guess");
+    expect(unsure).toContain('Say "help"');
+    expect(unsure).not.toContain(CAPABILITIES[0] ?? "missing");
+  });
 
   it("says when a named item is in neither plan", () => {
     const before = fixtureState();

@@ -26,8 +26,10 @@ import {
 import { replaceWorkoutItem } from "../workouts/workout-replacement";
 import { guideOverview, guideQuotes } from "./guide-answers";
 import { parseIntents, type ClarifyChoice, type Intent } from "./intent-parser";
+import { meaningfulWords, simplify } from "./name-match";
 import { RED_FLAG_REPLIES } from "./red-flags";
 import {
+  DAY_INDICES,
   isExerciseItem,
   mealRequestFor,
   storedMealDays,
@@ -893,6 +895,49 @@ function answerGuide(intent: Extract<Intent, { kind: "guide" }>, state: TrainerS
   return unchanged(state, quotes.join("\n\n"));
 }
 
+/** Plan items whose names hold every meaningful word of `food`, with their day. */
+function planItemsNamed(food: string, state: TrainerState): { day: DayIndex; item: MealItem }[] {
+  const words = meaningfulWords(food);
+  return DAY_INDICES.flatMap((day) =>
+    (state.mealPlans[day] ?? [])
+      .filter((item) => {
+        const name = simplify(item.name);
+        return words.every((word) => name.includes(word.replace(/s$/, "")));
+      })
+      .map((item) => ({ day, item })),
+  );
+}
+
+/**
+ * A short answer to a message Alex cannot act on, about what it said (docs/decisions/058): the full list of what Alex can
+ * do only for "help" and greetings, a hint with two examples otherwise.
+ */
+function unknownReply(intent: Extract<Intent, { kind: "unknown" }>, state: TrainerState): string {
+  const about = intent.about;
+  switch (about?.topic) {
+    case "gibberish":
+      return 'I couldn\'t read that. Could you write it another way? For example "swap the oatmeal" or "what\'s my protein today?"';
+    case "off-topic":
+      return 'That\'s outside what I know: I stick to your meals, workouts and progress. Try "what\'s for lunch today?" or "swap push-ups".';
+    case "keep":
+      return "Fine, I'll leave your plans as they are.";
+    case "food": {
+      const food = about.food;
+      const avoided = meaningfulWords(food).some((word) =>
+        simplify(state.profile.allergiesText).includes(word.replace(/s$/, "")),
+      );
+      if (avoided)
+        return `You asked me to keep ${food} out of your meals ("${state.profile.allergiesText}"), so I'd skip it.`;
+      const planned = planItemsNamed(food, state)[0];
+      if (planned !== undefined)
+        return `Yes: ${planned.item.name} is in your plan (Day ${planned.day}, ${planned.item.slot.toLowerCase()}).`;
+      return `Yes, now and then. ${food.charAt(0).toUpperCase()}${food.slice(1)} isn't in your plan, so on a day you have it, let one portion take the place of a meal rather than come on top: your meals add up to ${formatKcal(state.profile.targetKcal)} a day, and it's the total over the week that moves your weight.`;
+    }
+    case undefined:
+      return 'I\'m not sure what you mean, and I\'d rather not guess. Could you say it another way? For example "make it vegetarian" or "move Monday\'s workout to Tuesday". Say "help" to see everything I can do.';
+  }
+}
+
 /** Plan exercises that load the joint, by the library's data (joint-load.ts). */
 function exercisesLoading(plan: readonly WorkoutItem[], joint: Joint): WorkoutItem[] {
   return plan.filter((item) => {
@@ -1097,10 +1142,7 @@ export function applyIntent(intent: Intent, state: TrainerState, deps: TrainerDe
     case "thanks":
       return unchanged(state, "You're welcome! Anything else I can change or explain?");
     case "unknown":
-      return unchanged(
-        state,
-        `I'm not sure what you mean, and I'd rather not guess. Here's what I can do:\n\n${CAPABILITY_LIST}`,
-      );
+      return unchanged(state, unknownReply(intent, state));
   }
 }
 

@@ -29,11 +29,17 @@ async function seedEverything(db: Database, user: SignedUp) {
     .execute();
   await db
     .insertInto("saved_diets")
-    .values({ diet_id: dietId, user_id: user.userId, diet_one: "[]", user_allergies: "peanuts" })
+    .values({
+      diet_id: dietId,
+      user_id: user.userId,
+      diet_one: "[]",
+      user_allergies: "peanuts",
+      plan_number: 1,
+    })
     .execute();
   await db
     .insertInto("saved_workouts")
-    .values({ workout_id: workoutId, user_id: user.userId, workout_plan: "[]" })
+    .values({ workout_id: workoutId, user_id: user.userId, workout_plan: "[]", plan_number: 1 })
     .execute();
   await db.insertInto("usage_counters").values({ user_id: user.userId, free_replacements: 2 }).execute();
   await db

@@ -459,3 +459,90 @@ describe("the outbox used without SMTP_URL", () => {
     }
   });
 });
+
+describeWithDatabases(
+  "changing the e-mail address (GoTrue's email_change, confirmed at the new address)",
+  (ctx) => {
+    const changeTo = (accessToken: string, email: string) =>
+      ctx.app().inject({
+        method: "PUT",
+        url: "/auth/v1/user",
+        headers: bearer(accessToken),
+        payload: { email },
+      });
+
+    it("keeps the address until the link mailed to the new one is opened, then signs in with it", async () => {
+      const user = await ctx.signUp();
+      const newEmail = `moved-${Date.now()}@example.com`;
+      const before = smtp.messages.length;
+      const asked = await changeTo(user.accessToken, ` ${newEmail.toUpperCase()} `);
+      expect(asked.statusCode).toBe(200);
+      expect(asked.json()).toMatchObject({ email: user.email, new_email: newEmail });
+      const message = await smtp.next(newEmail, before);
+      expect(message.subject).toBe("Confirm your new Fitwise e-mail address");
+      const tokenHash = expectConfirmLink(confirmLinkIn(message), "email_change", "/updatemyinfo");
+
+      // Not yet: the old address still signs in, the new one does not.
+      const signIn = (email: string) =>
+        ctx.app().inject({
+          method: "POST",
+          url: "/auth/v1/token?grant_type=password",
+          payload: { email, password: TEST_PASSWORD },
+        });
+      expect((await signIn(newEmail)).statusCode).toBe(400);
+
+      const verify = () =>
+        ctx.app().inject({
+          method: "POST",
+          url: "/auth/v1/verify",
+          payload: { type: "email_change", token_hash: tokenHash },
+        });
+      const confirmed = await verify();
+      expect(confirmed.statusCode).toBe(200);
+      expect(confirmed.json<Session>().user).toMatchObject({
+        email: newEmail,
+        user_metadata: { user_email: newEmail },
+      });
+      expect((await signIn(newEmail)).statusCode).toBe(200);
+      expect((await signIn(user.email)).statusCode).toBe(400);
+      // Once only.
+      expect((await verify()).statusCode).toBe(403);
+    });
+
+    it("refuses the address it has, an address another account has, and a malformed one", async () => {
+      const user = await ctx.signUp();
+      const other = await ctx.signUp();
+      const same = await changeTo(user.accessToken, user.email);
+      expect(same.statusCode).toBe(422);
+      expect(same.json()).toMatchObject({ error_code: "same_email" });
+      const taken = await changeTo(user.accessToken, other.email);
+      expect(taken.statusCode).toBe(422);
+      expect(taken.json()).toMatchObject({
+        error_code: "email_exists",
+        msg: "A user with this email address has already been registered",
+      });
+      expect((await changeTo(user.accessToken, "not-an-address")).statusCode).toBe(400);
+    });
+
+    it("voids the link when another account takes the address before it is opened", async () => {
+      const user = await ctx.signUp();
+      const wanted = `wanted-${Date.now()}@example.com`;
+      const before = smtp.messages.length;
+      expect((await changeTo(user.accessToken, wanted)).statusCode).toBe(200);
+      const tokenHash = confirmLinkIn(await smtp.next(wanted, before)).searchParams.get("token_hash");
+      const signUp = await ctx.app().inject({
+        method: "POST",
+        url: "/auth/v1/signup",
+        payload: { email: wanted, password: TEST_PASSWORD },
+      });
+      expect(signUp.statusCode).toBe(200);
+      const verify = await ctx.app().inject({
+        method: "POST",
+        url: "/auth/v1/verify",
+        payload: { type: "email_change", token_hash: tokenHash },
+      });
+      expect(verify.statusCode).toBe(403);
+    });
+  },
+  { config: { smtpUrl: smtp.url } },
+);

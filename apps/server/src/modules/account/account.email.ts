@@ -88,8 +88,23 @@ export class AccountEmail {
     return {};
   }
 
+  /**
+   * Spends an e-mail change link: the account's address becomes the one the link was mailed to, unless another
+   * account took that address in the meantime (then the link is void, as an expired one).
+   */
+  async #userFromEmailChange(token: string, now: Date) {
+    const change = await this.#deps.links.consumeEmailChange(token, now);
+    if (!change) return undefined;
+    const holder = await this.#deps.repo.findUserByEmail(change.newEmail);
+    if (holder !== undefined && holder.id !== change.user.id) return undefined;
+    const changed = await this.#deps.repo.changeEmail(change.user.id, change.newEmail, now);
+    const user = await this.#deps.repo.updateUser(changed.id, { lastSignInAt: now }, now);
+    return { user, method: "email_change", type: "email_change" } as const;
+  }
+
   /** Spends an e-mail link: its user (now confirmed and signed in); undefined when invalid or expired. */
   async #userFromLink(type: EmailLinkType, token: string, now: Date) {
+    if (type === "email_change") return this.#userFromEmailChange(token, now);
     const linkUser = await this.#deps.links.consume(type, token, now);
     if (!linkUser) return undefined;
     // Following any of these links proves the address is the user's.

@@ -24,7 +24,8 @@ export class AccountRepository extends AuthRepository {
     tokenHash: string,
     relatesTo: string,
     now: Date,
-    linkType: "signup" | "recovery" | "magiclink",
+    /** null: an e-mail change, which its token_type names. */
+    linkType: "signup" | "recovery" | "magiclink" | null,
   ) {
     await this.#db
       .insertInto("one_time_tokens")
@@ -80,6 +81,29 @@ export class AccountRepository extends AuthRepository {
       .where("id", "=", userId)
       .returningAll()
       .executeTakeFirstOrThrow();
+  }
+
+  /**
+   * The account's address becomes `email` (an e-mail change link was opened, which proves it), in the
+   * account, its metadata and its profile row, in one transaction.
+   */
+  async changeEmail(userId: string, email: string, now: Date): Promise<User> {
+    return this.#db.transaction().execute(async (trx) => {
+      const user = await trx
+        .updateTable("users")
+        .set((eb) => ({
+          email,
+          email_confirmed_at: eb.fn.coalesce("email_confirmed_at", eb.val(now)),
+          email_verified_at: now,
+          raw_user_meta_data: sql`raw_user_meta_data || ${JSON.stringify({ user_email: email })}::jsonb`,
+          updated_at: now,
+        }))
+        .where("id", "=", userId)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await trx.updateTable("my_users").set({ user_email: email }).where("user_id", "=", userId).execute();
+      return user;
+    });
   }
 
   async insertOidcState(row: {

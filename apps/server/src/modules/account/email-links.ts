@@ -16,6 +16,7 @@ export function sha256Hex(value: string): string {
 /** Which one_time_tokens row a link type uses; magic links share the recovery slot, as in GoTrue. */
 export function tokenTypesFor(type: EmailLinkType): OneTimeTokenType[] {
   if (type === "recovery" || type === "magiclink") return ["recovery_token"];
+  if (type === "email_change") return ["email_change_token_new"];
   if (type === "signup") return ["confirmation_token"];
   // "email": either kind of e-mail OTP link (GoTrue's generic type).
   return ["confirmation_token", "recovery_token"];
@@ -131,6 +132,48 @@ export class EmailLinks {
         outro: `The link works once and expires in one hour. If you did not ask for it, ignore this e-mail.`,
       }),
     );
+  }
+
+  /**
+   * GoTrue's e-mail change, confirmed at the new address only: a link to `newEmail` that, once opened, makes
+   * it the account's address (AccountEmail). A new request voids the previous link (one row per user and type).
+   */
+  async sendEmailChange(user: User, newEmail: string): Promise<void> {
+    const token = randomBytes(32).toString("base64url");
+    const now = new Date();
+    await this.#repo.putOneTimeToken(
+      user.id,
+      "email_change_token_new",
+      sha256Hex(token),
+      newEmail,
+      now,
+      null,
+    );
+    const link = new URL(`${this.#config.publicUrl}/auth/confirm`);
+    link.search = new URLSearchParams({
+      token_hash: token,
+      type: "email_change",
+      next: "/updatemyinfo",
+    }).toString();
+    const brand = this.#config.brandName;
+    await this.#mailer.send(
+      linkMessage({
+        to: newEmail,
+        subject: `Confirm your new ${brand} e-mail address`,
+        intro: `Someone (hopefully you) asked to use this address for the ${brand} account of ${user.email}. Your account keeps its current address until you confirm.`,
+        action: "Use this e-mail address",
+        link: link.toString(),
+        outro: `The link works once and expires in one hour. If you did not ask for it, ignore this e-mail.`,
+      }),
+    );
+  }
+
+  /** The user of an unexpired e-mail change link and the address it confirms, spending it. */
+  async consumeEmailChange(token: string, now: Date): Promise<{ user: User; newEmail: string } | undefined> {
+    const row = await this.#repo.consumeOneTimeToken(sha256Hex(token), ["email_change_token_new"], false);
+    if (!row || now.getTime() - row.created_at.getTime() > EMAIL_LINK_TTL_MS) return undefined;
+    const user = await this.#repo.findUserById(row.user_id);
+    return user === undefined ? undefined : { user, newEmail: row.relates_to };
   }
 
   /** The user of an unexpired link, spending it; undefined when the link is unknown, used or expired. */

@@ -34,13 +34,15 @@ function rateLimit(limit: { max: number; windowMs: number }) {
 /** Supabase Auth (GoTrue) compatible routes; registered with prefix /auth/v1. */
 export async function authRoutes(app: FastifyInstance, options: AuthRoutesOptions): Promise<void> {
   const { config } = options;
-  const links = config.authConfirmEmail ? createEmailLinks(app, options.db, config) : null;
+  const mailLinks = createEmailLinks(app, options.db, config);
+  const links = config.authConfirmEmail ? mailLinks : null;
   const pkce = new PkceFlows(options.db);
   const service = new AuthService(new AuthRepository(options.db), {
     jwtSecret: config.jwtSecret,
     issuer: `${config.publicUrl}/auth/v1`,
     signUpOffer: (data) => sharedPlanTrial(options.db, data),
     ...(config.sessionLimits ? { sessionLimits: config.sessionLimits } : {}),
+    emailChange: { send: (user, newEmail) => mailLinks.sendEmailChange(user, newEmail) },
     ...(links
       ? {
           emailConfirmation: {

@@ -142,6 +142,8 @@ export interface AuthServiceOptions {
    * guest from a public plan was promised (docs/decisions/054). Only the server writes app_metadata.
    */
   signUpOffer?(data: Record<string, unknown> | undefined): Promise<Partial<AppMetadata> | undefined>;
+  /** Mails the link that confirms a new address (PUT /user with `email`); absent: e-mail changes are refused. */
+  emailChange?: { send(user: User, newEmail: string): Promise<void> };
 }
 
 export class AuthService {
@@ -383,9 +385,29 @@ export class AuthService {
     return toUserResponse(await this.#requireUser(userId), await this.#repo.listFactors(userId));
   }
 
+  /**
+   * GoTrue's e-mail change: checks the new address and mails it a link; the account keeps its address until
+   * the link is opened (AccountEmail). Undefined when no change was asked for.
+   */
+  async #requestEmailChange(user: User, rawEmail: string | undefined, now: Date) {
+    if (rawEmail === undefined) return undefined;
+    const email = normaliseEmail(rawEmail);
+    if (email === user.email) throw new HttpError(422, "same_email", AUTH_MESSAGES.sameEmail);
+    if (!this.#options.emailChange)
+      throw new HttpError(400, "validation_failed", "Changing the e-mail address is not available");
+    if (await this.#repo.findUserByEmail(email))
+      throw new HttpError(422, "email_exists", AUTH_MESSAGES.emailExists);
+    await this.#options.emailChange.send(user, email);
+    return { new_email: email, email_change_sent_at: now.toISOString() };
+  }
+
   async updateUser(
     actor: AuthenticatedUser,
-    input: { data?: Record<string, unknown> | undefined; password?: string | undefined },
+    input: {
+      data?: Record<string, unknown> | undefined;
+      password?: string | undefined;
+      email?: string | undefined;
+    },
   ): Promise<UserResponse> {
     const user = await this.#requireUser(actor.id);
     const userMetadata = input.data ? { ...user.raw_user_meta_data, ...input.data } : undefined;
@@ -393,11 +415,17 @@ export class AuthService {
     const now = new Date();
     let passwordHash: string | undefined;
     const factors = await this.#repo.listFactors(user.id);
+    // GoTrue's rule: with MFA on, a stolen aal1 session (or a recovery link alone) cannot change the password
+    // or the address that password resets go to.
+    if (
+      (input.password !== undefined || input.email !== undefined) &&
+      actor.aal !== "aal2" &&
+      factors.some((factor) => factor.status === "verified")
+    ) {
+      throw new HttpError(403, "insufficient_aal", AUTH_MESSAGES.aal2RequiredForPassword);
+    }
+    const emailChange = await this.#requestEmailChange(user, input.email, now);
     if (input.password !== undefined) {
-      // GoTrue's rule: with MFA on, a stolen aal1 session (or a recovery link alone) cannot change the password.
-      if (actor.aal !== "aal2" && factors.some((factor) => factor.status === "verified")) {
-        throw new HttpError(403, "insufficient_aal", AUTH_MESSAGES.aal2RequiredForPassword);
-      }
       requirePasswordPolicy(input.password, user.email);
       passwordHash = await hashPassword(input.password);
     }
@@ -414,7 +442,7 @@ export class AuthService {
       await this.#repo.deleteUserSessions(user.id, actor.sessionId);
       await this.#repo.clearSessionNotAfter(actor.sessionId, now);
     }
-    return toUserResponse(updated, factors);
+    return { ...toUserResponse(updated, factors), ...emailChange };
   }
 
   async logout(actor: AuthenticatedUser, scope: LogoutScope): Promise<void> {

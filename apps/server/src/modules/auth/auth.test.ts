@@ -78,6 +78,34 @@ describeWithDatabases("auth: sign-up", ({ app, db }) => {
     }
   });
 
+  it("names the field of a bad body instead of answering 'Invalid request body'", async () => {
+    const tooLong = await app().inject({
+      method: "POST",
+      url: "/auth/v1/signup",
+      payload: {
+        email: "long-name@example.com",
+        password: TEST_PASSWORD,
+        data: { full_name: "A".repeat(10_000) },
+      },
+    });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json()).toEqual({
+      code: 400,
+      error_code: "validation_failed",
+      msg: "Please keep your full name to 200 characters or fewer.",
+    });
+    const wrongType = await app().inject({
+      method: "POST",
+      url: "/auth/v1/token?grant_type=refresh_token",
+      payload: { refresh_token: 42 },
+    });
+    expect(wrongType.statusCode).toBe(400);
+    expect(wrongType.json()).toMatchObject({
+      error_code: "validation_failed",
+      msg: "refresh token: Invalid input: expected string, received number",
+    });
+  });
+
   it("rejects a malformed email", async () => {
     const response = await app().inject({
       method: "POST",

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from "fastify";
-import type { z } from "zod";
+import { z } from "zod";
 import { HttpError, zodIssues } from "../../http/errors";
 import type { SessionMeta } from "./auth.repository";
 
@@ -15,11 +15,28 @@ function withoutTopLevelNulls(body: unknown): unknown {
   return Object.fromEntries(Object.entries(body).filter(([, value]) => value !== null));
 }
 
-/** Validates a route's body; a bad one answers 400 validation_failed, listing the issues. */
+const englishMessage = z.locales.en().localeError;
+
+/**
+ * The message of an issue whose schema set none (a schema's own message, such as FULL_NAME_TOO_LONG, wins):
+ * it names the field, since GoTrue clients show `msg` alone and "Invalid request body" tells nobody what to fix.
+ */
+const namingTheField: z.core.$ZodErrorMap = (issue) => {
+  const last = issue.path?.at(-1);
+  const field = last === undefined ? "The request body" : String(last).replace(/_/g, " ");
+  if (issue.code === "too_big" && issue.origin === "string")
+    return `${field} can be at most ${String(issue.maximum)} characters.`;
+  const fallback = englishMessage(issue);
+  return `${field}: ${typeof fallback === "string" ? fallback : (fallback?.message ?? "invalid")}`;
+};
+
+/** Validates a route's body; a bad one answers 400 validation_failed with the first problem, listing them all. */
 export function parseBody<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
-  const result = schema.safeParse(withoutTopLevelNulls(body));
-  if (!result.success)
-    throw new HttpError(400, "validation_failed", "Invalid request body", zodIssues(result.error));
+  const result = schema.safeParse(withoutTopLevelNulls(body), { error: namingTheField });
+  if (!result.success) {
+    const issues = zodIssues(result.error);
+    throw new HttpError(400, "validation_failed", issues[0]?.message ?? "Invalid request body", issues);
+  }
   return result.data;
 }
 

@@ -1,4 +1,4 @@
-import type { Insertable, Selectable } from "kysely";
+import { sql, type Insertable, type Selectable } from "kysely";
 import { z } from "zod";
 import { MealItemListSchema, WorkoutItemListSchema } from "@fitwise/contracts/plans";
 import { ProteinSourceSchema, WeekdaySchema } from "@fitwise/contracts/profile";
@@ -80,12 +80,40 @@ function checkedDietRecord(row: SavedDietRow): SavedDietRow {
   };
 }
 
-export async function insertSavedDiet(db: Database, row: Insertable<SavedDietsTable>): Promise<void> {
-  await db.insertInto("saved_diets").values(row).execute();
+/**
+ * A new saved plan gets one more than its owner's highest number, read in the insert itself. Deleted numbers
+ * are not given again unless they were the highest; two saves at the same instant may share a number.
+ */
+export async function insertSavedDiet(
+  db: Database,
+  row: Omit<Insertable<SavedDietsTable>, "plan_number">,
+): Promise<void> {
+  await db
+    .insertInto("saved_diets")
+    .values((eb) => ({
+      ...row,
+      plan_number: eb
+        .selectFrom("saved_diets")
+        .select(sql<number>`coalesce(max(plan_number), 0) + 1`.as("next"))
+        .where("user_id", "=", row.user_id),
+    }))
+    .execute();
 }
 
-export async function insertSavedWorkout(db: Database, row: Insertable<SavedWorkoutsTable>): Promise<void> {
-  await db.insertInto("saved_workouts").values(row).execute();
+export async function insertSavedWorkout(
+  db: Database,
+  row: Omit<Insertable<SavedWorkoutsTable>, "plan_number">,
+): Promise<void> {
+  await db
+    .insertInto("saved_workouts")
+    .values((eb) => ({
+      ...row,
+      plan_number: eb
+        .selectFrom("saved_workouts")
+        .select(sql<number>`coalesce(max(plan_number), 0) + 1`.as("next"))
+        .where("user_id", "=", row.user_id),
+    }))
+    .execute();
 }
 
 export async function listSavedDiets(db: Database, userId: string): Promise<SavedDietRow[]> {

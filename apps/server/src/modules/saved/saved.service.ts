@@ -183,6 +183,7 @@ export async function listSaved(
   if (table === "saved_diets") {
     return (await listSavedDiets(db, userId)).map((row) => ({
       ...toPublicDiet(row, "owner"),
+      plan_number: row.plan_number,
       public: row.public,
       show_body_data: row.show_body_data,
       user_activity: row.user_activity,
@@ -193,6 +194,7 @@ export async function listSaved(
   }
   return (await listSavedWorkouts(db, userId)).map((row) => ({
     ...toPublicWorkout(row),
+    plan_number: row.plan_number,
     public: row.public,
   }));
 }

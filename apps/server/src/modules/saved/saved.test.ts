@@ -214,6 +214,45 @@ describeWithDatabases("saved plan functions", ({ app, signUp }) => {
     );
   });
 
+  it("numbers saved plans in the order they were saved, and never renumbers them", async () => {
+    const owner = await ownerWithPlans();
+    const other = await ownerWithPlans();
+    const ids = [];
+    for (let index = 0; index < 3; index += 1)
+      ids.push((await saveDiet(owner, owner.meals)).json<{ diet_id: string }>().diet_id);
+    await saveDiet(other, other.meals);
+    await saveWorkout(owner, owner.workouts);
+    const numbers = async () =>
+      (
+        await callOk<SavedDietRecord[]>(app(), "get_saved_list", { table: "saved_diets" }, owner.accessToken)
+      ).map((record) => [record.diet_id, record.plan_number]);
+    expect(await numbers()).toEqual([
+      [ids[2], 3],
+      [ids[1], 2],
+      [ids[0], 1],
+    ]);
+    const removed = await callFunction(
+      app(),
+      "delete_saved_plan",
+      { table: "saved_diets", diet_id: ids[1] },
+      owner.accessToken,
+    );
+    expect(removed.statusCode).toBe(200);
+    const fourth = (await saveDiet(owner, owner.meals)).json<{ diet_id: string }>().diet_id;
+    expect(await numbers()).toEqual([
+      [fourth, 4],
+      [ids[2], 3],
+      [ids[0], 1],
+    ]);
+    const workouts = await callOk<SavedWorkoutRecord[]>(
+      app(),
+      "get_saved_list",
+      { table: "saved_workouts" },
+      owner.accessToken,
+    );
+    expect(workouts.map((record) => record.plan_number)).toEqual([1]);
+  });
+
   it("lets only the owner delete a saved plan; its link then answers 404", async () => {
     const owner = await ownerWithPlans();
     const stranger = await signUp();

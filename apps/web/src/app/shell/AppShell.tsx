@@ -54,8 +54,11 @@ export function AppShell() {
       <a className="skip-link" href="#main">
         Skip to main content
       </a>
-      <AlertBanner />
-      <Header />
+      {/* One sticky block: the banner sits under the header instead of covering it. */}
+      <div className={styles.top}>
+        <Header />
+        <AlertBanner />
+      </div>
       {signedIn ? (
         <Suspense fallback={null}>
           <OfflineSupport />

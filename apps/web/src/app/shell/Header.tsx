@@ -1,10 +1,9 @@
 import { Link, NavLink, useNavigate } from "react-router";
 import { flushAnalytics } from "../../lib/analytics";
 import { useAuth } from "../../lib/auth";
+import { SITE_CONFIG } from "../../lib/site-config";
 import { Logo } from "./Logo";
 import styles from "./Shell.module.css";
-
-const BLOG_URL = "https://blog.fitwise.app";
 
 export function Header() {
   const { status, signOut } = useAuth();
@@ -46,9 +45,17 @@ export function Header() {
             </>
           ) : (
             <>
-              <a href={BLOG_URL} className={styles.headerLink} target="_blank" rel="noopener noreferrer">
-                Blog<span className="visually-hidden"> (opens in a new tab)</span>
-              </a>
+              {/* BLOG_URL: hidden while the operator has no blog. */}
+              {SITE_CONFIG.links.blog ? (
+                <a
+                  href={SITE_CONFIG.links.blog}
+                  className={styles.headerLink}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                >
+                  Blog<span className="visually-hidden"> (opens in a new tab)</span>
+                </a>
+              ) : null}
               <NavLink to="/signin" className={styles.headerLink}>
                 Sign In
               </NavLink>

@@ -4,6 +4,7 @@ import { useAuth } from "../../lib/auth";
 import { SITE_CONFIG } from "../../lib/site-config";
 import { FeatureIcon } from "./components/FeatureIcon";
 import { PhonePreview } from "./components/PhonePreview";
+import { CommunityLinks } from "./components/CommunityLinks";
 import { StoreBadges } from "./components/StoreBadges";
 import { FEATURES, PRICING_PLANS, TESTIMONIALS } from "./landing-content";
 import type { PricingPlan } from "./landing-content";
@@ -173,6 +174,8 @@ export function LandingPage() {
           <StoreBadges className={styles.finalBadges} />
         </div>
       </section>
+
+      <CommunityLinks />
 
       <p className={styles.disclaimer}>
         {SITE_CONFIG.brandName} offers general fitness and nutrition guidance, not medical advice. Check with

@@ -1,19 +1,18 @@
-import { PageTitle } from "../../../components/PageTitle";
+import { SettingsLayout } from "../../../components/SettingsLayout";
 import { DeleteAccountPanel } from "./DeleteAccountPanel";
 import { MyDataPanel } from "./MyDataPanel";
 import { TwoStepPanel } from "./TwoStepPanel";
 import styles from "./Account.module.css";
 
-/** Two-step verification, a copy of my data, and deleting the account. */
+/** Two-step verification, a copy of my data, and deleting the account: the settings' Security tab. */
 export function AccountSecurityPage() {
   return (
-    <section>
-      <PageTitle documentTitle="Account and security">Account and security</PageTitle>
+    <SettingsLayout title="Account and security">
       <div className={styles.sections}>
         <TwoStepPanel />
         <MyDataPanel />
         <DeleteAccountPanel />
       </div>
-    </section>
+    </SettingsLayout>
   );
 }

@@ -32,6 +32,11 @@ const TEXTS: Record<EmailLinkType, { title: string; intro: string; action: strin
     intro: "Press the button to sign in.",
     action: "Sign in",
   },
+  email_change: {
+    title: "Confirm your new e-mail address",
+    intro: "Press the button to make this address the one you sign in with.",
+    action: "Use this e-mail address",
+  },
 };
 
 /**

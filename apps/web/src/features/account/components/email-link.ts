@@ -1,6 +1,12 @@
 import type { EmailLinkType } from "@fitwise/contracts/account";
 
-const LINK_TYPES = ["signup", "recovery", "magiclink", "email"] as const satisfies readonly EmailLinkType[];
+const LINK_TYPES = [
+  "signup",
+  "recovery",
+  "magiclink",
+  "email",
+  "email_change",
+] as const satisfies readonly EmailLinkType[];
 
 export interface EmailLink {
   type: EmailLinkType;
@@ -19,7 +25,8 @@ function isLinkType(value: string | null): value is EmailLinkType {
  * again here; its fragment is dropped so a planted #access_token cannot reach AuthRedirect.
  */
 export function nextPathAfterLink(next: string | null, type: EmailLinkType, origin: string): string {
-  const fallback = type === "recovery" ? "/reset-password" : "/diet";
+  const fallback =
+    type === "recovery" ? "/reset-password" : type === "email_change" ? "/updatemyinfo" : "/diet";
   if (!next?.startsWith("/") || next.startsWith("//") || next.startsWith("/\\")) return fallback;
   let target: URL;
   try {

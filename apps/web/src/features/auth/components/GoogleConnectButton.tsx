@@ -1,26 +1,17 @@
 import { useState } from "react";
 import { Button } from "../../../components/Button";
-import { useAlert } from "../../../lib/alerts";
 import { startPkceFlow } from "../../../lib/pkce";
-import { isGoogleSignInEnabled } from "../api/get-auth-settings";
 import styles from "./AuthForm.module.css";
 
 /**
- * "Connect with Google": a PKCE sign-in through /auth/v1/authorize when the server offers Google;
- * otherwise it says so instead of sending the user to a flow that cannot finish.
+ * "Connect with Google": a PKCE sign-in through /auth/v1/authorize. Shown only where the server offers Google
+ * (SITE_CONFIG.googleSignIn), so it never starts a flow that cannot finish.
  */
 export function GoogleConnectButton() {
-  const { showAlert } = useAlert();
   const [checking, setChecking] = useState(false);
 
   const onClick = async () => {
     setChecking(true);
-    const enabled = await isGoogleSignInEnabled();
-    setChecking(false);
-    if (!enabled) {
-      showAlert("alert", "Google sign-in is not configured on this server.");
-      return;
-    }
     // PKCE (decision 035): the server answers with ?code= for this tab's verifier, not a session in the URL.
     const challenge = await startPkceFlow(sessionStorage, "google");
     const query = new URLSearchParams({

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { AuthCard } from "../../../components/AuthCard";
+import { SITE_CONFIG } from "../../../lib/site-config";
 import { GoogleConnectButton } from "./GoogleConnectButton";
 import styles from "./AuthForm.module.css";
 
@@ -15,7 +16,7 @@ interface PasswordAuthCardProps {
   children: ReactNode;
 }
 
-/** Sign-in and sign-up: the e-mail form, then Google as the alternative. */
+/** Sign-in and sign-up: the e-mail form, then Google as the alternative where the server offers it. */
 export function PasswordAuthCard({
   redirecting,
   documentTitle,
@@ -34,8 +35,12 @@ export function PasswordAuthCard({
   return (
     <AuthCard documentTitle={documentTitle} title={title} intro={intro} footer={switchPrompt}>
       {children}
-      <p className={styles.divider}>or</p>
-      <GoogleConnectButton />
+      {SITE_CONFIG.googleSignIn ? (
+        <>
+          <p className={styles.divider}>or</p>
+          <GoogleConnectButton />
+        </>
+      ) : null}
     </AuthCard>
   );
 }

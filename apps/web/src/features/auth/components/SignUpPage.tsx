@@ -3,11 +3,11 @@ import { Link } from "react-router";
 import { AuthCardForm } from "../../../components/AuthCard";
 import { EmailField } from "../../../components/EmailField";
 import { PasswordField } from "../../../components/PasswordField";
-import { TextField } from "../../../components/TextField";
 import { trackEvent } from "../../../lib/analytics";
 import { useAuth } from "../../../lib/auth";
 import { useRedirectWhenSignedIn } from "../hooks/use-redirect-when-signed-in";
 import { authErrorMessage } from "./auth-error-message";
+import { FullNameField, fullNameProblem } from "./FullNameField";
 import { PasswordAuthCard } from "./PasswordAuthCard";
 import { rememberedSharedPlan } from "../../../lib/shared-plan-arrival";
 import styles from "./AuthForm.module.css";
@@ -25,8 +25,9 @@ export function SignUpPage() {
 
   const onSubmit = async () => {
     setError(null);
-    if (!fullName.trim()) {
-      setError("Please enter your full name.");
+    const nameProblem = fullNameProblem(fullName);
+    if (nameProblem) {
+      setError(nameProblem);
       return;
     }
     setSubmitting(true);
@@ -66,14 +67,7 @@ export function SignUpPage() {
           </p>
         }
       >
-        <TextField
-          label="Full name"
-          name="fullName"
-          autoComplete="name"
-          required
-          value={fullName}
-          onChange={(event) => setFullName(event.target.value)}
-        />
+        <FullNameField value={fullName} onChange={(event) => setFullName(event.target.value)} />
         <EmailField value={email} onChange={(event) => setEmail(event.target.value)} />
         <PasswordField
           label="Password"

@@ -58,7 +58,7 @@ export default function ChatWidget({
   const [draft, setDraft] = useState("");
   const { messages, pending, error, send, choices, change, undo } = useChat();
   const logRef = useRef<HTMLDivElement>(null);
-  const inputRef = useRef<HTMLInputElement>(null);
+  const inputRef = useRef<HTMLTextAreaElement>(null);
   const id = useId();
   const panelId = `${id}-panel`;
   const bodyId = `${id}-body`;
@@ -176,17 +176,24 @@ export default function ChatWidget({
             <label className="visually-hidden" htmlFor={`${id}-input`}>
               Message to your trainer
             </label>
-            <input
+            {/* A text area, not an input, so the placeholder and a long message wrap in a narrow panel
+                instead of being cut off; Enter still sends, Shift+Enter starts a new line. */}
+            <textarea
               ref={inputRef}
               id={`${id}-input`}
               className={styles.input}
-              type="text"
+              rows={1}
               placeholder="Ask me anything about fitness"
               autoComplete="off"
               maxLength={CHAT_MESSAGE_MAX_CHARS}
               value={draft}
               disabled={pending}
               onChange={(event) => setDraft(event.target.value)}
+              onKeyDown={(event) => {
+                if (event.key !== "Enter" || event.shiftKey || event.nativeEvent.isComposing) return;
+                event.preventDefault();
+                event.currentTarget.form?.requestSubmit();
+              }}
             />
             <button type="submit" className={styles.send} disabled={pending || draft.trim() === ""}>
               Send

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { PLAN_ERROR_CODES } from "@fitwise/contracts/plans";
 import type { MealItem } from "@fitwise/engine/nutrition/meal-plan.types";
@@ -7,6 +7,7 @@ import { PLANNING_FLOOR_KCAL } from "@fitwise/engine/nutrition/energy";
 import { MEAL_SLOTS } from "@fitwise/engine/nutrition/food.types";
 import type { MealSlot } from "@fitwise/engine/nutrition/food.types";
 import { Button } from "../../../components/Button";
+import { ConfirmDialog } from "../../../components/ConfirmDialog";
 import { ErrorBox } from "../../../components/ErrorBox";
 import { CheckingForUpdates, EmptyPlan } from "../../../components/PlanStatus";
 import { FreeReplacementsNotice } from "../../../components/FreeReplacementsNotice";
@@ -89,6 +90,8 @@ export function DietPage() {
   const day: PlanDay = mayUsePlanDay(isPro, selectedDay) ? selectedDay : 1;
   const [openMeal, setOpenMeal] = useState<MealSlot | null>("Breakfast");
   const [askContinue, setAskContinue] = useState(false);
+  const [confirmingReset, setConfirmingReset] = useState(false);
+  const weighInId = useId();
   const [choosingFor, setChoosingFor] = useState<MealItem | null>(null);
 
   const hasTarget = goalTdeeKcal !== null && goalTdeeKcal > 0;
@@ -184,11 +187,17 @@ export function DietPage() {
     );
   };
 
+  // A reset replaces the day's plan for good, so it asks first (a free user meets the upgrade offer instead).
   const onReset = () => {
     if (!mayReset(isPro)) {
       openUpgradeOverlay(UPGRADE_REASONS.reset);
       return;
     }
+    setConfirmingReset(true);
+  };
+
+  const runReset = () => {
+    setConfirmingReset(false);
     reset.mutate(day, {
       onSuccess: () => showAlert("success", `Your Day ${day} meal plan has been reset.`),
       onError: (error) => {
@@ -290,12 +299,26 @@ export function DietPage() {
       <DiaryPanel />
       {/* Folded on /diet so the plan stays the page's business; /progress shows the form open. */}
       <details className={styles.weighIn} data-weigh-in>
-        <summary className={styles.weighInSummary}>Log your weight</summary>
-        <WeighInForm headingLevel={3} />
+        <summary id={weighInId} className={styles.weighInSummary}>
+          Log your weight
+        </summary>
+        <WeighInForm labelledBy={weighInId} />
       </details>
       <p className={styles.next}>
         <Link to="/workouts">Next: see your workout plan</Link>
       </p>
+      <ConfirmDialog
+        open={confirmingReset}
+        title={`Reset your Day ${day} meal plan?`}
+        confirmLabel={`Yes, reset Day ${day}`}
+        onCancel={() => setConfirmingReset(false)}
+        onConfirm={runReset}
+      >
+        <p>
+          A new plan replaces every meal of Day {day}, and the current one cannot be brought back. Save it
+          first if you want to keep it.
+        </p>
+      </ConfirmDialog>
       <ReplaceChoices
         day={day}
         item={choosingFor}

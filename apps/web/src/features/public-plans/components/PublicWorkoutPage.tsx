@@ -48,11 +48,12 @@ function describeOwner(plan: PublicWorkout): string {
 
 function dayLabel({ day, isRest }: PlanDay) {
   if (!isRest) return day;
-  // Several days may rest, so the weekday stays visible under the "Rest Day" label (docs/product.md §3.7).
+  // Several days may rest, so the weekday leads and "Rest Day" sits under it (docs/product.md §3.7), as on
+  // the owner's /workouts, so a plan reads the same shared as it did to its owner.
   return (
     <span className={styles.restTab}>
-      <span>Rest Day</span>
-      <span className={styles.restTabDay}>{day}</span>
+      <span>{day}</span>
+      <span className={styles.restTabSub}>Rest Day</span>
     </span>
   );
 }

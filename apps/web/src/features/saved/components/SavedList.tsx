@@ -57,14 +57,14 @@ export function SavedList({ table }: { table: SavedTable }) {
     content = (
       <ul className={styles.list} aria-busy={query.isFetching || undefined}>
         {table === "saved_diets"
-          ? (query.data as SavedDiet[]).map((record, index) => (
+          ? (query.data as SavedDiet[]).map((record) => (
               <li key={record.diet_id}>
-                <SavedDietCard record={record} number={index + 1} />
+                <SavedDietCard record={record} />
               </li>
             ))
-          : (query.data as SavedWorkout[]).map((record, index) => (
+          : (query.data as SavedWorkout[]).map((record) => (
               <li key={record.workout_id}>
-                <SavedWorkoutCard record={record} number={index + 1} />
+                <SavedWorkoutCard record={record} />
               </li>
             ))}
       </ul>

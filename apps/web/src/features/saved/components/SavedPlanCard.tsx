@@ -189,11 +189,11 @@ function DeletePlanButton({ table, id, planTitle }: { table: SavedTable; id: str
   );
 }
 
-export function SavedDietCard({ record, number }: { record: SavedDiet; number: number }) {
+export function SavedDietCard({ record }: { record: SavedDiet }) {
   const preview = previewOf(record.diet_one);
   return (
     <CardFrame
-      title={`Diet Plan #${number}`}
+      title={`Diet Plan #${record.plan_number}`}
       createdAt={record.created_at}
       table="saved_diets"
       id={record.diet_id}
@@ -225,12 +225,12 @@ export function SavedDietCard({ record, number }: { record: SavedDiet; number: n
   );
 }
 
-export function SavedWorkoutCard({ record, number }: { record: SavedWorkout; number: number }) {
+export function SavedWorkoutCard({ record }: { record: SavedWorkout }) {
   // Rest-day placeholders are not exercises, so they are neither previewed nor counted.
   const preview = previewOf(record.workout_plan.filter((item) => !isRestItem(item)));
   return (
     <CardFrame
-      title={`Workout Plan #${number}`}
+      title={`Workout Plan #${record.plan_number}`}
       createdAt={record.created_at}
       table="saved_workouts"
       id={record.workout_id}

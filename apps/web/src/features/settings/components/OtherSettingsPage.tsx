@@ -13,7 +13,7 @@ import { useRestorePurchase } from "../api/restore-purchase";
 import { useResumeSubscription } from "../api/resume-subscription";
 import { useTrialDays } from "../../../lib/shared-plan-arrival";
 import { CancelSubscriptionModal } from "./CancelSubscriptionModal";
-import { SettingsLayout } from "./SettingsLayout";
+import { SettingsLayout } from "../../../components/SettingsLayout";
 import styles from "./Settings.module.css";
 
 /** docs/product.md §5 "Free tier and Pro". */
@@ -139,7 +139,7 @@ function FreeState() {
       // Nothing to restore is an answer, not a failure: said plainly, not in red.
       onSuccess: ({ restored, subscription }) => {
         if (restored) {
-          announceProStatus("granted");
+          void announceProStatus("granted");
           showAlert("success", "Purchase restored successfully.");
         } else if (subscription === null) showAlert("alert", RESTORE_NOTHING_FOUND);
         else showAlert("alert", RESTORE_ENDED);

@@ -11,7 +11,7 @@ import { MIN_PROTEIN_SOURCES } from "../../../lib/profile-fields";
 import { useWriteUserProfile } from "../../../lib/write-user-profile";
 import { FormMessage, useFormMessage } from "./FormMessage";
 import { SAVED, saveErrorText, SIGN_IN_TO_SAVE } from "./save-error";
-import { SettingsLayout } from "./SettingsLayout";
+import { SettingsLayout } from "../../../components/SettingsLayout";
 import { WithProfile } from "./WithProfile";
 import styles from "./Settings.module.css";
 

@@ -16,9 +16,10 @@ import { useAuth } from "../../../lib/auth";
 import { AGE_RANGE_MESSAGE, bodyDataFrom, validateBodyData } from "../../../lib/profile-fields";
 import type { BodyData, BodyDataErrors } from "../../../lib/profile-fields";
 import { useWriteUserProfile } from "../../../lib/write-user-profile";
+import { ChangeEmailForm } from "./ChangeEmailForm";
 import { FormMessage, useFormMessage } from "./FormMessage";
 import { SAVED, saveErrorText } from "./save-error";
-import { SettingsLayout } from "./SettingsLayout";
+import { SettingsLayout } from "../../../components/SettingsLayout";
 import { WithProfile } from "./WithProfile";
 import styles from "./Settings.module.css";
 
@@ -114,7 +115,12 @@ function InfoForm({ profile }: { profile: ProfileResponse }) {
 
   return (
     <form className={styles.form} onSubmit={onSubmit} noValidate>
-      <ReadOnlyField label="Email" type="email" value={email} hint="The address you sign in with." />
+      <ReadOnlyField
+        label="Email"
+        type="email"
+        value={email}
+        hint="The address you sign in with. To change it, see below the form."
+      />
       <BodyDataFields values={fields} onChange={update} errors={errors} idPrefix={idPrefix} />
       {targets ? (
         <div className={styles.summary} aria-live="polite">
@@ -142,12 +148,18 @@ function InfoForm({ profile }: { profile: ProfileResponse }) {
 
 /** docs/product.md §3.11 "/updatemyinfo": personal information and calorie needs. */
 export function UpdateMyInfoPage() {
+  const { user } = useAuth();
   return (
     <SettingsLayout
       title="My Info"
       lead="Keep your details current: your daily calorie target, and with it your meal plans, follow them."
     >
       <WithProfile>{(profile) => <InfoForm profile={profile} />}</WithProfile>
+      {/* Outside the profile form: an account without body data yet may change its address too. */}
+      <details className={styles.emailChange}>
+        <summary>Change your e-mail address</summary>
+        <ChangeEmailForm currentEmail={user?.email ?? ""} />
+      </details>
     </SettingsLayout>
   );
 }

@@ -8,6 +8,7 @@ import type { Weekday } from "@fitwise/engine/workouts/exercise.types";
 import { firstWorkoutDay } from "@fitwise/engine/workouts/rest-days";
 import { effortGuide, sessionMinutes } from "@fitwise/engine/workouts/prescription-guide";
 import { Button } from "../../../components/Button";
+import { ConfirmDialog } from "../../../components/ConfirmDialog";
 import { ErrorBox } from "../../../components/ErrorBox";
 import { ExerciseGroups } from "../../../components/ExerciseGroups";
 import { Modal } from "../../../components/Modal";
@@ -81,6 +82,7 @@ export function WorkoutsPage() {
   const alternatives = useWorkoutAlternatives();
   // The exercise whose alternatives are open, if any.
   const [choosingFor, setChoosingFor] = useState<WorkoutItem | null>(null);
+  const [confirmingReset, setConfirmingReset] = useState(false);
   const reset = useResetWorkoutPlan();
   const save = useSaveWorkout();
   // A double click lands before React shows the button busy: the ref stops the second save synchronously.
@@ -157,11 +159,17 @@ export function WorkoutsPage() {
     );
   };
 
+  // A reset replaces the week for good, so it asks first (a free user meets the upgrade offer instead).
   const onReset = () => {
     if (!mayReset(isPro)) {
       openUpgradeOverlay(UPGRADE_REASONS.reset);
       return;
     }
+    setConfirmingReset(true);
+  };
+
+  const runReset = () => {
+    setConfirmingReset(false);
     reset.mutate(undefined, {
       onSuccess: () => showAlert("success", "Your workout plan has been reset."),
       onError: (error) => {
@@ -289,6 +297,18 @@ export function WorkoutsPage() {
       ) : null}
       {isPro ? null : <FreeReplacementsNotice used={replacementsUsed} limit={FREE_REPLACEMENTS_LIMIT} />}
       {content}
+      <ConfirmDialog
+        open={confirmingReset}
+        title="Reset your workout plan?"
+        confirmLabel="Yes, reset my workouts"
+        onCancel={() => setConfirmingReset(false)}
+        onConfirm={runReset}
+      >
+        <p>
+          A new week replaces every workout, and the current one cannot be brought back. Save it first if you
+          want to keep it.
+        </p>
+      </ConfirmDialog>
       <Modal
         open={choosingFor !== null}
         title={choosingFor ? `Instead of ${choosingFor.name}` : "Alternatives"}

@@ -1,9 +1,12 @@
 import type { ReactNode } from "react";
 import { NavLink } from "react-router";
-import { PageTitle } from "../../../components/PageTitle";
-import styles from "./Settings.module.css";
+import { PageTitle } from "./PageTitle";
+import styles from "./SettingsLayout.module.css";
 
-/** docs/product.md §3.11 "Settings": the tab bar shared by the settings pages; Saved leads to the saved plans. */
+/**
+ * docs/product.md §3.11 "Settings": the tab bar shared by the settings pages (and /account-security, which
+ * belongs to the account feature); Saved leads to the saved plans.
+ */
 const SETTINGS_TABS = [
   { to: "/updatemyinfo", label: "Info" },
   { to: "/updatemyworkoutinfo", label: "Workout" },
