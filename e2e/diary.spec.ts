@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AxeBuilder } from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import type { DiaryResponse } from "@fitwise/contracts/diary";
 import type { MealItemWire } from "@fitwise/contracts/plans";
@@ -9,7 +8,7 @@ import {
   startOpenFoodFactsStandIn,
   type OpenFoodFactsStandIn,
 } from "@fitwise/server/modules/diary/open-food-facts.stand-in";
-import { checkA11y, closeChat, launchBrowser, newPage, screenshot } from "./support/browser";
+import { closeChat, expectNoAxeViolations, launchBrowser, newPage, screenshot } from "./support/browser";
 import { completeProfile } from "./support/profiles";
 import { startServer } from "./support/server";
 import type { RunningServer } from "./support/server";
@@ -68,20 +67,12 @@ async function seedUser(label: string): Promise<{ user: TestUser; token: string;
   return { user, token, plan };
 }
 
-/** No axe finding of any impact (checkA11y fails on serious and critical ones). */
-async function expectNoAxeViolations(page: Page): Promise<void> {
-  await checkA11y(page);
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-    .analyze();
-  expect(results.violations.map((violation) => violation.id)).toEqual([]);
-}
-
 async function openDiet(page: Page, user: TestUser): Promise<void> {
   page.setDefaultTimeout(30_000);
   await signInViaUi(page, server.url, user);
   await page.goto(`${server.url}/diet`);
   await closeChat(page);
+  await page.getByTestId("diary-panel").getByText("Food diary: today").click();
   await page.getByTestId("diary-panel").getByRole("button", { name: "Add food to Lunch" }).waitFor();
 }
 

@@ -186,17 +186,23 @@ export function DiaryPanel() {
     );
   }
 
+  // Folded, as the weigh-in is, so Plan 1 stays the page's business on a phone; "Eaten today" above
+  // already gives the day's total. The dialog stays outside the fold: plan items open it too.
   return (
     <section className={styles.panel} aria-labelledby={headingId} data-testid="diary-panel">
-      <div className={styles.panelHeader}>
-        <h2 id={headingId} className={styles.panelTitle}>
-          Food diary: today
-        </h2>
-        <Button variant="secondary" onClick={() => openDiaryDialog({ meal: "Snacks", mode: "quick" })}>
-          Quick add
-        </Button>
-      </div>
-      {body}
+      <details className={styles.fold}>
+        <summary className={styles.foldSummary}>
+          <h2 id={headingId} className={styles.panelTitle}>
+            Food diary: today
+          </h2>
+        </summary>
+        <div className={styles.panelHeader}>
+          <Button variant="secondary" onClick={() => openDiaryDialog({ meal: "Snacks", mode: "quick" })}>
+            Quick add
+          </Button>
+        </div>
+        {body}
+      </details>
       <LogFoodDialog />
     </section>
   );
