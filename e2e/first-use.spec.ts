@@ -447,7 +447,8 @@ describe("8. compact rows on a phone", () => {
               .flatMap((child) => Array.from(child.getClientRects()))
               .map((rect) => Math.round(rect.top)),
           );
-          const button = item.querySelector("button");
+          // Each row also offers "Ate something else" (the food diary); this is about Replace.
+          const button = item.querySelector('button[aria-label^="Replace "]');
           return {
             factLines: tops.size,
             buttonName: button?.getAttribute("aria-label") ?? "",
