@@ -315,8 +315,10 @@ describe("Alex, the trainer chat", () => {
       try {
         await signInViaUi(page, server.url, user);
         await page.waitForURL((url) => url.pathname === "/diet");
-        const opener = page.getByRole("button", { name: "Open chat with your trainer" });
-        if (await opener.isVisible()) await opener.click();
+        // Open on a laptop, closed on a phone: wait for the toggle to render before reading which.
+        const toggle = page.getByRole("button", { name: /^(Close chat|Open chat with your trainer)$/ });
+        await toggle.waitFor();
+        if ((await toggle.getAttribute("aria-expanded")) !== "true") await toggle.click();
         await input(page).waitFor();
         const breakfast = day1.find((item) => item.Meal === "Breakfast") as MealItemWire;
         await input(page).fill(`swap the ${breakfast.Item}`);

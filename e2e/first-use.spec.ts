@@ -475,8 +475,9 @@ describe("8. compact rows on a phone", () => {
           const box = item.getBoundingClientRect();
           const replace = item.querySelector("button[aria-label^='Replace']");
           return {
-            // A warm-up or cool-down carries its minutes and a line of what to do; an exercise its name (up to three lines
-            // at 390 px) beside the buttons and one line of sets, reps and rest.
+            // A warm-up or cool-down carries its minutes and a line of what to do; an exercise its name beside the
+            // buttons and one line of sets, reps and rest. Beside the worded Replace button (issue: icon-only Replace
+            // on phones) the longest names take four lines at 390 px: 123.5 px measured.
             bookend: /warm-up|cool-down/i.test(item.textContent ?? ""),
             height: box.height,
             replaceBesideName: replace
@@ -487,7 +488,7 @@ describe("8. compact rows on a phone", () => {
       );
       for (const exercise of exercises) {
         expect(exercise.replaceBesideName).toBe(true);
-        expect(exercise.height).toBeLessThan(exercise.bookend ? 160 : 110);
+        expect(exercise.height).toBeLessThan(exercise.bookend ? 160 : 140);
       }
       const workoutsHeight = await page.evaluate(() => document.documentElement.scrollHeight);
       console.log(`[first-use] /workouts at 390 px, first day: ${workoutsHeight} px tall`);

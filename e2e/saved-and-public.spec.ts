@@ -212,6 +212,9 @@ describe("/saved", () => {
       await checkA11y(page);
       await linkSwitch.check();
       await second.getByRole("link", { name: /Show Full Diet Plan/ }).waitFor();
+      // The link switch's save has settled (the body switch is usable again) before the next change.
+      await second.getByText("Saving…").waitFor({ state: "detached" });
+      await expect.poll(() => bodySwitch.isDisabled()).toBe(false);
       expect((await publicBody()).body.user_age).toBeNull();
       await bodySwitch.check();
       await second.getByText("Saving…").waitFor({ state: "detached" });

@@ -349,8 +349,10 @@ export async function signOut(): Promise<void> {
       () => undefined,
     );
   }
-  clearLocalStorageOnSignOut();
   await wipeOfflineData();
+  // After the wait and right before the state changes: an answer that lands while the offline data is
+  // wiped is still recorded for a signed-in user, and must not survive into the next person's session.
+  clearLocalStorageOnSignOut();
   setState({ status: "signedOut", session: null });
 }
 
