@@ -210,6 +210,10 @@ describe("/saved", () => {
       expect((await publicBody()).status).toBe(404);
       await screenshot(page, "saved-01b-private-diet-1280");
       await checkA11y(page);
+      // Each change waits for the one before to settle: a click while the list refetches after a save can
+      // meet the box mid-render (CI saw "clicking the checkbox did not change its state").
+      await second.getByText("Saving…").waitFor({ state: "detached" });
+      await expect.poll(() => linkSwitch.isDisabled()).toBe(false);
       await linkSwitch.check();
       await second.getByRole("link", { name: /Show Full Diet Plan/ }).waitFor();
       // The link switch's save has settled (the body switch is usable again) before the next change.

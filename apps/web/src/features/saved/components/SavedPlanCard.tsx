@@ -42,10 +42,19 @@ function SharingControls({
 }: Pick<CardFrameProps, "table" | "id" | "title" | "isPublic" | "showBodyData">) {
   const visibility = useSetSavedPlanVisibility();
   const statusId = useId();
-  const change = (next: { public: boolean; showBodyData?: boolean }) =>
-    visibility.mutate({ table, id, ...next });
-  // While the server answers, the switches show what was asked for; a refusal puts back what the server has.
-  const asked = visibility.isPending ? visibility.variables : undefined;
+  // The switches show what was asked for until the list brings the server's answer (not only while the
+  // request is out: the list refetches after it, and in between the old value flickered back); a refusal
+  // puts back what the server has.
+  const [asked, setAsked] = useState<{ public: boolean; showBodyData?: boolean }>();
+  const [answered, setAnswered] = useState({ isPublic, showBodyData });
+  if (answered.isPublic !== isPublic || answered.showBodyData !== showBodyData) {
+    setAnswered({ isPublic, showBodyData });
+    setAsked(undefined);
+  }
+  const change = (next: { public: boolean; showBodyData?: boolean }) => {
+    setAsked(next);
+    visibility.mutate({ table, id, ...next }, { onError: () => setAsked(undefined) });
+  };
   const shownPublic = asked?.public ?? isPublic;
   const shownBodyData = asked?.showBodyData ?? showBodyData;
   return (
