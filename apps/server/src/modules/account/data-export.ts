@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { FOOD_LOG_COLUMNS } from "../diary/diary.repository";
 import type { Database } from "../../db/database";
 import type { DB } from "../../db/schema";
 
@@ -123,21 +124,7 @@ async function collectDiary(db: Database, userId: string): Promise<Record<string
   const [foodLog, diaryDays] = await Promise.all([
     db
       .selectFrom("food_log")
-      .select([
-        date,
-        "id",
-        "meal",
-        "food_id",
-        "name",
-        "grams",
-        "servings",
-        "energy_kcal",
-        "protein_g",
-        "carbs_g",
-        "fat_g",
-        "instead_of_item_id",
-        "created_at",
-      ])
+      .select([date, ...FOOD_LOG_COLUMNS, "created_at"])
       .where("user_id", "=", userId)
       .orderBy("log_date")
       .orderBy("created_at")

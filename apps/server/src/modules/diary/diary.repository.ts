@@ -19,7 +19,8 @@ export interface FoodLogRow {
   instead_of_item_id: string | null;
 }
 
-const COLUMNS = [
+/** The columns a food_log row is read with (the diary and the data export). */
+export const FOOD_LOG_COLUMNS = [
   "id",
   "meal",
   "food_id",
@@ -60,7 +61,7 @@ export async function deleteFoodLog(
 export async function listFoodLogOn(db: Database, userId: string, date: string): Promise<FoodLogRow[]> {
   return db
     .selectFrom("food_log")
-    .select([dateText.as("date"), ...COLUMNS])
+    .select([dateText.as("date"), ...FOOD_LOG_COLUMNS])
     .where("user_id", "=", userId)
     .where("log_date", "=", date)
     .orderBy("created_at")
