@@ -69,6 +69,31 @@ describe("initializeSession", () => {
     expect(auth.getAuthState().session?.user.user_metadata.full_name).toBe("Ada King");
   });
 
+  it("does not write its session back over one changed or removed while GET /user was under way", async () => {
+    const session = makeSession(NOW, 3600);
+    const other = makeSession(NOW, 3600, { access: "access-9", refresh: "refresh-9" });
+    localStorage.setItem(KEY, JSON.stringify(session));
+    responder = () => {
+      localStorage.setItem(KEY, JSON.stringify(other));
+      return jsonResponse(200, session.user);
+    };
+    const changed = await load();
+    await changed.initializeSession();
+    expect(JSON.parse(localStorage.getItem(KEY) ?? "{}").refresh_token).toBe("refresh-9");
+    expect(changed.getAuthState().session?.access_token).toBe("access-9");
+
+    vi.resetModules();
+    localStorage.setItem(KEY, JSON.stringify(session));
+    responder = () => {
+      localStorage.removeItem(KEY);
+      return jsonResponse(200, session.user);
+    };
+    const removed = await load();
+    await removed.initializeSession();
+    expect(localStorage.getItem(KEY)).toBeNull();
+    expect(removed.getAuthState()).toEqual({ status: "signedOut", session: null });
+  });
+
   it("refreshes first when the stored token is within 10 s of expiry", async () => {
     localStorage.setItem(KEY, JSON.stringify(makeSession(NOW, 5)));
     const next = makeSession(NOW, 3600, { access: "access-2", refresh: "refresh-2" });

@@ -240,7 +240,12 @@ export function initializeSession(): Promise<void> {
         if (!session) return;
       }
       const user = await fetchUser(session.access_token);
-      setSession({ ...session, user });
+      // Another tab (or a sign-out) may have changed the stored session while GET /user was under way;
+      // writing ours back would resurrect a signed-out session or a spent refresh token.
+      const latest = readStoredSession();
+      if (!latest) dropSession();
+      else if (latest.access_token !== session.access_token) setSession(latest);
+      else setSession({ ...session, user });
     } catch (error) {
       if (isTransient(error)) {
         setState({ status: "signedIn", session });
