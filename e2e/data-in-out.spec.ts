@@ -122,4 +122,55 @@ describe.each(SIZES)("data in and out on $name", ({ name, viewport }) => {
     const imported = await call<{ entries: unknown[] }>(other.token, "get_progress", {});
     expect(imported.entries).toEqual(weighIns);
   });
+
+  it("imports workout history from a Strong export once, showing what each name became and every row left out", async () => {
+    const lifter = await registered(`strong-in-${name}`);
+    const strongExport = await readFile(
+      new URL("../apps/server/src/modules/progress/fixtures/strong-export.csv", import.meta.url),
+    );
+    await withPage(browser, viewport, async (page) => {
+      await openMyData(page, lifter.user);
+      const choose = () =>
+        page
+          .getByLabel("CSV export from Strong or Hevy")
+          .setInputFiles({ name: "strong.csv", mimeType: "text/csv", buffer: strongExport });
+      await choose();
+      const preview = page.getByTestId("workout-import-preview");
+      await preview.waitFor();
+      expect(await preview.locator("caption").textContent()).toBe("5 exercises matched");
+      expect(await preview.locator("tbody tr").first().locator("td").allTextContents()).toEqual([
+        "Bench Press (Barbell)",
+        "Barbell Bench Press",
+        "2",
+      ]);
+      expect(await page.getByText("Not in our exercise library").textContent()).toContain(
+        "Zercher Squat (Barbell) (1 set)",
+      );
+      expect(await page.getByTestId("workout-import-skipped").locator("li").first().textContent()).toBe(
+        "Line 2: a warm-up set; only work sets are logged.",
+      );
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        viewport.width,
+      );
+      await checkA11y(page);
+      await page.getByRole("button", { name: "Import 7 sets" }).click();
+      await page.getByRole("status").filter({ hasText: "Imported 7 sets." }).waitFor();
+
+      await choose();
+      await page.getByRole("button", { name: "Import 0 sets" }).waitFor();
+      expect(await page.getByRole("button", { name: "Import 0 sets" }).isDisabled()).toBe(true);
+    });
+    const history = await call<{ exercises: { exercise_id: string }[] }>(
+      lifter.token,
+      "get_workout_history",
+      {},
+    );
+    expect(history.exercises.map((entry) => entry.exercise_id).sort()).toEqual([
+      "barbell-bench-press",
+      "barbell-squat",
+      "dumbbell-lunges",
+      "standing-military-press",
+      "triceps-pushdown",
+    ]);
+  });
 });

@@ -81,6 +81,7 @@ import {
   SetGroceryTickResponseSchema,
 } from "./groceries";
 import { GetRecipeRequestSchema, GetRecipeResponseSchema } from "./recipes";
+import { ImportWorkoutHistoryRequestSchema, ImportWorkoutHistoryResponseSchema } from "./workout-import";
 import {
   DeleteSavedPlanRequestSchema,
   DeleteSavedPlanResponseSchema,
@@ -345,6 +346,12 @@ export const FUNCTIONS = {
     summary: "Logged sets and the next step for each exercise",
     request: GetWorkoutHistoryRequestSchema,
     response: WorkoutHistoryResponseSchema,
+    auth: "bearer",
+  },
+  import_workout_history: {
+    summary: "Previews or imports workout sets from a Strong or Hevy CSV export",
+    request: ImportWorkoutHistoryRequestSchema,
+    response: ImportWorkoutHistoryResponseSchema,
     auth: "bearer",
   },
 

@@ -166,6 +166,59 @@ export async function upsertSet(db: Database, userId: string, row: SetRow): Prom
     .execute();
 }
 
+/** Day, exercise and set number of every set the caller logged between two days (inclusive), as "date|id|n". */
+export async function loggedSetKeys(
+  db: Database,
+  userId: string,
+  from: string,
+  to: string,
+): Promise<Set<string>> {
+  const rows = await db
+    .selectFrom("workout_sets")
+    .select([dateText.as("date"), "exercise_id", "set_number"])
+    .where("user_id", "=", userId)
+    .where("log_date", ">=", from)
+    .where("log_date", "<=", to)
+    .execute();
+  return new Set(rows.map((row) => setKey(row.date, row.exercise_id, row.set_number)));
+}
+
+export function setKey(date: string, exerciseId: string, setNumber: number): string {
+  return `${date}|${exerciseId}|${setNumber}`;
+}
+
+/** Inserts sets, leaving any already logged as they are; the number written. */
+export async function insertSetsKeepingLogged(
+  db: Database,
+  userId: string,
+  rows: readonly SetRow[],
+): Promise<number> {
+  let written = 0;
+  // Postgres takes at most 65,535 bind parameters per statement; 7 per row leaves room at 1,000 rows.
+  for (let start = 0; start < rows.length; start += 1000) {
+    const inserted = await db
+      .insertInto("workout_sets")
+      .values(
+        rows.slice(start, start + 1000).map((row) => ({
+          user_id: userId,
+          log_date: row.date,
+          exercise_id: row.exercise_id,
+          set_number: row.set_number,
+          reps: row.reps,
+          load_kg: row.load_kg,
+          rir: row.rir,
+        })),
+      )
+      .onConflict((conflict) =>
+        conflict.columns(["user_id", "exercise_id", "log_date", "set_number"]).doNothing(),
+      )
+      .returning("set_number")
+      .execute();
+    written += inserted.length;
+  }
+  return written;
+}
+
 /** The caller's sets, newest day first, sets in order; one exercise or all. */
 export async function listSets(db: Database, userId: string, exerciseId?: string): Promise<SetRow[]> {
   let query = db

@@ -12,6 +12,10 @@ import {
   logWorkoutSet,
 } from "./progress.service";
 import { callerId } from "../../http/authenticate";
+import { importWorkoutHistory } from "./workout-import.service";
+
+/** A 3 MB export as a JSON string: quotes and line breaks are escaped, so allow for every character doubling. */
+const IMPORT_BODY_LIMIT_BYTES = 8 * 1_048_576;
 
 /** Weigh-ins, meals eaten, workout sets and the adaptive target under /functions/v1 (docs/decisions/022). */
 export async function progressRoutes(
@@ -61,6 +65,15 @@ export async function progressRoutes(
       logWorkoutSet(trx, userId, input, now()),
     );
   });
+
+  app.post(
+    "/import_workout_history",
+    { ...authenticated, bodyLimit: IMPORT_BODY_LIMIT_BYTES },
+    async (request) => {
+      const input = FUNCTIONS.import_workout_history.request.parse(request.body ?? {});
+      return importWorkoutHistory(db, callerId(request), input, now());
+    },
+  );
 
   app.post("/get_workout_history", authenticated, async (request) => {
     const { exercise_id } = FUNCTIONS.get_workout_history.request.parse(request.body ?? {});

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { callFunction } from "../../../lib/call-function";
-import { toCsv } from "../model/csv";
+import { toCsv } from "@fitwise/contracts/csv";
 import { weighInsToCsv } from "../model/weigh-in-csv";
 
 /** Hands a file to the browser's downloads. */

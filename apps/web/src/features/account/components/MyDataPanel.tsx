@@ -3,6 +3,7 @@ import { Button } from "../../../components/Button";
 import { useAlert } from "../../../lib/alerts";
 import { downloadLogsCsv, downloadMyData } from "../api/export-my-data";
 import { WeighInImport } from "./WeighInImport";
+import { WorkoutHistoryImport } from "./WorkoutHistoryImport";
 import styles from "./Account.module.css";
 
 type Download = "json" | "weigh-ins" | "workout-sets";
@@ -45,6 +46,7 @@ export function MyDataPanel() {
         </Button>
       </div>
       <WeighInImport />
+      <WorkoutHistoryImport />
     </section>
   );
 }

@@ -75,7 +75,8 @@ export function WeighInImport() {
       {preview?.problem ? <p role="alert">{preview.problem}</p> : null}
       {preview && !preview.problem ? (
         <>
-          <table className={styles.preview} data-testid="weigh-in-import-preview">
+          {/* Focusable: a long preview scrolls inside its box, and keyboard users must be able to scroll it. */}
+          <table className={styles.preview} data-testid="weigh-in-import-preview" tabIndex={0}>
             <caption>
               {preview.rows.length} weigh-in{preview.rows.length === 1 ? "" : "s"} to import
             </caption>

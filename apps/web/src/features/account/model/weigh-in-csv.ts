@@ -1,6 +1,6 @@
 import { LogDateSchema, WEIGHT_KG_MAX, WEIGHT_KG_MIN } from "@fitwise/contracts/progress";
 import type { WeighInEntry } from "@fitwise/contracts/progress";
-import { parseCsv, toCsv } from "./csv";
+import { parseCsv, toCsv } from "@fitwise/contracts/csv";
 
 /** The weigh-in file's columns, as exported and as imported (weight_lb is read too, in pounds). */
 export const WEIGH_IN_COLUMNS = ["date", "weight_kg"] as const;

@@ -20,4 +20,13 @@ describe("CSV", () => {
       { line: 4, fields: ["2026-01-03", "79.5"] },
     ]);
   });
+
+  it("reads semicolon-separated files when told to", () => {
+    expect(parseCsv('Date;Exercise Name;Weight\n2019-01-11 12:31:54;"Deadlift (Barbell)";20,5', ";")).toEqual(
+      [
+        { line: 1, fields: ["Date", "Exercise Name", "Weight"] },
+        { line: 2, fields: ["2019-01-11 12:31:54", "Deadlift (Barbell)", "20,5"] },
+      ],
+    );
+  });
 });

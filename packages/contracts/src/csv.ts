@@ -1,5 +1,6 @@
 /**
- * Comma-separated values as RFC 4180 writes them: a field with a comma, a quote or a line break is
+ * Comma-separated values as RFC 4180 writes them (shared: the browser writes and reads weigh-in files, the server
+ * reads other apps' workout exports): a field with a comma, a quote or a line break is
  * quoted, quotes doubled; lines end in CRLF. Reading also takes LF endings, a byte-order mark and
  * blank lines (skipped), as spreadsheet programs and other apps' exports produce them.
  */
@@ -11,8 +12,11 @@ export function toCsv(rows: readonly (readonly (string | number)[])[]): string {
   return rows.map((row) => row.map(field).join(",")).join("\r\n") + "\r\n";
 }
 
-/** The rows of a CSV text, each with its line number (1-based, as a spreadsheet shows it). */
-export function parseCsv(text: string): { line: number; fields: string[] }[] {
+/**
+ * The rows of a CSV text, each with its line number (1-based, as a spreadsheet shows it). The delimiter is a comma
+ * unless told otherwise: spreadsheet programs in locales with a decimal comma, and older Strong exports, use `;`.
+ */
+export function parseCsv(text: string, delimiter: "," | ";" = ","): { line: number; fields: string[] }[] {
   const rows: { line: number; fields: string[] }[] = [];
   let fields: string[] = [];
   let field = "";
@@ -39,7 +43,7 @@ export function parseCsv(text: string): { line: number; fields: string[] }[] {
         field += char;
       }
     } else if (char === '"') quoted = true;
-    else if (char === ",") {
+    else if (char === delimiter) {
       fields.push(field);
       field = "";
     } else if (char === "\n" || char === "\r") {
