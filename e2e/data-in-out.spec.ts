@@ -7,7 +7,10 @@ import type { RunningServer } from "./support/server";
 import { newTestUser, signInViaApi, signInViaUi, signUpViaApi } from "./support/users";
 import type { TestUser } from "./support/users";
 
-/** Weigh-ins and workout sets out as CSV, weigh-ins back in from CSV (/account-security, My data). */
+/**
+ * Weigh-ins, workout sets and the food diary out as CSV; weigh-ins back in from CSV and workout history in from a
+ * Strong export (/account-security, My data).
+ */
 
 const SIZES = [
   { name: "desktop", viewport: { width: 1280, height: 800 } },
@@ -64,7 +67,7 @@ async function chooseFile(page: Page, text: string): Promise<void> {
 }
 
 describe.each(SIZES)("data in and out on $name", ({ name, viewport }) => {
-  it("exports weigh-ins and sets as CSV, and imports the weigh-ins into another account once, with bad rows reported", async () => {
+  it("exports weigh-ins, sets and the food diary as CSV, and imports the weigh-ins into another account once, with bad rows reported", async () => {
     const owner = await registered(`csv-out-${name}`);
     const weighIns = [
       { date: "2026-01-05", weight_kg: 84.2 },
@@ -80,6 +83,12 @@ describe.each(SIZES)("data in and out on $name", ({ name, viewport }) => {
       load_kg: 0,
       rir: 2,
     });
+    await call(owner.token, "log_food", {
+      date: "2026-01-06",
+      meal: "Snacks",
+      custom: { name: "Birthday cake, a slice", kcal: 350 },
+      servings: 1,
+    });
 
     const exported = await withPage(browser, viewport, async (page) => {
       await openMyData(page, owner.user);
@@ -87,6 +96,12 @@ describe.each(SIZES)("data in and out on $name", ({ name, viewport }) => {
       expect(sets.name).toMatch(/^fitwise-workout-sets-\d{4}-\d{2}-\d{2}\.csv$/);
       expect(sets.text).toBe(
         "date,exercise_id,set_number,reps,load_kg,rir\r\n2026-01-06,push-up,1,15,0,2\r\n",
+      );
+      const diary = await download(page, "Food diary (CSV)");
+      expect(diary.name).toMatch(/^fitwise-food-diary-\d{4}-\d{2}-\d{2}\.csv$/);
+      expect(diary.text).toBe(
+        "date,source,meal,name,grams,servings,energy_kcal,protein_g,carbs_g,fat_g\r\n" +
+          '2026-01-06,quick add,Snacks,"Birthday cake, a slice",,1,350,,,\r\n',
       );
       const file = await download(page, "Weigh-ins (CSV)");
       expect(file.name).toMatch(/^fitwise-weigh-ins-\d{4}-\d{2}-\d{2}\.csv$/);

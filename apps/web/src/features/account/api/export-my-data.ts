@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { callFunction } from "../../../lib/call-function";
 import { toCsv } from "@fitwise/contracts/csv";
+import { FoodDiaryLogsSchema, foodDiaryToCsv } from "../model/food-diary-csv";
 import { weighInsToCsv } from "../model/weigh-in-csv";
 
 /** Hands a file to the browser's downloads. */
@@ -41,15 +42,20 @@ const LogsSchema = z.object({
 
 export const WORKOUT_SET_COLUMNS = ["date", "exercise_id", "set_number", "reps", "load_kg", "rir"] as const;
 
-/** Weigh-ins or workout sets as a CSV file, beside the JSON export. */
-export async function downloadLogsCsv(kind: "weigh-ins" | "workout-sets"): Promise<void> {
-  const logs = LogsSchema.parse(await callFunction("export_my_data", {}));
-  const csv =
-    kind === "weigh-ins"
-      ? weighInsToCsv(logs.weight_logs)
-      : toCsv([
-          [...WORKOUT_SET_COLUMNS],
-          ...logs.workout_sets.map((set) => WORKOUT_SET_COLUMNS.map((column) => set[column])),
-        ]);
+/** Weigh-ins, workout sets or the food diary as a CSV file, beside the JSON export. */
+export async function downloadLogsCsv(kind: "weigh-ins" | "workout-sets" | "food-diary"): Promise<void> {
+  const data = await callFunction("export_my_data", {});
+  let csv: string;
+  if (kind === "food-diary") csv = foodDiaryToCsv(FoodDiaryLogsSchema.parse(data));
+  else {
+    const logs = LogsSchema.parse(data);
+    csv =
+      kind === "weigh-ins"
+        ? weighInsToCsv(logs.weight_logs)
+        : toCsv([
+            [...WORKOUT_SET_COLUMNS],
+            ...logs.workout_sets.map((set) => WORKOUT_SET_COLUMNS.map((column) => set[column])),
+          ]);
+  }
   saveFile(`fitwise-${kind}-${today()}.csv`, "text/csv", csv);
 }

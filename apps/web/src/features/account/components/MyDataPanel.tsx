@@ -6,7 +6,7 @@ import { WeighInImport } from "./WeighInImport";
 import { WorkoutHistoryImport } from "./WorkoutHistoryImport";
 import styles from "./Account.module.css";
 
-type Download = "json" | "weigh-ins" | "workout-sets";
+type Download = "json" | "weigh-ins" | "workout-sets" | "food-diary";
 
 export function MyDataPanel() {
   const { showAlert } = useAlert();
@@ -28,7 +28,8 @@ export function MyDataPanel() {
       <h2 id="my-data-title">My data</h2>
       <p>
         A JSON file with everything we keep about you: account, profile, plans, saved plans, chat and
-        subscription. Your weigh-ins and workout sets also come as CSV files for a spreadsheet or another app.
+        subscription. Your weigh-ins, workout sets and food diary also come as CSV files for a spreadsheet or
+        another app.
       </p>
       <div className={styles.downloads}>
         <Button variant="secondary" busy={busy === "json"} onClick={() => void download("json")}>
@@ -43,6 +44,9 @@ export function MyDataPanel() {
           onClick={() => void download("workout-sets")}
         >
           Workout sets (CSV)
+        </Button>
+        <Button variant="secondary" busy={busy === "food-diary"} onClick={() => void download("food-diary")}>
+          Food diary (CSV)
         </Button>
       </div>
       <WeighInImport />
