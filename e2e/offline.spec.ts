@@ -237,7 +237,7 @@ async function callApi<T>(token: string, name: string, body: unknown): Promise<T
 }
 
 describe.each(SIZES)("offline writing on $name", ({ name, viewport }) => {
-  it("keeps a set and a weigh-in made offline and sends each exactly once when the connection returns", async () => {
+  it("keeps a set, a weigh-in and a diary entry made offline and sends each exactly once when the connection returns", async () => {
     const user = await userWithProfile(`queue-${name}`);
     const page = await newPage(browser, viewport);
     page.setDefaultTimeout(60_000);
@@ -278,6 +278,19 @@ describe.each(SIZES)("offline writing on $name", ({ name, viewport }) => {
         .filter({ hasText: `Kept on this device: 81.5 kg for ${today}.` })
         .waitFor();
       await bar.getByText("2 changes kept on this device").waitFor();
+
+      // A quick add to the food diary is kept the same way.
+      await page.getByTestId("diary-panel").locator("summary").click();
+      await page.getByTestId("diary-panel").getByRole("button", { name: "Quick add" }).click();
+      const quick = page.getByRole("dialog", { name: "Log food" });
+      await quick.getByLabel("What was it?").fill("Office cake");
+      await quick.getByLabel("Energy (kcal)").fill("250");
+      await quick.getByLabel("Energy (kcal)").press("Enter");
+      await page
+        .locator("[data-alert-type]")
+        .getByText("Logged Office cake to Snacks on this device; it is sent when you are back online.")
+        .waitFor();
+      await bar.getByText("3 changes kept on this device").waitFor();
       await checkA11y(page);
       await screenshot(page, `offline-queued-${name}`);
 
@@ -310,6 +323,10 @@ describe.each(SIZES)("offline writing on $name", ({ name, viewport }) => {
       expect(progress.entries.filter((entry) => JSON.stringify(entry).includes("81.5"))).toEqual([
         { date: today, weight_kg: 81.5 },
       ]);
+      const diary = await callApi<{ meals: { entries: { name: string }[] }[] }>(token, "get_diary", {
+        date: today,
+      });
+      expect(diary.meals.flatMap((meal) => meal.entries.map((entry) => entry.name))).toEqual(["Office cake"]);
       const history = await callApi<{
         exercises: { exercise_name: string; sessions: { date: string; sets: unknown[] }[] }[];
       }>(token, "get_workout_history", {});

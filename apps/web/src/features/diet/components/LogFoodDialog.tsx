@@ -299,14 +299,22 @@ function DialogBody({ target }: { target: DiaryDialogTarget }) {
   const [picked, setPicked] = useState<FoundFood | null>(null);
   const insteadOf = target.insteadOf;
 
-  const send = (what: string, body: Parameters<typeof log.mutate>[0]) =>
-    log.mutate(body, {
-      onSuccess: () => {
-        showAlert("success", `Logged ${what} to ${meal}.`);
-        openDiaryDialog(null);
+  const send = (what: string, request: Parameters<typeof log.mutate>[0]["request"]) =>
+    log.mutate(
+      { name: what, request },
+      {
+        onSuccess: (outcome) => {
+          showAlert(
+            "success",
+            outcome.status === "sent"
+              ? `Logged ${what} to ${meal}.`
+              : `Logged ${what} to ${meal} on this device; it is sent when you are back online.`,
+          );
+          openDiaryDialog(null);
+        },
+        onError: () => showAlert("error", LOG_FAILED),
       },
-      onError: () => showAlert("error", LOG_FAILED),
-    });
+    );
   const base = {
     date: localIsoDate(),
     meal,

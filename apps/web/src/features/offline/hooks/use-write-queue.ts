@@ -8,10 +8,13 @@ import { queryKeys } from "../../../lib/query-keys";
 /** While writes wait and the browser says it is online, the server is tried again this often. */
 const RETRY_MS = 30_000;
 
-const REFRESHED_BY: Record<QueueableName, readonly string[]> = {
-  log_weight: queryKeys.progress(),
-  log_meal_eaten: queryKeys.progress(),
-  log_workout_set: queryKeys.workoutHistory(),
+/** The query keys (or key prefixes) each kind of write changes. */
+const REFRESHED_BY: Record<QueueableName, readonly (readonly string[])[]> = {
+  log_weight: [queryKeys.progress()],
+  log_meal_eaten: [queryKeys.progress()],
+  log_workout_set: [queryKeys.workoutHistory()],
+  // Every day's diary (the entry's day is in the payload, not here), and the adaptive target that reads it.
+  log_food: [queryKeys.diaries(), queryKeys.progress()],
 };
 
 /**
@@ -28,7 +31,7 @@ export function useWriteQueue(): number {
     const unsubscribe = subscribeQueue((event) => {
       if (event.type === "pending") setPending(event.count);
       else if (event.type === "sent") {
-        for (const key of new Set(event.names.map((name) => REFRESHED_BY[name]))) {
+        for (const key of new Set(event.names.flatMap((name) => REFRESHED_BY[name]))) {
           void queryClient.invalidateQueries({ queryKey: key });
         }
       } else {
