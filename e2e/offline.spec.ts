@@ -13,7 +13,8 @@ import type { TestUser } from "./support/users";
 
 /**
  * The installable, offline app (docs/decisions/047-offline-app-shell-and-write-queue.md): manifest and
- * service worker, /diet and /workouts read offline after one online visit, sign-out clearing it all.
+ * service worker, /diet, /workouts, the shopping list and opened recipes read offline after one online visit,
+ * writes queued offline, sign-out clearing it all.
  */
 
 const SIZES = [
@@ -333,6 +334,59 @@ describe.each(SIZES)("offline writing on $name", ({ name, viewport }) => {
       expect(history.exercises.map((entry) => [entry.exercise_name, entry.sessions])).toEqual([
         [exerciseName, [{ date: today, sets: [{ set_number: 1, reps: 11, load_kg: 12.5, rir: 2 }] }]],
       ]);
+    } finally {
+      await page.context().close();
+    }
+  });
+});
+
+describe("the kitchen offline", () => {
+  it("reads the shopping list and a recipe opened before, and sends a tick made offline once", async () => {
+    const user = await userWithProfile("kitchen");
+    const page = await newPage(browser, SIZES[0].viewport);
+    page.setDefaultTimeout(60_000);
+    try {
+      await signInViaUi(page, server.url, user);
+      await page.goto(`${server.url}/diet`);
+      await dietShown(page);
+      await closeChat(page);
+      const recipe = page.getByTestId("recipe").first();
+      await recipe.locator("summary").click();
+      await recipe.getByRole("heading", { name: /^Ingredients for/ }).waitFor();
+      const recipeText = (await recipe.textContent()) ?? "";
+
+      await page.goto(`${server.url}/groceries`);
+      await page.getByRole("button", { name: "Make my list" }).click();
+      const line = page.getByTestId("grocery-line").first();
+      await line.waitFor();
+      const lineName = (await line.locator("span").first().textContent()) ?? "";
+      await waitForServiceWorker(page);
+
+      await page.context().setOffline(true);
+      await page.reload();
+      await page.getByTestId("offline-bar").waitFor();
+      await line.getByRole("checkbox").check();
+      await page
+        .getByTestId("offline-bar")
+        .getByText("1 change kept on this device, sent when you are back online.")
+        .waitFor();
+      expect(await line.getByRole("checkbox").isChecked()).toBe(true);
+      await checkA11y(page);
+
+      await page.goto(`${server.url}/diet`);
+      await dietShown(page);
+      const keptRecipe = page.getByTestId("recipe").first();
+      await keptRecipe.locator("summary").click();
+      await keptRecipe.getByRole("heading", { name: /^Ingredients for/ }).waitFor();
+      expect(await keptRecipe.textContent()).toBe(recipeText);
+
+      await page.context().setOffline(false);
+      const bar = page.getByTestId("offline-bar");
+      await expect.poll(async () => (await bar.textContent()) ?? "", { timeout: 30_000 }).toBe("");
+      const token = await signInViaApi(server.url, user);
+      const days = [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, plan: 1 }));
+      const list = await callApi<{ ticked: string[] }>(token, "get_grocery_list", { days });
+      expect(list.ticked).toEqual([lineName]);
     } finally {
       await page.context().close();
     }

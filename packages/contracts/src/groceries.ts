@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { AISLES } from "@fitwise/engine/nutrition/groceries";
+import { ClientIdSchema } from "./progress";
 
 /**
  * The shopping list (docs/product.md §3.15): `get_grocery_list` sums the chosen stored day plans into what a
@@ -50,6 +51,11 @@ export type GroceryListResponse = z.infer<typeof GetGroceryListResponseSchema>;
 export const SetGroceryTickRequestSchema = z.object({
   name: z.string().min(1).max(200),
   ticked: z.boolean(),
+  /**
+   * Sent by the offline queue with every write (docs/decisions/047). A tick sets a state rather than adding a
+   * row, so a replay changes nothing and the server need not remember the id.
+   */
+  client_id: ClientIdSchema.optional(),
 });
 export type SetGroceryTickRequest = z.infer<typeof SetGroceryTickRequestSchema>;
 export const SetGroceryTickResponseSchema = z.object({ ticked: z.array(z.string()) });

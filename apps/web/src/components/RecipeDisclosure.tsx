@@ -2,6 +2,7 @@ import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { formatPortion } from "@fitwise/engine/nutrition/number-format";
 import { callFunction } from "../lib/call-function";
+import { keepRecipe, readKeptRecipe } from "../lib/kept-recipes";
 import { queryKeys } from "../lib/query-keys";
 import styles from "./RecipeDisclosure.module.css";
 
@@ -14,7 +15,13 @@ export function RecipeDisclosure({ foodId, grams, name }: { foodId: string; gram
   const [opened, setOpened] = useState(false);
   const recipe = useQuery({
     queryKey: queryKeys.recipe(foodId, grams),
-    queryFn: ({ signal }) => callFunction("get_recipe", { food_id: foodId, grams }, { signal }),
+    queryFn: async ({ signal }) => {
+      const answer = await callFunction("get_recipe", { food_id: foodId, grams }, { signal });
+      keepRecipe(foodId, grams, answer);
+      return answer;
+    },
+    // A recipe opened before reads offline (docs/decisions/047).
+    initialData: () => readKeptRecipe(foodId, grams),
     enabled: opened,
     staleTime: Infinity,
   });

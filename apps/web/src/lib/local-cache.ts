@@ -61,6 +61,10 @@ const cacheSchemas = {
   progress: z.record(z.string(), z.unknown()),
   /** Not in the original app: the last get_workout_history answer, for offline logging (docs/decisions/047). */
   workout_history: z.record(z.string(), z.unknown()),
+  /** Not in the original app: the last shopping list asked for, with its days, for offline reading (docs/decisions/047). */
+  grocery_list: z.record(z.string(), z.unknown()),
+  /** Not in the original app: recipes opened lately, by food and grams, for offline reading (docs/decisions/047). */
+  recipes: z.record(z.string(), z.unknown()),
   /** Not in the original app: when an answer last came from the server, shown by the offline bar (docs/decisions/047). */
   last_synced_at: z.number(),
   /** Not in the original app: the install prompt was offered on this browser (docs/decisions/047, offered once). */

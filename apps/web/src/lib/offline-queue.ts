@@ -8,7 +8,7 @@ import { callFunction } from "./call-function";
 import { OFFLINE_DB_NAME } from "./offline-wipe";
 
 /**
- * The offline write queue (docs/decisions/047). Weigh-ins, eaten ticks, logged sets and diary entries are written here
+ * The offline write queue (docs/decisions/047). Weigh-ins, eaten ticks, logged sets, diary entries and shopping-list ticks are written here
  * first, each with an id made in the browser, then sent in the order they were made. The server
  * applies an id once and answers a replay with the first answer, so a write whose answer was lost is
  * simply sent again. A write stays queued while the network or the server fails; one the server
@@ -16,7 +16,8 @@ import { OFFLINE_DB_NAME } from "./offline-wipe";
  * silently. Signed-in pages only: the landing page never loads this module or IndexedDB.
  */
 
-export type QueueableName = "log_weight" | "log_meal_eaten" | "log_workout_set" | "log_food";
+export type QueueableName =
+  "log_weight" | "log_meal_eaten" | "log_workout_set" | "log_food" | "set_grocery_tick";
 
 interface QueuedWrite<N extends QueueableName = QueueableName> {
   /** Order of making; IndexedDB's key generator only grows. */

@@ -7,7 +7,7 @@ import { PageTitle } from "../../../components/PageTitle";
 import { Spinner } from "../../../components/Spinner";
 import { ApiError } from "../../../lib/api-client";
 import { usePlanProfile } from "../../../lib/user-profile";
-import { useGroceryList, useSetGroceryTick } from "../api/grocery-list";
+import { readKeptList, useGroceryList, useSetGroceryTick } from "../api/grocery-list";
 import styles from "./Groceries.module.css";
 
 const DAYS = [1, 2, 3, 4, 5, 6, 7] as const;
@@ -46,10 +46,14 @@ function errorText(error: Error): string {
 /** /groceries: pick days and plans, get the shopping list by aisle, tick lines (kept on the server), copy or print. */
 export function GroceriesPage() {
   const { isPro } = usePlanProfile();
+  // The page opens on the last list asked for (kept on this device), so it reads offline too.
+  const [kept] = useState(readKeptList);
   const [choice, setChoice] = useState<Record<number, number | null>>(() =>
-    Object.fromEntries(DAYS.map((day) => [day, 1])),
+    Object.fromEntries(
+      DAYS.map((day) => [day, kept ? (kept.days.find((entry) => entry.day === day)?.plan ?? null) : 1]),
+    ),
   );
-  const [asked, setAsked] = useState<GroceryDay[] | null>(null);
+  const [asked, setAsked] = useState<GroceryDay[] | null>(kept?.days ?? null);
   const [copied, setCopied] = useState(false);
   const list = useGroceryList(asked);
   const tick = useSetGroceryTick();
@@ -106,7 +110,7 @@ export function GroceriesPage() {
         <p className={styles.muted}>Free accounts list Plan 1's breakfasts; Pro lists every meal.</p>
       ) : null}
       {list.isFetching && list.data === undefined ? <Spinner label="Making your list…" size={28} /> : null}
-      {list.isError ? (
+      {list.isError && list.data === undefined ? (
         <ErrorBox alert>
           <p>{errorText(list.error)}</p>
         </ErrorBox>

@@ -15,6 +15,7 @@ const REFRESHED_BY: Record<QueueableName, readonly (readonly string[])[]> = {
   log_workout_set: [queryKeys.workoutHistory()],
   // Every day's diary (the entry's day is in the payload, not here), and the adaptive target that reads it.
   log_food: [queryKeys.diaries(), queryKeys.progress()],
+  set_grocery_tick: [queryKeys.groceryLists()],
 };
 
 /**
