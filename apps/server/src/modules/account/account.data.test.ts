@@ -3,6 +3,7 @@ import { sql } from "kysely";
 import { expect, it } from "vitest";
 import type { Database } from "../../db/database";
 import { describeWithDatabases, TEST_PASSWORD, type SignedUp } from "../../test/test-app";
+import { callOk, makePro, planFirstDay } from "../plans/plan-test-helpers";
 import { bearer, enrolTotp } from "./test-helpers";
 
 /** Rows in every table of the app, so the export and the deletion have something to find. */
@@ -155,6 +156,34 @@ describeWithDatabases("download my data and delete my account (docs/decisions/00
     expect(text).not.toContain(factor.secret ?? "no-secret");
     for (const row of refresh) expect(text).not.toContain(row.token_hash);
     expect(text).not.toContain("encrypted_password");
+  });
+
+  it("exports a free user's current plans as the free tier shows them, saying how much was withheld", async () => {
+    const user = await ctx.signUp();
+    await planFirstDay(ctx.app(), user.accessToken);
+    type Exported = {
+      items: { slot?: string; day?: string; kind?: string }[];
+      items_withheld_for_pro: number;
+    };
+    const free = await callOk<{ meal_plans: Exported[]; workout_plans: Exported[] }>(
+      ctx.app(),
+      "export_my_data",
+      {},
+      user.accessToken,
+    );
+    const meals = free.meal_plans[0];
+    expect(new Set(meals?.items.map((item) => item.slot))).toEqual(new Set(["Breakfast"]));
+    expect(meals?.items_withheld_for_pro).toBeGreaterThan(0);
+    const exercises = free.workout_plans[0]?.items.filter((item) => item.kind === "exercise") ?? [];
+    expect(new Set(exercises.map((item) => item.day)).size).toBe(1);
+    expect(free.workout_plans[0]?.items_withheld_for_pro).toBeGreaterThan(0);
+
+    await makePro(ctx.db(), user.userId);
+    const pro = await callOk<{ meal_plans: Exported[] }>(ctx.app(), "export_my_data", {}, user.accessToken);
+    expect(pro.meal_plans[0]?.items.length).toBe(
+      (meals?.items.length ?? 0) + (meals?.items_withheld_for_pro ?? 0),
+    );
+    expect(pro.meal_plans[0]).not.toHaveProperty("items_withheld_for_pro");
   });
 
   it("needs a bearer token", async () => {

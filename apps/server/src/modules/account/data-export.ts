@@ -1,4 +1,7 @@
 import { sql } from "kysely";
+import { mayUsePlanDay, visibleMealItems, visibleWorkoutItems } from "@fitwise/contracts/free-tier";
+import { MealItemListSchema, WorkoutItemListSchema } from "@fitwise/contracts/plans";
+import { getProStatus } from "../subscriptions/subscription-status";
 import { FOOD_LOG_COLUMNS } from "../diary/diary.repository";
 import type { Database } from "../../db/database";
 import type { DB } from "../../db/schema";
@@ -15,6 +18,7 @@ export async function collectUserData(db: Database, userId: string): Promise<Rec
         db,
       )
     ).rows;
+  const { isPro } = await getProStatus(db, userId, new Date());
   const [account, identities, sessions, factors, profile, mealPlans, workoutPlans] = await Promise.all([
     db
       .selectFrom("users")
@@ -96,8 +100,8 @@ export async function collectUserData(db: Database, userId: string): Promise<Rec
     exported_at: new Date().toISOString(),
     account: account ? { ...account, identities, sessions, mfa_factors: factors } : null,
     profile: profile ?? null,
-    meal_plans: mealPlans,
-    workout_plans: workoutPlans,
+    meal_plans: isPro ? mealPlans : mealPlans.map(mealPlanAsShown),
+    workout_plans: isPro ? workoutPlans : workoutPlans.map(workoutPlanAsShown),
     saved_diets: savedDiets,
     saved_workouts: savedWorkouts,
     usage_counters: usage[0] ?? null,
@@ -165,6 +169,23 @@ async function collectProgressLogs(db: Database, userId: string): Promise<Record
       .execute(),
   ]);
   return { weight_logs: weightLogs, meal_logs: mealLogs, workout_sets: workoutSets };
+}
+
+/*
+ * A free user's current plans as the free tier shows them (decision 055): the locked meals, days and training
+ * days are offers of Pro, not data the person gave us, and exporting them would unlock them. How many items were
+ * withheld is said, so the file does not look complete when it is not.
+ */
+function mealPlanAsShown(row: Record<string, unknown>): Record<string, unknown> {
+  const items = MealItemListSchema.parse(row.items);
+  const shown = mayUsePlanDay(false, Number(row.day_index)) ? visibleMealItems(false, items) : [];
+  return { ...row, items: shown, items_withheld_for_pro: items.length - shown.length };
+}
+
+function workoutPlanAsShown(row: Record<string, unknown>): Record<string, unknown> {
+  const items = WorkoutItemListSchema.parse(row.items);
+  const shown = visibleWorkoutItems(false, items);
+  return { ...row, items: shown, items_withheld_for_pro: items.length - shown.length };
 }
 
 type TableWithUserId = keyof Pick<

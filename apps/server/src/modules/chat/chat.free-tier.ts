@@ -5,10 +5,12 @@ import {
   mayUseMeal,
   mayUsePlanDay,
   mayUseWorkoutDay,
+  visibleMealItems,
+  visibleWorkoutItems,
 } from "@fitwise/contracts/free-tier";
 import { REPLACEMENT_LIMIT_MESSAGE } from "@fitwise/contracts/plans";
 import type { Intent } from "@fitwise/engine/trainer/intent-parser";
-import type { TrainerState } from "@fitwise/engine/trainer/trainer-state";
+import { DAY_INDICES, type TrainerState } from "@fitwise/engine/trainer/trainer-state";
 import { firstWorkoutDay } from "@fitwise/engine/workouts/rest-days";
 import type { Access } from "./chat.context";
 
@@ -61,4 +63,52 @@ export function freeTierRefusal(intent: Intent, state: TrainerState, access: Acc
     default:
       return undefined;
   }
+}
+
+/**
+ * The plans as the caller's tier shows them: what the model is told about (decision 055). A free user's locked
+ * days, meals and training days are left out, so the model cannot describe what the screen keeps locked.
+ */
+export function shownToTier(state: TrainerState, isPro: boolean): TrainerState {
+  if (isPro) return state;
+  const mealPlans: TrainerState["mealPlans"] = {};
+  for (const day of DAY_INDICES) {
+    const items = state.mealPlans[day];
+    if (items !== undefined && mayUsePlanDay(isPro, day)) mealPlans[day] = visibleMealItems(isPro, items);
+  }
+  return { ...state, mealPlans, workoutPlan: visibleWorkoutItems(isPro, state.workoutPlan) };
+}
+
+/** Names of items in these states: those the tier shows, and those it keeps locked (unless also shown). */
+function namesByTier(states: readonly TrainerState[], isPro: boolean): { shown: string[]; locked: string[] } {
+  const namesOf = (state: TrainerState) => [
+    ...Object.values(state.mealPlans).flatMap((items) => (items ?? []).map((item) => item.name)),
+    ...state.workoutPlan.filter((item) => item.kind === "exercise").map((item) => item.name),
+  ];
+  const shown = new Set(states.flatMap((state) => namesOf(shownToTier(state, isPro))));
+  return {
+    shown: [...shown],
+    locked: [...new Set(states.flatMap(namesOf))].filter((name) => !shown.has(name)),
+  };
+}
+
+const longestFirst = (names: readonly string[]) => [...names].sort((a, b) => b.length - a.length);
+const wholeWords = (name: string) =>
+  new RegExp(`(?<![\\p{L}\\p{N}])${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\p{L}\\p{N}])`, "giu");
+
+/**
+ * A free user's reply with the names of locked items replaced: an answer (an allergy re-plan that lists what it
+ * removed, a model's free text) must not give away what the screen keeps locked. Shown names are set aside first,
+ * so "Banana" locked at dinner does not eat into "Oatmeal with banana" shown at breakfast.
+ */
+export function withoutLockedNames(reply: string, states: readonly TrainerState[], isPro: boolean): string {
+  if (isPro) return reply;
+  const { shown, locked } = namesByTier(states, isPro);
+  const setAside: string[] = [];
+  let text = reply;
+  for (const name of longestFirst(shown)) {
+    text = text.replace(wholeWords(name), (found) => `\u0000${setAside.push(found) - 1}\u0000`);
+  }
+  for (const name of longestFirst(locked)) text = text.replace(wholeWords(name), "a Pro item");
+  return text.replace(/\u0000(\d+)\u0000/g, (_, index: string) => setAside[Number(index)] ?? "");
 }

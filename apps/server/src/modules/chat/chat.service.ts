@@ -15,6 +15,7 @@ import type { Database } from "../../db/database";
 import { derivedSeed } from "../plans/plan-seeds";
 import { progressCheckReply } from "../progress/progress.service";
 import { commitTurn } from "./chat.commit";
+import { shownToTier, withoutLockedNames } from "./chat.free-tier";
 import { loadChatContext, type ChatDeps } from "./chat.context";
 import { createIntentRunner, offlineTurn } from "./chat.intents";
 import { countChatMessages, deleteChatMessages, listChatMessages } from "./chat.repository";
@@ -78,10 +79,12 @@ export async function chatTrainer(
         message,
         history: payload.conversation_history.slice(-CHAT_CONTEXT_MESSAGES),
         state: context.state,
+        shownState: shownToTier(context.state, context.access.isPro),
         runner: () => createIntentRunner(deps, context, seed, "model"),
         fallback: () => offlineTurn(deps, context, offlineMessage, seed),
       })
     : await offlineTurn(deps, context, offlineMessage, seed);
+  turn.reply = withoutLockedNames(turn.reply, [context.state, turn.state], context.access.isPro);
   await commitTurn(deps, context, turn, message, seed, !request.optedOutOfTracking);
   return toResponse(turn, context.access.isPro);
 }

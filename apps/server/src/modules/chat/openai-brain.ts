@@ -337,6 +337,8 @@ export interface ModelTurnInput {
   message: string;
   history: readonly { role: "user" | "assistant"; content: string }[];
   state: TrainerState;
+  /** The plans as the user's tier shows them: all the model is told (a free user's locked items are left out). */
+  shownState: TrainerState;
   /** A fresh runner on the stored state (changes of a turn given up on are dropped with it). */
   runner(): IntentRunner;
   /** The offline brain's answer to the same message. */
@@ -368,7 +370,7 @@ export async function modelTurn(input: ModelTurnInput): Promise<TurnResult> {
   });
   const runner = input.runner();
   const messages: ChatCompletionMessageParam[] = [
-    { role: "system", content: `${SYSTEM_PROMPT}\n\nThe user's plans:\n${contextSummary(input.state)}` },
+    { role: "system", content: `${SYSTEM_PROMPT}\n\nThe user's plans:\n${contextSummary(input.shownState)}` },
     ...input.history.map((entry) => ({ role: entry.role, content: entry.content })),
     { role: "user", content: input.message },
   ];
