@@ -334,6 +334,42 @@ describe("account security in the browser (docs/decisions/009)", () => {
     });
   });
 
+  it("gives a guest who came from a public plan and signs up with Google the 14-day trial that page promised", async () => {
+    const owner = newTestUser("sharing-owner");
+    await signUpViaApi(baseUrl, owner);
+    const ownerRow = await app.db
+      .selectFrom("users")
+      .select("id")
+      .where("email", "=", owner.email)
+      .executeTakeFirstOrThrow();
+    const dietId = randomUUID();
+    await app.db
+      .insertInto("saved_diets")
+      .values({ diet_id: dietId, user_id: ownerRow.id, diet_one: "[]", plan_number: 1 })
+      .execute();
+    const email = `guest-google-${randomUUID().slice(0, 8)}@example.com`;
+    server.setGoogleClaims({ sub: `sub-${email}`, email, email_verified: true, name: "Guest Google" });
+    await withPage(browser, DESKTOP, async (page) => {
+      await page.goto(`${baseUrl}/fulldiet/${dietId}`);
+      await page
+        .getByRole("complementary", { name: "Free trial" })
+        .getByText(/14-day free trial/)
+        .waitFor();
+      await page.goto(`${baseUrl}/signin`);
+      await page.getByRole("button", { name: "Connect with Google" }).click();
+      await page.waitForURL((url) => url.pathname === "/goal");
+      await expect
+        .poll(async () => JSON.parse((await storedSession(page)) ?? "null")?.user?.app_metadata?.trial_days)
+        .toBe(14);
+    });
+    const account = await app.db
+      .selectFrom("users")
+      .select("raw_app_meta_data")
+      .where("email", "=", email)
+      .executeTakeFirstOrThrow();
+    expect(account.raw_app_meta_data).toMatchObject({ trial_days: 14, shared_plan: `diet:${dietId}` });
+  });
+
   it("shows the provider's error when Google refuses the e-mail", async () => {
     const email = `unverified-${randomUUID().slice(0, 8)}@example.com`;
     server.setGoogleClaims({ sub: `sub-${email}`, email, email_verified: false });

@@ -32,6 +32,8 @@ import {
 } from "./chat";
 import {
   CancelSubscriptionRequestSchema,
+  ClaimSharedPlanTrialRequestSchema,
+  ClaimSharedPlanTrialResponseSchema,
   CreateCheckoutRequestSchema,
   CreateCheckoutResponseSchema,
   RestorePurchaseResponseSchema,
@@ -274,6 +276,12 @@ export const FUNCTIONS = {
     auth: "bearer",
   },
 
+  claim_shared_plan_trial: {
+    summary: "Gives a new account the 14-day trial a public plan promised, after a Google sign-up",
+    request: ClaimSharedPlanTrialRequestSchema,
+    response: ClaimSharedPlanTrialResponseSchema,
+    auth: "bearer",
+  },
   create_checkout: {
     summary: "Starts a Pro checkout; answers the page to open",
     request: CreateCheckoutRequestSchema,

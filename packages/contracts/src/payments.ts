@@ -26,6 +26,16 @@ export type CreateCheckoutRequest = z.infer<typeof CreateCheckoutRequestSchema>;
 export const CreateCheckoutResponseSchema = z.object({ url: z.string().min(1) });
 export type CreateCheckoutResponse = z.infer<typeof CreateCheckoutResponseSchema>;
 
+/**
+ * `claim_shared_plan_trial` { shared_plan } → { trial_days } (docs/decisions/054): a guest who arrived from a public
+ * plan and then signed up with Google (which carries no sign-up data) asks for the trial that page promised. The
+ * server grants it only to an account made in the last hour that never had a subscription, for a plan public now.
+ */
+export const ClaimSharedPlanTrialRequestSchema = z.object({
+  shared_plan: z.object({ kind: z.enum(["diet", "workout"]), id: z.uuid() }),
+});
+export const ClaimSharedPlanTrialResponseSchema = z.object({ trial_days: z.number() });
+
 /** docs/product.md §3 "Settings": the reasons offered by the cancel modal ("Other" comes with the user's own text). */
 export const CANCEL_REASONS = [
   "Too expensive",

@@ -9,6 +9,7 @@ import { endTestProviderSubscriptions, findUser } from "./payments.repository";
 import {
   cancelSubscription,
   completeTestCheckout,
+  claimSharedPlanTrial,
   createCheckoutUrl,
   findTestCheckout,
   handleWebhook,
@@ -33,7 +34,7 @@ function headerValue(value: string | string[] | undefined): string | undefined {
 }
 
 /**
- * Payment routes: the functions create_checkout, cancel_subscription, resume_subscription and
+ * Payment routes: the functions claim_shared_plan_trial, create_checkout, cancel_subscription, resume_subscription and
  * restore_purchase under /functions/v1, the provider's webhook, and (test provider only) the test
  * checkout pages under /test-checkout.
  */
@@ -54,6 +55,10 @@ export async function paymentsRoutes(
   await app.register(
     async (functions) => {
       const authenticated = { preHandler: functions.authenticate };
+      functions.post("/claim_shared_plan_trial", authenticated, async (request) => {
+        const { shared_plan } = FUNCTIONS.claim_shared_plan_trial.request.parse(request.body ?? {});
+        return claimSharedPlanTrial(options.db, caller(request).id, shared_plan, deps.now());
+      });
       functions.post("/create_checkout", authenticated, async (request) => {
         const { plan } = FUNCTIONS.create_checkout.request.parse(request.body ?? {});
         return { url: await createCheckoutUrl(deps, caller(request), plan) };

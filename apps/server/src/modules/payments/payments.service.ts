@@ -97,6 +97,43 @@ export async function sharedPlanTrial(
   return found ? { trial_days: SHARED_PLAN_TRIAL_DAYS, shared_plan: `${kind}:${id}` } : undefined;
 }
 
+/** How new an account must be to claim a public plan's trial after signing up with Google. */
+const CLAIM_WINDOW_MS = 60 * 60 * 1000;
+
+/**
+ * `claim_shared_plan_trial`: the 14-day trial for an account that signed up with Google straight from a public
+ * plan (docs/decisions/054). Granted once, only to an account made in the last hour that never had a
+ * subscription and had no trial recorded, for a plan that is public now; otherwise the answer is the trial the
+ * account already has and nothing changes.
+ */
+export async function claimSharedPlanTrial(
+  db: Database,
+  userId: string,
+  sharedPlan: { kind: "diet" | "workout"; id: string },
+  now: Date,
+): Promise<{ trial_days: number }> {
+  return db.transaction().execute(async (trx) => {
+    const user = await trx
+      .selectFrom("users")
+      .select(["raw_app_meta_data", "created_at"])
+      .where("id", "=", userId)
+      .forUpdate()
+      .executeTakeFirst();
+    const current = trialDaysOf(user?.raw_app_meta_data);
+    if (!user || user.raw_app_meta_data.trial_days !== undefined) return { trial_days: current };
+    if (now.getTime() - new Date(user.created_at).getTime() > CLAIM_WINDOW_MS) return { trial_days: current };
+    if (await findPaymentDetails(trx, userId)) return { trial_days: current };
+    const offer = await sharedPlanTrial(trx, { shared_plan: sharedPlan });
+    if (!offer) return { trial_days: current };
+    await trx
+      .updateTable("users")
+      .set({ raw_app_meta_data: JSON.stringify({ ...user.raw_app_meta_data, ...offer }) })
+      .where("id", "=", userId)
+      .execute();
+    return { trial_days: offer.trial_days };
+  });
+}
+
 /** The trial length the user was promised at sign-up. */
 export async function trialDaysFor(db: Database, userId: string): Promise<number> {
   const row = await db

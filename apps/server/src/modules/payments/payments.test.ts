@@ -162,6 +162,42 @@ describeWithDatabases(
       expect(renewInDays).toBeLessThanOrEqual(14);
     }, 30_000);
 
+    it("lets a new account that signed up without sign-up data (Google) claim a public plan's trial once", async () => {
+      const owner = await ctx.signUp();
+      const dietId = await saveFirstDayDiet(app(), owner.accessToken);
+      const claim = (accessToken: string, id = dietId) =>
+        callOk<{ trial_days: number }>(
+          app(),
+          "claim_shared_plan_trial",
+          { shared_plan: { kind: "diet", id } },
+          accessToken,
+        );
+      const guest = await ctx.signUp();
+      expect(await claim(guest.accessToken, randomUUID())).toEqual({ trial_days: 7 });
+      expect(await claim(guest.accessToken)).toEqual({ trial_days: 14 });
+      expect(await claim(guest.accessToken)).toEqual({ trial_days: 14 });
+      const { url } = await callOk<{ url: string }>(
+        app(),
+        "create_checkout",
+        { plan: "monthly" },
+        guest.accessToken,
+      );
+      expect((await app().inject({ method: "GET", url })).body).toContain("Start 14-day free trial");
+
+      // An account older than an hour did not come from the plan page: nothing changes.
+      const old = await ctx.signUp();
+      await db()
+        .updateTable("users")
+        .set({ created_at: new Date(Date.now() - 2 * 60 * 60 * 1000) })
+        .where("id", "=", old.userId)
+        .execute();
+      expect(await claim(old.accessToken)).toEqual({ trial_days: 7 });
+      const anonymous = await callFunction(app(), "claim_shared_plan_trial", {
+        shared_plan: { kind: "diet", id: dietId },
+      });
+      expect(anonymous.statusCode).toBe(401);
+    }, 30_000);
+
     it("runs the whole upgrade: checkout page, declined card, test card, signed webhook, Pro on trial", async () => {
       const { accessToken, email } = await signUpWithProfile(ctx);
       expect(await userProOf(ctx, accessToken)).toBe(0);

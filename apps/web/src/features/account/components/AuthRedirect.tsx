@@ -33,7 +33,11 @@ export function AuthRedirect() {
     void (async () => {
       const { completeCodeRedirect } = await import("../api/complete-redirect");
       const outcome = await completeCodeRedirect(authCode, flow);
-      if (outcome.ok && flow?.kind === "google") trackEvent({ name: "google_connect" });
+      if (outcome.ok && flow?.kind === "google") {
+        trackEvent({ name: "google_connect" });
+        const { claimSharedPlanTrial } = await import("../api/claim-shared-plan-trial");
+        await claimSharedPlanTrial();
+      }
       if (!outcome.ok) showAlert("error", outcome.message, { keepOnNavigation: true });
     })();
   }, [location.hash, location.pathname, location.search, navigate, showAlert]);
@@ -49,7 +53,11 @@ export function AuthRedirect() {
     void (async () => {
       const { completeRedirect } = await import("../api/complete-redirect");
       const outcome = await completeRedirect(fragment);
-      if (outcome.ok && fragment.has("provider_token")) trackEvent({ name: "google_connect" });
+      if (outcome.ok && fragment.has("provider_token")) {
+        trackEvent({ name: "google_connect" });
+        const { claimSharedPlanTrial } = await import("../api/claim-shared-plan-trial");
+        await claimSharedPlanTrial();
+      }
       if (!outcome.ok) showAlert("error", outcome.message, { keepOnNavigation: true });
       else if (outcome.type === "recovery") await navigate("/reset-password", { replace: true });
     })();
