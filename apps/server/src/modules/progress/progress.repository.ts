@@ -146,18 +146,22 @@ export interface SetRow {
   rir: number;
 }
 
+function setValues(userId: string, row: SetRow) {
+  return {
+    user_id: userId,
+    log_date: row.date,
+    exercise_id: row.exercise_id,
+    set_number: row.set_number,
+    reps: row.reps,
+    load_kg: row.load_kg,
+    rir: row.rir,
+  };
+}
+
 export async function upsertSet(db: Database, userId: string, row: SetRow): Promise<void> {
   await db
     .insertInto("workout_sets")
-    .values({
-      user_id: userId,
-      log_date: row.date,
-      exercise_id: row.exercise_id,
-      set_number: row.set_number,
-      reps: row.reps,
-      load_kg: row.load_kg,
-      rir: row.rir,
-    })
+    .values(setValues(userId, row))
     .onConflict((conflict) =>
       conflict
         .columns(["user_id", "exercise_id", "log_date", "set_number"])
@@ -198,17 +202,7 @@ export async function insertSetsKeepingLogged(
   for (let start = 0; start < rows.length; start += 1000) {
     const inserted = await db
       .insertInto("workout_sets")
-      .values(
-        rows.slice(start, start + 1000).map((row) => ({
-          user_id: userId,
-          log_date: row.date,
-          exercise_id: row.exercise_id,
-          set_number: row.set_number,
-          reps: row.reps,
-          load_kg: row.load_kg,
-          rir: row.rir,
-        })),
-      )
+      .values(rows.slice(start, start + 1000).map((row) => setValues(userId, row)))
       .onConflict((conflict) =>
         conflict.columns(["user_id", "exercise_id", "log_date", "set_number"]).doNothing(),
       )

@@ -9,6 +9,7 @@ import { queryKeys } from "../../../lib/query-keys";
 import { readWeighInCsv } from "../model/weigh-in-csv";
 import type { WeighInImport as Preview } from "../model/weigh-in-csv";
 import styles from "./Account.module.css";
+import { SkippedRows } from "./SkippedRows";
 
 /**
  * Weigh-ins from a CSV file (date and weight_kg or weight_lb, as the weigh-in export writes them):
@@ -99,20 +100,11 @@ export function WeighInImport() {
               ))}
             </tbody>
           </table>
-          {preview.skipped.length > 0 ? (
-            <div data-testid="weigh-in-import-skipped">
-              <p>
-                {preview.skipped.length} row{preview.skipped.length === 1 ? "" : "s"} left out:
-              </p>
-              <ul>
-                {preview.skipped.map((row) => (
-                  <li key={row.line}>
-                    Line {row.line}: {row.reason}
-                  </li>
-                ))}
-              </ul>
-            </div>
-          ) : null}
+          <SkippedRows
+            rows={preview.skipped}
+            total={preview.skipped.length}
+            testId="weigh-in-import-skipped"
+          />
           <Button busy={busy} disabled={preview.rows.length === 0} onClick={() => void onImport()}>
             Import {preview.rows.length} weigh-in{preview.rows.length === 1 ? "" : "s"}
           </Button>

@@ -6,6 +6,7 @@ import { Button } from "../../../components/Button";
 import { queryKeys } from "../../../lib/query-keys";
 import { importWorkoutHistory } from "../api/import-workout-history";
 import styles from "./Account.module.css";
+import { SkippedRows } from "./SkippedRows";
 
 const APP_NAMES = { strong: "Strong", hevy: "Hevy" } as const;
 
@@ -129,21 +130,7 @@ export function WorkoutHistoryImport() {
               .
             </p>
           ) : null}
-          {preview.skipped_count > 0 ? (
-            <div data-testid="workout-import-skipped">
-              <p>{plural(preview.skipped_count, "row")} left out:</p>
-              <ul>
-                {preview.skipped.map((row) => (
-                  <li key={row.line}>
-                    Line {row.line}: {row.reason}
-                  </li>
-                ))}
-              </ul>
-              {preview.skipped_count > preview.skipped.length ? (
-                <p>…and {preview.skipped_count - preview.skipped.length} more.</p>
-              ) : null}
-            </div>
-          ) : null}
+          <SkippedRows rows={preview.skipped} total={preview.skipped_count} testId="workout-import-skipped" />
           <Button busy={busy} disabled={preview.sets_new === 0} onClick={() => void onImport()}>
             Import {plural(preview.sets_new, "set")}
           </Button>
