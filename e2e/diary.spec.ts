@@ -8,7 +8,7 @@ import {
   startOpenFoodFactsStandIn,
   type OpenFoodFactsStandIn,
 } from "@fitwise/server/modules/diary/open-food-facts.stand-in";
-import { closeChat, expectNoAxeViolations, launchBrowser, newPage, screenshot } from "./support/browser";
+import { closeChat, checkA11y, launchBrowser, newPage, screenshot } from "./support/browser";
 import { completeProfile } from "./support/profiles";
 import { startServer } from "./support/server";
 import type { RunningServer } from "./support/server";
@@ -98,7 +98,7 @@ describe("food diary", () => {
       expect(await results.getByRole("button").first().textContent()).toMatch(/^Chicken breast/);
       await dialog.getByLabel("Search foods").fill("greek yoghurt");
       await results.getByText("Not in your plans: contains milk").first().waitFor();
-      await expectNoAxeViolations(desktop);
+      await checkA11y(desktop);
       await dialog.getByLabel("Search foods").fill("chiken brest");
       await results
         .getByRole("button", { name: /^Chicken breast/ })
@@ -152,7 +152,7 @@ describe("food diary", () => {
         .getByTestId("eaten-today")
         .getByText("(0 items ticked, 2 logged)")
         .waitFor({ state: "attached" });
-      await expectNoAxeViolations(desktop);
+      await checkA11y(desktop);
       await screenshot(desktop, "diary-desktop");
     } catch (error) {
       await screenshot(desktop, "failure-diary-desktop").catch(() => undefined);
@@ -196,7 +196,7 @@ describe("food diary", () => {
       await dialog.getByRole("button", { name: "Look up" }).click();
       await dialog.getByText("Not in your plans: contains milk").waitFor();
       expect(await dialog.getByLabel("Number of servings").inputValue()).toBe("1");
-      await expectNoAxeViolations(phone);
+      await checkA11y(phone);
       await dialog.getByRole("button", { name: "Log food" }).click();
       await phone.getByTestId("diary-entry").filter({ hasText: "Hazelnut spread" }).waitFor();
       await phone.getByRole("button", { name: "Copy yesterday's Dinner" }).click();

@@ -64,6 +64,12 @@ export function useSetGroceryTick() {
     );
     keepTicks(ticked);
   };
+  const currentTicks = () =>
+    queryClient
+      .getQueriesData<GroceryListResponse>({ queryKey: queryKeys.groceryLists() })
+      .find(([, list]) => list !== undefined)?.[1]?.ticked ??
+    readKeptList()?.list.ticked ??
+    [];
   return useMutation({
     mutationFn: (input: { name: string; ticked: boolean }) =>
       sendOrQueue(
@@ -72,20 +78,19 @@ export function useSetGroceryTick() {
         `The tick on ${input.name} in your shopping list`,
       ),
     networkMode: "always",
-    onSuccess: (outcome, input) => {
-      if (outcome.status === "sent") {
-        applyTicks(outcome.response.ticked);
-        return;
-      }
-      const current =
-        queryClient
-          .getQueriesData<GroceryListResponse>({ queryKey: queryKeys.groceryLists() })
-          .find(([, list]) => list !== undefined)?.[1]?.ticked ??
-        readKeptList()?.list.ticked ??
-        [];
+    // The box follows the finger at once, online or not; the server's answer then has the last word.
+    onMutate: (input) => {
+      const before = currentTicks();
       applyTicks(
-        input.ticked ? [...new Set([...current, input.name])] : current.filter((name) => name !== input.name),
+        input.ticked ? [...new Set([...before, input.name])] : before.filter((name) => name !== input.name),
       );
+      return { before };
+    },
+    onSuccess: (outcome) => {
+      if (outcome.status === "sent") applyTicks(outcome.response.ticked);
+    },
+    onError: (_error, _input, context) => {
+      if (context) applyTicks(context.before);
     },
   });
 }
