@@ -125,9 +125,9 @@ export function auditWorkoutPlan(request: WorkoutPlanRequest, plan: WorkoutPlan)
   const trainingDays = WEEKDAYS.filter((day) => request.days.includes(day));
   const cap = SESSION_HARD_SET_CAP[request.level];
   const hardSetsOn = new Map<string, number>();
-  const primedOn = Object.fromEntries(MUSCLES.map((muscle) => [muscle, [] as string[]])) as Record<
-    Muscle,
-    string[]
+  const primedOn = Object.fromEntries(
+    MUSCLES.map((muscle) => [muscle, [] as { day: string; sets: number }[]]),
+  ) as Record<Muscle, { day: string; sets: number }[]>; sets: number }[]
   >;
   if (
     plan.sessions.length !== trainingDays.length ||
@@ -218,7 +218,7 @@ export function auditWorkoutPlan(request: WorkoutPlanRequest, plan: WorkoutPlan)
       }
       if (!isHardSetExercise(exercise)) continue;
       hardSets += sets;
-      for (const muscle of exercise.primeMovers) primedOn[muscle].push(day);
+      for (const muscle of exercise.primeMovers) primedOn[muscle].push({ day, sets });
       for (const muscle of MUSCLES) today[muscle] += sets * setShare(exercise, muscle);
     }
     for (const [family, count] of families)
@@ -243,8 +243,13 @@ export function auditWorkoutPlan(request: WorkoutPlanRequest, plan: WorkoutPlan)
   }
   for (const muscle of BANDED_MUSCLES) {
     const sets = weekly[muscle];
-    // The session cap comes first: a muscle may stay under the band only when every day that primes it is full.
-    const capped = primedOn[muscle].every((day) => (hardSetsOn.get(day) ?? 0) > cap - MIN_SETS_PER_EXERCISE);
+    // The caps come first: a muscle may stay under the band only when every exercise that primes it is at the
+    // level's sets per exercise or sits on a day too full for another exercise.
+    const capped = primedOn[muscle].every(
+      ({ day, sets: primeSets }) =>
+        primeSets >= MAX_SETS_PER_EXERCISE[request.level] ||
+        (hardSetsOn.get(day) ?? 0) > cap - MIN_SETS_PER_EXERCISE,
+    );
     if (sets > plan.volumeBand.max || (sets < plan.volumeBand.min && !capped))
       flag(`${muscle}: ${sets} weekly sets outside ${plan.volumeBand.min}–${plan.volumeBand.max}`);
   }

@@ -156,8 +156,8 @@ export function workoutAlternatives(
       !replacedAway.has(exercise.id) &&
       // A balance drill stays a balance drill: older adults keep one a day.
       (current === undefined || !current.balance || exercise.balance) &&
-      // Sets and reps are kept, so power work (3–6 fast reps) only swaps with power work.
-      (current === undefined || exercise.power === current.power) &&
+      // Sets and reps are kept, so an 8–12-rep slot never turns into jumps or throws (power work is 3–6 reps).
+      (current === undefined || !exercise.power || current.power) &&
       // From 65 a swap is never harder than what it replaces (the tier it was planned at).
       (current === undefined || !isOlderAdult(trainee.ageYears) || exercise.tier <= current.tier) &&
       !(hingeBlocked && loadsHipExtensors(exercise)),
@@ -178,7 +178,7 @@ export function workoutAlternatives(
       : (current.primeMovers.every((muscle) => exercise.primeMovers.includes(muscle)) ? 0 : 16) +
         (replacementClass(exercise) === replacementClass(current) ? 0 : 8) +
         (exercise.pattern === current.pattern ? 0 : 4) +
-        (exercise.mechanic === current.mechanic ? 0 : 2) +
+        (exercise.mechanic === current.mechanic && exercise.power === current.power ? 0 : 2) +
         (exercise.tier <= current.tier ? 0 : 1);
   const preference = (exercise: Exercise): number => {
     // Same weighting as the planner's level preference: work at the user's own level first.
