@@ -127,8 +127,7 @@ export function auditWorkoutPlan(request: WorkoutPlanRequest, plan: WorkoutPlan)
   const hardSetsOn = new Map<string, number>();
   const primedOn = Object.fromEntries(
     MUSCLES.map((muscle) => [muscle, [] as { day: string; sets: number }[]]),
-  ) as Record<Muscle, { day: string; sets: number }[]>; sets: number }[]
-  >;
+  ) as Record<Muscle, { day: string; sets: number }[]>;
   if (
     plan.sessions.length !== trainingDays.length ||
     plan.sessions.some((session, index) => session.day !== trainingDays[index])
