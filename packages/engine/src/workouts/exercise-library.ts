@@ -123,6 +123,7 @@ const TIER_NOTES: Record<string, [ExerciseTier, string]> = {
   "Dips - Triceps Version": [3, "Shoulder in loaded end-range extension with body weight (Kolber 2010)"],
   "Plyo Push-Up": [3, "Explosive push-off and landing on the wrists (Chmielewski 2006)"],
   "Clock Push-Up": [3, "Repeated push-ups while walking the hands: wrist and shoulder load, coordination"],
+  "One-Arm Kettlebell Push Press": [3, "Explosive overhead drive: shoulder and lower back under a fast load"],
   "Weighted Pull Ups": [3, "Added load on the shoulders and elbows in a hanging position"],
   Burpee: [2, "Jump and floor drop: landing forces and wrist load (Chmielewski 2006)"],
   "Bear Crawl": [2, "Wrists and shoulders carry the body while crawling"],
@@ -171,7 +172,14 @@ const PATTERN_STRESS: Record<MovementPattern, string> = {
 };
 
 /** Mobility and activation drills: warm-up material, never a planned hard set. */
-const DRILLS = new Set(["Wall Slide", "Kettlebell Halo", "Scapular Pull-Up", "Superman"]);
+const DRILLS = new Set([
+  "Wall Slide",
+  "Kettlebell Halo",
+  "Scapular Pull-Up",
+  "Superman",
+  "Reverse Snow Angel",
+  "Prone Swimmer",
+]);
 
 /** Explosive strength work, prescribed as power sets (ACSM 2009: 3–6 reps, 2–3 min rest). */
 const POWER = new Set([
@@ -379,6 +387,7 @@ const BACK = group("Back", [
   ["Doorway Row", B, C, [BW], ["biceps", "middle back"], ["Hold both sides of a sturdy door frame, feet near the threshold", "Lean back on straight arms, body in one line", "Pull the chest to the frame"]],
   ["Reverse Snow Angel", B, ISO, [BW], ["shoulders", "traps"], ["Lie face down, arms by the sides", "Lift the arms and sweep them overhead", "Sweep back without touching the floor"]],
   ["Table Inverted Row", B, C, [BW], ["biceps", "middle back"], ["Lie under a sturdy table and grip its edge", "Body straight, heels on the floor", "Pull the chest to the table"]],
+  ["Towel Door Row", B, C, [BW], ["biceps", "middle back"], ["Loop a towel round both handles of a closed, sturdy door", "Lean back on straight arms, feet near the door", "Row the chest to the door, elbows low"]],
   ["Single-Arm Doorway Row", I, C, [BW], ["biceps", "middle back"], ["Hold a sturdy door frame with one hand", "Lean back, body in one line", "Row yourself in without twisting"]],
   ["Prone Swimmer", B, ISO, [BW], ["shoulders", "lower back"], ["Lie face down, arms overhead", "Sweep the arms round to the hips and back", "Keep them off the floor"]],
   ["Pullups", I, C, [BAR], ["biceps", "middle back"], ["Grip just outside shoulders", "Pull the chest to the bar", "Full hang at the bottom"]],
@@ -446,6 +455,7 @@ const BICEPS = group("Biceps", [
   ["Band Curl", B, ISO, [BAND], ["forearms"], ["Stand on the band", "Elbows pinned", "Control the return"]],
   ["Band Hammer Curl", B, ISO, [BAND], ["forearms"], ["Stand on the band, palms facing in", "Elbows pinned", "Lower slowly"]],
   ["Towel Curl", B, ISO, [BW], ["forearms"], ["Sit, a towel looped under one foot", "Curl the towel while the leg resists", "Lower over three seconds"]],
+  ["Towel Hammer Curl", B, ISO, [BW], ["forearms"], ["Sit, a towel looped under one foot, thumbs up", "Curl the towel while the leg resists", "Lower over three seconds"]],
   ["Doorway Biceps Curl", B, ISO, [BW], ["forearms"], ["Hold a sturdy door frame with one hand, palm up", "Lean back on a straight arm", "Curl the body towards the frame"]],
   ["Kettlebell Curl", B, ISO, [KB], ["forearms"], ["Hold the bell by the handle", "Elbows at the sides", "Lower slowly"]],
   ["Kettlebell Hammer Curl", B, ISO, [KB], ["forearms"], ["A bell in each hand by the handle, palms in", "Curl without swinging", "Lower slowly"]],
@@ -472,6 +482,7 @@ const TRICEPS = group("Triceps", [
   ["Speed Band Overhead Triceps", B, ISO, [BAND], [], ["Anchor the band low behind you", "Extend the arms overhead", "Elbows stay close"]],
   ["Band Triceps Pushdown", B, ISO, [BAND], [], ["Anchor the band high", "Elbows pinned to the sides", "Push down to straight arms"]],
   ["Body Tricep Press", B, ISO, [BW], ["chest"], ["Forearms on a sturdy surface", "Straighten the elbows to lift the body", "Keep the body straight"]],
+  ["Close-Grip Knee Push-Up", B, C, [BW], ["chest", "shoulders"], ["Knees down, hands under the shoulders", "Elbows brush the ribs", "Lower the chest to the hands"]],
   ["Kettlebell Overhead Triceps Extension", B, ISO, [KB], [], ["Hold the bell by the horns overhead", "Lower it behind the head", "Elbows point forward"]],
   ["Kettlebell Lying Triceps Extension", B, ISO, [KB], [], ["Lie on the floor, bell held over the chest by the horns", "Bend the elbows to lower it by the head", "Extend back up"]],
   ["Kettlebell Close-Grip Floor Press", B, C, [KB], ["chest", "shoulders"], ["Lie on the floor, bell held by the horns", "Elbows tucked to the ribs", "Press straight up"]],
@@ -576,6 +587,7 @@ const GLUTES = group("Glutes", [
 // prettier-ignore
 const CALVES = group("Calves", [
   ["Bodyweight Calf Raise", B, ISO, [BW], [], ["Balls of the feet on a step", "Rise as high as you can", "Lower below the step"], I],
+  ["Tempo Calf Raise", B, ISO, [BW], [], ["Hold a wall, feet hip width", "Rise for one second, pause at the top", "Lower over three seconds"]],
   ["Single-Leg Calf Raise", B, ISO, [BW], [], ["One foot on a step", "Full rise", "Slow lowering"]],
   ["Deficit Single-Leg Calf Raise", A, ISO, [BW], [], ["One foot on a step edge", "Drop the heel well below the step", "Rise high and pause"]],
   ["Calf Raises - With Bands", B, ISO, [BAND], [], ["Stand on the band", "Rise onto the toes", "Pause at the top"]],
@@ -641,7 +653,7 @@ const FULL_BODY = group("Full Body", [
   ["Band Squat to Press", B, C, [BAND], ["quadriceps", "shoulders"], ["Stand on the band, handles at the shoulders", "Squat", "Drive up and press overhead"]],
   ["Kettlebell Thruster", I, C, [KB], ["quadriceps", "shoulders"], ["Bells in the rack position", "Front squat", "Press overhead on the way up"]],
   ["Dumbbell Clean", I, C, [DB], ["hamstrings", "traps"], ["Hinge with the bells at the knees", "Jump and shrug", "Catch at the shoulders"]],
-  ["Kettlebell Turkish Get-Up (Squat style)", A, C, [KB], ["shoulders", "abdominals"], ["Bell locked out overhead", "Rise to standing step by step", "Reverse to the floor"]],
+  ["Kettlebell Turkish Get-Up (Squat style)", A, C, [KB], ["shoulders", "abdominals", "quadriceps", "glutes"], ["Bell locked out overhead", "Rise to standing step by step", "Reverse to the floor"]],
   ["Man Maker", A, C, [DB], ["chest", "shoulders", "quadriceps"], ["Push-up on the dumbbells", "Row each side", "Clean and press"]],
   ["Barbell Thruster", I, C, [BB], ["quadriceps", "shoulders"], ["Bar in the front rack", "Front squat", "Drive the bar overhead"]],
   ["Clean and Press", A, C, [BB], ["shoulders", "hamstrings"], ["Pull the bar from the floor", "Catch at the shoulders", "Press overhead"]],
@@ -658,7 +670,7 @@ const CARDIO = group("Cardio", [
   ["Step Jacks", B, C, [BW], ["shoulders", "glutes"], ["Step one foot out while the arms rise", "Step back in", "Alternate sides, no jumping"]],
   ["Shadow Boxing", B, C, [BW], ["shoulders", "abdominals"], ["Soft knees, hands up", "Throw light punches in combinations", "Keep moving the feet"]],
   ["Split Jump", I, C, [BW], ["glutes", "hamstrings"], ["Start in a lunge", "Jump and switch legs", "Land softly"]],
-  ["Star Jump", I, C, [BW], ["calves", "shoulders"], ["Squat a little", "Jump spreading arms and legs", "Land with soft knees"]],
+  ["Star Jump", I, C, [BW], ["quadriceps", "glutes", "calves", "shoulders"], ["Squat a little", "Jump spreading arms and legs", "Land with soft knees"]],
   ["Skater Hops", I, C, [BW], ["glutes", "adductors"], ["Bound sideways onto one leg", "Land softly and swing the other leg behind", "Bound back the other way"]],
   ["Bicycling, Stationary", B, C, [MACHINE], ["glutes"], ["Seat at hip height", "Steady cadence", "Increase resistance for the work intervals"]],
   ["Elliptical Trainer", B, C, [MACHINE], ["glutes", "hamstrings"], ["Upright posture", "Push and pull the handles", "Keep a steady rhythm"]],
