@@ -151,7 +151,7 @@ describe("auditWorkoutPlan", () => {
     });
     const violations = auditWorkoutPlan(older, edited).join("\n");
     expect(violations).toMatch(/Pistol Squat" is tier 3, above tier 2/);
-    expect(violations).toMatch(/over the 24-set session cap/);
+    expect(violations).toMatch(/over the 20-set session cap/);
     expect(violations).toMatch(/Monday: 3 push-up variants in one session/);
   });
 

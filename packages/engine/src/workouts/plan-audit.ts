@@ -16,11 +16,11 @@ import {
   TWICE_WEEKLY_MUSCLES,
   MAX_SETS_PER_EXERCISE,
   MIN_SETS_PER_EXERCISE,
-  SESSION_HARD_SET_CAP,
   VOLUME_BANDS,
   finisherPrescription,
   isHardSetExercise,
   loadsLegs,
+  sessionHardSetCap,
   setShare,
   strengthReps,
 } from "./training-prescription";
@@ -123,7 +123,7 @@ export function auditWorkoutPlan(request: WorkoutPlanRequest, plan: WorkoutPlan)
   const weekly = Object.fromEntries(MUSCLES.map((muscle) => [muscle, 0])) as Record<Muscle, number>;
   const daysTrained = Object.fromEntries(MUSCLES.map((muscle) => [muscle, 0])) as Record<Muscle, number>;
   const trainingDays = WEEKDAYS.filter((day) => request.days.includes(day));
-  const cap = SESSION_HARD_SET_CAP[request.level];
+  const cap = sessionHardSetCap(request.level, request.ageYears ?? undefined);
   const hardSetsOn = new Map<string, number>();
   const primedOn = Object.fromEntries(
     MUSCLES.map((muscle) => [muscle, [] as { day: string; sets: number }[]]),

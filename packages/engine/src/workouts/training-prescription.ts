@@ -1,4 +1,5 @@
 import type { FitnessGoal } from "../profile.types";
+import { isOlderAdult } from "./exercise-eligibility";
 import type { Exercise, ExperienceLevel, Muscle } from "./exercise.types";
 
 /*
@@ -88,6 +89,16 @@ export const SESSION_HARD_SET_CAP: Record<ExperienceLevel, number> = {
   Advanced: 24,
 };
 
+/**
+ * The cap for this person: from 65 the beginner's 20 whatever the level (NSCA position statement on older adults,
+ * Fragala et al., J Strength Cond Res 2019;33(8):2019-52: 1–3 sets of 8–10 exercises a session).
+ */
+export function sessionHardSetCap(level: ExperienceLevel, ageYears: number | undefined): number {
+  return ageYears !== undefined && ageYears >= 65
+    ? SESSION_HARD_SET_CAP.Beginner
+    : SESSION_HARD_SET_CAP[level];
+}
+
 /** Two sets is the least we prescribe (ACSM: multiple sets for progression); the cap grows with level. */
 export const MIN_SETS_PER_EXERCISE = 2;
 export const MAX_SETS_PER_EXERCISE: Record<ExperienceLevel, number> = {
@@ -110,26 +121,32 @@ export function isHardSetExercise(exercise: Exercise): boolean {
   return !exercise.balance && !exercise.drill && exercise.primeMovers.length > 0;
 }
 
-/** Heavy multi-joint lifts that a coach loads in lower rep ranges: barbell compounds and weighted pull-ups. */
+/** Pull-ups and chin-ups move the whole body: few people do 12–15, so they are prescribed like heavy lifts. */
+const HEAVY_BODY_WEIGHT = new Set(["Weighted Pull Ups", "Pullups", "Chin-Up"]);
+
+/** Heavy multi-joint lifts that a coach loads in lower rep ranges: barbell compounds, pull-ups and chin-ups. */
 export function isHeavyCompound(exercise: Exercise): boolean {
   return (
     exercise.mechanic === "compound" &&
     !exercise.power &&
     !exercise.unstable &&
-    (exercise.equipment.includes("barbell") || exercise.name === "Weighted Pull Ups")
+    (exercise.equipment.includes("barbell") || HEAVY_BODY_WEIGHT.has(exercise.name))
   );
 }
 
 /**
  * Reps per set, by exercise. Power moves: 3–6 fast reps (ACSM 2009 and 2026: power at moderate load, moved fast,
- * low reps). Heavy compounds: 5–8 for trained lifters building muscle (ACSM 2026: ≥ 80 % 1RM for strength), 8–10
- * for beginners and in a fat-loss block. Everything else: muscle gain 8–12 (beginners 10–12 while they learn the
+ * low reps). Heavy compounds: 5–8 for trained lifters building muscle (ACSM 2026: ≥ 80 % 1RM for strength), 6–10
+ * in their fat-loss block, 8–10 for beginners. Everything else: muscle gain 8–12 (beginners 10–12 while they learn the
  * movement), fat loss 12–15 with short rests (Schoenfeld 2017). Body-weight moves stay inside these ranges: past
  * the top of the range the next harder variant is the progression, not more reps.
  */
 export function strengthReps(exercise: Exercise, goal: FitnessGoal, level: ExperienceLevel): string {
   if (exercise.power) return "3-6";
-  if (isHeavyCompound(exercise)) return goal === "Gain Muscle Mass" && level !== "Beginner" ? "5-8" : "8-10";
+  if (isHeavyCompound(exercise)) {
+    if (level === "Beginner") return "8-10";
+    return goal === "Gain Muscle Mass" ? "5-8" : "6-10";
+  }
   if (goal === "Lose Weight") return "12-15";
   return level === "Beginner" ? "10-12" : "8-12";
 }

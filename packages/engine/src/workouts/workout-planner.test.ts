@@ -234,7 +234,7 @@ describe("planWorkoutWeek", () => {
     const lose = plan({ ...request, goal: "Lose Weight" })
       .items.filter((item) => item.day === "Monday")
       .slice(1, -1);
-    expect(lose.slice(0, -1).every((item) => item.reps === (heavy(item.name) ? "8-10" : "12-15"))).toBe(true);
+    expect(lose.slice(0, -1).every((item) => item.reps === (heavy(item.name) ? "6-10" : "12-15"))).toBe(true);
     expect(["Cardio", "Full Body"]).toContain(lose.at(-1)?.bodyPart);
   });
 

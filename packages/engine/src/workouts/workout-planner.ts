@@ -31,11 +31,11 @@ import {
   TWICE_WEEKLY_MUSCLES,
   MAX_SETS_PER_EXERCISE,
   MIN_SETS_PER_EXERCISE,
-  SESSION_HARD_SET_CAP,
   VOLUME_BANDS,
   finisherPrescription,
   isHardSetExercise,
   loadsLegs,
+  sessionHardSetCap,
   setShare,
   strengthReps,
   weeklySetTarget,
@@ -457,7 +457,7 @@ export function planWorkoutWeek(input: WorkoutPlanRequest): WorkoutPlanOutcome {
     band: VOLUME_BANDS[goal][level],
     target: weeklySetTarget(goal, level),
     perExercise: MAX_SETS_PER_EXERCISE[level],
-    perSession: SESSION_HARD_SET_CAP[level],
+    perSession: sessionHardSetCap(level, trainee.ageYears),
   };
 
   const requests: SlotRequest[][] = trainingDays.map((_, index) => {
