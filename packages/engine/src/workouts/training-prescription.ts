@@ -94,9 +94,7 @@ export const SESSION_HARD_SET_CAP: Record<ExperienceLevel, number> = {
  * Fragala et al., J Strength Cond Res 2019;33(8):2019-52: 1–3 sets of 8–10 exercises a session).
  */
 export function sessionHardSetCap(level: ExperienceLevel, ageYears: number | undefined): number {
-  return ageYears !== undefined && ageYears >= 65
-    ? SESSION_HARD_SET_CAP.Beginner
-    : SESSION_HARD_SET_CAP[level];
+  return isOlderAdult(ageYears) ? SESSION_HARD_SET_CAP.Beginner : SESSION_HARD_SET_CAP[level];
 }
 
 /** Two sets is the least we prescribe (ACSM: multiple sets for progression); the cap grows with level. */
