@@ -189,7 +189,7 @@ interface PickContext {
  * - otherwise work at the user's own level comes first (an advanced lifter at home should mostly
  *   see advanced work);
  * - beginners and adults from 65 get simple, stable movements: single-leg, crawling and explosive
- *   moves are rare for them.
+ *   moves are rare for them, and from 65 tier-2 exercises give way to tier-1 ones.
  */
 function selectionWeight(exercise: Exercise, mechanic: Slot["mechanic"], context: PickContext): number {
   const { trainee, workoutType } = context;
@@ -212,6 +212,9 @@ function selectionWeight(exercise: Exercise, mechanic: Slot["mechanic"], context
     weight *= [4, 2, 1][levelGap] ?? 1;
   }
   if ((trainee.level === "Beginner" || isOlderAdult(trainee.ageYears)) && exercise.unstable) weight *= 0.05;
+  // From 65 the intermediate tier is allowed but the foundation tier comes first (Fragala et al. 2019: stable,
+  // supported variations, progressed gradually).
+  if (isOlderAdult(trainee.ageYears) && exercise.tier > 1) weight *= 0.3;
   return weight;
 }
 
