@@ -1,11 +1,13 @@
 /*
- * Plans every goal × level × day set (all 3–6-day subsets of the week) × equipment (a gym, and home
- * with the default, body weight only, kettlebell + pull-up bar, and everything), at ages cycling
- * 16 / 40 / 70; replaces one exercise in each plan, audits every plan and prints a table plus one
- * JSON summary line. recoveryViolations, equipmentViolations, highImpactFrom65 and
- * replacementSameEquipmentPct are recounted here from the calendar and the exercise library's own
- * fields, not through the planner's or the audit's helpers; for the last, every exercise of every
- * plan is replaced once.
+ * Plans every goal × level × day set (all 3–6-day subsets of the week) × 9 equipment cases (a gym, and home
+ * with the default, body weight only, each single item, kettlebell + pull-up bar, and everything) × ages 16, 30,
+ * 50, 67 and 80 (26,460 weeks); replaces one exercise in each plan, audits every plan and prints a table plus one
+ * JSON summary line. recoveryViolations, equipmentViolations, highImpactFrom65 and replacementSameEquipmentPct are
+ * recounted here from the calendar and the exercise library's equipment fields; the coaching figures
+ * (over65TopTierMoves, beginnerTopTierMoves, sessionsOverSetCap, maxSessionHardSets, muscleUnderTwicePerWeek,
+ * fractionalSetsOutOfBandPct, finisherRecoveryBreaks, plyoAsHypertrophySets, replacementSamePrimeMoverPct) are
+ * counted from the benchmark's own coaching map (workout-coaching-map.ts), never from the planner's tiers, muscles
+ * or checks. For the replacement figures every exercise of every plan is replaced once.
  * Run: npm run bench:workouts -w @fitwise/engine
  */
 import { performance } from "node:perf_hooks";
@@ -18,13 +20,13 @@ import {
   type Exercise,
   type WorkoutItem,
 } from "../src/workouts/exercise.types";
-import { MAJOR_MUSCLE_GROUPS } from "../src/workouts/training-prescription";
-import { auditWorkoutPlan, outOfBandGroups } from "../src/workouts/plan-audit";
+import { auditWorkoutPlan, outOfBandMuscles } from "../src/workouts/plan-audit";
 import { planWorkoutWeek, type WorkoutPlanRequest } from "../src/workouts/workout-planner";
 import { replaceWorkoutItem } from "../src/workouts/workout-replacement";
 import { weekdaySubsets } from "../src/workouts/weekday-subsets";
 import { findExerciseById, findExerciseByName } from "../src/workouts/exercise-library";
 import { isEligibleFor } from "../src/workouts/exercise-eligibility";
+import { COACH_BANDS, coachEntry, type CoachEntry, type CoachMuscle } from "./workout-coaching-map";
 
 function percentile(values: readonly number[], fraction: number): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -125,25 +127,128 @@ const EQUIPMENT_CHOICES: [WorkoutPlanRequest["workoutType"], string[] | null][] 
   ["GYM Workout", null],
   ["Home Workout", null],
   ["Home Workout", []],
+  ["Home Workout", ["dumbbells"]],
+  ["Home Workout", ["resistance band"]],
+  ["Home Workout", ["kettlebell"]],
+  ["Home Workout", ["pull-up bar", "bench"]],
   ["Home Workout", ["kettlebell", "pull-up bar"]],
   ["Home Workout", ["dumbbells", "resistance band", "kettlebell", "pull-up bar", "bench"]],
 ];
-const AGES = [16, 40, 70];
+const AGES = [16, 30, 50, 67, 80];
 const requests: WorkoutPlanRequest[] = FITNESS_GOALS.flatMap((goal) =>
   EXPERIENCE_LEVELS.flatMap((level) =>
     EQUIPMENT_CHOICES.flatMap(([workoutType, equipment]) =>
-      daySets.map((days, index) => ({
-        goal,
-        level,
-        workoutType,
-        equipment,
-        ageYears: AGES[index % AGES.length],
-        days,
-        seed: 1000 + index,
-      })),
+      daySets.flatMap((days, index) =>
+        AGES.map((ageYears) => ({
+          goal,
+          level,
+          workoutType,
+          equipment,
+          ageYears,
+          days,
+          seed: 1000 + index * 7 + ageYears,
+        })),
+      ),
     ),
   ),
 );
+
+const TWICE_WEEKLY: readonly CoachMuscle[] = ["Chest", "Back", "Shoulders", "Quads", "Hamstrings", "Glutes"];
+const BANDED: readonly CoachMuscle[] = [...TWICE_WEEKLY, "Biceps", "Triceps"];
+const LEGS: readonly CoachMuscle[] = ["Quads", "Hamstrings", "Glutes"];
+const unmapped = new Set<string>();
+
+function coach(name: string): CoachEntry | undefined {
+  const entry = coachEntry(name);
+  if (entry === undefined) unmapped.add(name);
+  return entry;
+}
+
+function share(entry: CoachEntry, muscle: CoachMuscle): number {
+  if (entry.prime.includes(muscle)) return 1;
+  return entry.synergists.includes(muscle) ? 0.5 : 0;
+}
+
+/** Highest rep count a prescription allows ("8-12" → 12); undefined for timed work ("30 sec"). */
+function topReps(reps: string): number | undefined {
+  if (/sec/i.test(reps)) return undefined;
+  const numbers = reps.match(/\d+/g)?.map(Number) ?? [];
+  return numbers.length === 0 ? undefined : Math.max(...numbers);
+}
+
+interface CoachFigures {
+  topTierOver65: number;
+  topTierBeginner: number;
+  sessionsOverCap: number;
+  maxSessionSets: number;
+  underTwice: number;
+  outOfBand: number;
+  bandChecks: number;
+  finisherBreaks: number;
+  plyoHypertrophy: number;
+}
+
+/** The coach's reading of one week, from the items and the coaching map alone. */
+function coachWeek(request: WorkoutPlanRequest, items: readonly WorkoutItem[]): CoachFigures {
+  const figures: CoachFigures = {
+    topTierOver65: 0,
+    topTierBeginner: 0,
+    sessionsOverCap: 0,
+    maxSessionSets: 0,
+    underTwice: 0,
+    outOfBand: 0,
+    bandChecks: 0,
+    finisherBreaks: 0,
+    plyoHypertrophy: 0,
+  };
+  const cap = request.level === "Beginner" ? 20 : 24;
+  const weekly = new Map<CoachMuscle, number>();
+  const daysTrained = new Map<CoachMuscle, number>();
+  const legsOn = WEEKDAYS.map(() => false);
+  const legFinisherOn = WEEKDAYS.map(() => false);
+  for (const [dayIndex, day] of WEEKDAYS.entries()) {
+    const today = new Map<CoachMuscle, number>();
+    let hardSets = 0;
+    for (const item of items) {
+      if (item.day !== day || item.kind !== "exercise") continue;
+      const entry = coach(item.name);
+      if (entry === undefined) continue;
+      if (entry.topTier && (request.ageYears ?? 0) >= 65) figures.topTierOver65 += 1;
+      if (entry.topTier && request.level === "Beginner") figures.topTierBeginner += 1;
+      const top = topReps(item.reps);
+      if (entry.plyo && top !== undefined && top > 6) figures.plyoHypertrophy += 1;
+      if (entry.kind === "conditioning") {
+        if (entry.legs) legFinisherOn[dayIndex] = true;
+        continue;
+      }
+      if (entry.kind !== "strength") continue;
+      hardSets += item.sets;
+      for (const muscle of [...entry.prime, ...entry.synergists])
+        today.set(muscle, (today.get(muscle) ?? 0) + item.sets * share(entry, muscle));
+      if (entry.prime.some((muscle) => LEGS.includes(muscle))) legsOn[dayIndex] = true;
+    }
+    if (hardSets > cap) figures.sessionsOverCap += 1;
+    figures.maxSessionSets = Math.max(figures.maxSessionSets, hardSets);
+    for (const [muscle, sets] of today) {
+      weekly.set(muscle, (weekly.get(muscle) ?? 0) + sets);
+      if (sets >= 2) daysTrained.set(muscle, (daysTrained.get(muscle) ?? 0) + 1);
+    }
+  }
+  // A leg-working finisher next to a day that trains legs (by its lifts or its own finisher) breaks the 48 h rule.
+  for (const [dayIndex] of WEEKDAYS.entries()) {
+    if (!legFinisherOn[dayIndex]) continue;
+    for (const neighbour of [(dayIndex + 6) % 7, (dayIndex + 1) % 7])
+      if (legsOn[neighbour] === true || legFinisherOn[neighbour] === true) figures.finisherBreaks += 1;
+  }
+  for (const muscle of TWICE_WEEKLY) if ((daysTrained.get(muscle) ?? 0) < 2) figures.underTwice += 1;
+  const band = COACH_BANDS[request.goal]?.[request.level];
+  for (const muscle of BANDED) {
+    const sets = weekly.get(muscle) ?? 0;
+    figures.bandChecks += 1;
+    if (band !== undefined && (sets < band.min || sets > band.max)) figures.outOfBand += 1;
+  }
+  return figures;
+}
 
 // Warm the JIT and the per-day-set and per-equipment caches, as a running server has them.
 for (const request of requests) planWorkoutWeek(request);
@@ -167,6 +272,17 @@ let equipmentViolations = 0;
 let highImpactFrom65 = 0;
 let replacements = 0;
 let sameEquipment = 0;
+let samePrimeMover = 0;
+let over65TopTierMoves = 0;
+let beginnerTopTierMoves = 0;
+let sessionsOverSetCap = 0;
+let maxSessionHardSets = 0;
+let muscleUnderTwicePerWeek = 0;
+let coachOutOfBand = 0;
+let coachBandChecks = 0;
+let finisherRecoveryBreaks = 0;
+let plyoAsHypertrophySets = 0;
+let replacementsHarderFrom65 = 0;
 const toSwap: { request: WorkoutPlanRequest; items: WorkoutItem[]; exercises: WorkoutItem[] }[] = [];
 const examples: string[] = [];
 
@@ -194,8 +310,18 @@ for (const request of requests) {
     continue;
   }
   const problems = auditWorkoutPlan(request, outcome.plan);
-  const groups = Object.keys(MAJOR_MUSCLE_GROUPS).length;
-  const outside = outOfBandGroups(outcome.plan);
+  const groups = 8;
+  const outside = outOfBandMuscles(outcome.plan);
+  const figures = coachWeek(request, outcome.plan.items);
+  over65TopTierMoves += figures.topTierOver65;
+  beginnerTopTierMoves += figures.topTierBeginner;
+  sessionsOverSetCap += figures.sessionsOverCap;
+  maxSessionHardSets = Math.max(maxSessionHardSets, figures.maxSessionSets);
+  muscleUnderTwicePerWeek += figures.underTwice;
+  coachOutOfBand += figures.outOfBand;
+  coachBandChecks += figures.bandChecks;
+  finisherRecoveryBreaks += figures.finisherBreaks;
+  plyoAsHypertrophySets += figures.plyoHypertrophy;
   outOfBand += outside;
   groupChecks += groups;
   row.outOfBand += outside;
@@ -242,6 +368,13 @@ for (const { request, items, exercises } of toSwap) {
     if (before === undefined) continue;
     replacements += 1;
     if (after !== undefined && implementClass(after) === implementClass(before)) sameEquipment += 1;
+    // The main muscle (the coaching map's first prime mover) is still a prime mover of the swap.
+    const main = coach(before.name)?.prime[0];
+    const afterEntry = after === undefined ? undefined : coach(after.name);
+    if (main === undefined || (afterEntry !== undefined && afterEntry.prime.includes(main)))
+      samePrimeMover += 1;
+    if ((request.ageYears ?? 0) >= 65 && afterEntry?.topTier === true && coach(before.name)?.topTier !== true)
+      replacementsHarderFrom65 += 1;
     if (after !== undefined && !after.equipment.every((piece) => have.includes(piece)))
       equipmentViolations += 1;
   }
@@ -266,6 +399,7 @@ for (const [key, row] of rows) {
   );
 }
 for (const example of examples.slice(0, 10)) console.log(`violation: ${example}`);
+for (const name of unmapped) console.log(`not in the coaching map: ${name}`);
 console.log(
   JSON.stringify({
     plans: requests.length,
@@ -278,5 +412,16 @@ console.log(
     equipmentViolations,
     highImpactFrom65,
     replacementSameEquipmentPct: round((100 * sameEquipment) / Math.max(1, replacements)),
+    over65TopTierMoves,
+    beginnerTopTierMoves,
+    sessionsOverSetCap,
+    maxSessionHardSets,
+    muscleUnderTwicePerWeek,
+    fractionalSetsOutOfBandPct: round((100 * coachOutOfBand) / Math.max(1, coachBandChecks)),
+    finisherRecoveryBreaks,
+    plyoAsHypertrophySets,
+    replacementSamePrimeMoverPct: round((100 * samePrimeMover) / Math.max(1, replacements)),
+    replacementsToTopTierFrom65: replacementsHarderFrom65,
+    unmappedExercises: unmapped.size,
   }),
 );

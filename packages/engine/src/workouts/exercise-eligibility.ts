@@ -6,6 +6,7 @@ import {
   HOME_EQUIPMENT_CHOICES,
   type Equipment,
   type Exercise,
+  type ExerciseTier,
   type ExperienceLevel,
   type WorkoutType,
 } from "./exercise.types";
@@ -56,10 +57,26 @@ export function isOlderAdult(ageYears: number | undefined): boolean {
   return ageYears !== undefined && ageYears >= OLDER_ADULT_AGE_YEARS;
 }
 
-/** The hard rule shared by the planner and replacement: level, not outgrown, equipment at hand, low impact from 65. */
+/**
+ * The highest skill/load tier a person is offered: their level's (beginner 1, intermediate 2, advanced 3), and never
+ * the top tier from 65 — an advanced 80-year-old gets intermediate choices (NSCA position statement on resistance
+ * training for older adults, Fragala et al. 2019: progress with stable, lower-risk variations).
+ */
+export function maxTierFor(level: ExperienceLevel, ageYears: number | undefined): ExerciseTier {
+  const byLevel: ExerciseTier = level === "Beginner" ? 1 : level === "Intermediate" ? 2 : 3;
+  return isOlderAdult(ageYears) && byLevel === 3 ? 2 : byLevel;
+}
+
+/**
+ * The hard rule shared by the planner and replacement: level and tier, not outgrown, not a drill, equipment at hand,
+ * low impact from 65, age-specific work only at its age.
+ */
 export function isEligibleFor(exercise: Exercise, trainee: Trainee): boolean {
   const rank = levelRank(trainee.level);
   if (levelRank(exercise.level) > rank) return false;
+  if (exercise.drill) return false;
+  if (exercise.tier > maxTierFor(trainee.level, trainee.ageYears)) return false;
+  if (exercise.fromAgeYears !== undefined && (trainee.ageYears ?? 0) < exercise.fromAgeYears) return false;
   if (exercise.suitableUpTo !== undefined && rank > levelRank(exercise.suitableUpTo)) return false;
   if (exercise.highImpact && isOlderAdult(trainee.ageYears)) return false;
   if (loadsAnyJoint(exercise, trainee.avoidJoints)) return false;

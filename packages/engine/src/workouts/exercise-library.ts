@@ -2,9 +2,11 @@ import type {
   BodyPart,
   Equipment,
   Exercise,
+  ExerciseTier,
   ExperienceLevel,
   Mechanic,
   MovementPattern,
+  Muscle,
 } from "./exercise.types";
 
 /*
@@ -86,6 +88,177 @@ const HIGH_IMPACT = new Set([
   "Kettlebell Turkish Get-Up (Squat style)",
 ]);
 
+/*
+ * Tiers above the default (level Beginner → 1, Intermediate → 2, Advanced → 3) with why. A coach's call, backed
+ * where a source exists: Kolber et al., "Shoulder injuries attributed to resistance training: a brief review",
+ * J Strength Cond Res 2010;24(6):1696-704 (upright rows and dips put the shoulder in impingement-prone or
+ * end-range extended positions under load); Petersen et al., Am J Sports Med 2011;39(11):2296-303 (Nordic curls:
+ * very high eccentric hamstring load, introduced over weeks); Chmielewski et al., "Plyometric exercise in the
+ * rehabilitation of athletes", J Orthop Sports Phys Ther 2006;36(5):308-19 (landing forces several times body
+ * weight); Fragala et al., "Resistance training for older adults: position statement from the NSCA",
+ * J Strength Cond Res 2019;33(8):2019-52 (stable, supported, machine or free-weight work progressed gradually).
+ */
+const TIER_NOTES: Record<string, [ExerciseTier, string]> = {
+  "Natural Glute Ham Raise": [
+    3,
+    "Nordic curl: very high eccentric hamstring and knee load (Petersen 2011); build up over weeks",
+  ],
+  "Glute Ham Raise": [3, "Very high eccentric hamstring load at long length (Petersen 2011)"],
+  "Pistol Squat": [3, "Full body weight on one deeply bent knee, with a balance demand"],
+  "Kettlebell Pistol Squat": [3, "Loaded single-leg full-depth squat: knee and balance demand"],
+  "Shrimp Squat": [3, "Single-leg squat with the knee to the floor: knee flexion under full body weight"],
+  "Single-Arm Push-Up": [3, "Body weight through one shoulder, elbow and wrist; high trunk control"],
+  "Handstand Push-Ups": [3, "Inverted, head-down pressing: neck, shoulder and wrist load and a fall risk"],
+  "Deficit Single-Leg Calf Raise": [3, "Body weight on one Achilles tendon at full stretch"],
+  "Standing Dumbbell Upright Row": [
+    3,
+    "Raised, internally rotated arm: the impingement position (Kolber 2010)",
+  ],
+  "Upright Barbell Row": [
+    3,
+    "Raised, internally rotated arm under a bar: the impingement position (Kolber 2010)",
+  ],
+  "Bench Dips": [3, "Shoulder in loaded end-range extension (Kolber 2010)"],
+  "Dips - Chest Version": [3, "Shoulder in loaded end-range extension with body weight (Kolber 2010)"],
+  "Dips - Triceps Version": [3, "Shoulder in loaded end-range extension with body weight (Kolber 2010)"],
+  "Plyo Push-Up": [3, "Explosive push-off and landing on the wrists (Chmielewski 2006)"],
+  "Clock Push-Up": [3, "Repeated push-ups while walking the hands: wrist and shoulder load, coordination"],
+  "One-Arm Kettlebell Push Press": [3, "Explosive overhead drive: shoulder and lower back under a fast load"],
+  "Weighted Pull Ups": [3, "Added load on the shoulders and elbows in a hanging position"],
+  Burpee: [2, "Jump and floor drop: landing forces and wrist load (Chmielewski 2006)"],
+  "Bear Crawl": [2, "Wrists and shoulders carry the body while crawling"],
+  "Single-Leg Calf Raise": [2, "Body weight on one ankle and Achilles tendon"],
+  "Single Leg Glute Bridge": [2, "One-leg bridge: pelvic control and hamstring cramp risk"],
+  "Bodyweight Walking Lunge": [2, "Travelling single-leg work: knee load and balance"],
+  "Dumbbell Lunges": [2, "Loaded forward lunge: knee braking load and balance"],
+  "Jackknife Sit-Up": [2, "Long-lever trunk flexion: hip-flexor pull on the lower back"],
+  "Kettlebell Sumo High Pull": [2, "Fast pull with the elbows high: shoulder and lower-back demand"],
+  "Dumbbell Thruster": [2, "Squat into an overhead press: knee, hip and shoulder load in one move"],
+  "Step-up with Knee Raise": [2, "Single-leg step with a balance hold"],
+  "Barbell Squat": [2, "Spine loaded under a bar, knees and hips at depth: coached technique first"],
+  "Barbell Bench Press": [
+    2,
+    "Bar over the face and shoulders: needs a spotter or safeties and a learned setup",
+  ],
+  "Inverted Row": [1, "Body weight supported by the heels; easy to regress by standing taller"],
+};
+
+/** Default joint-stress notes by pattern; TIER_NOTES overrides them. */
+const PATTERN_STRESS: Record<MovementPattern, string> = {
+  "horizontal press": "Shoulders, elbows and wrists under moderate load",
+  "vertical press": "Shoulders overhead: needs full, pain-free overhead range",
+  fly: "Shoulder at a long lever: keep the range comfortable",
+  "horizontal pull": "Low joint stress; a bent-over torso loads the lower back",
+  "vertical pull": "Shoulders and elbows; hanging needs grip and shoulder mobility",
+  "straight-arm pull": "Shoulders at a long lever, low load",
+  hinge: "Lower back and hips under load: flat back first",
+  squat: "Knees and hips through a deep range",
+  lunge: "Knee and hip on one leg, with a balance demand",
+  "knee extension": "Knee extension under load: patellar tendon",
+  "knee flexion": "Hamstrings and knee under load",
+  "hip extension": "Low joint stress; hips and lower back",
+  "hip abduction": "Low joint stress",
+  raise: "Shoulder at a long lever, light loads",
+  "rear delt": "Low joint stress",
+  curl: "Elbows and wrists, light to moderate load",
+  "triceps extension": "Elbows under load",
+  "calf raise": "Ankles and Achilles tendon",
+  "trunk flexion": "Spine flexion, light",
+  "trunk rotation": "Spine rotation under load",
+  "trunk stability": "Low joint stress",
+  balance: "Low joint stress; fall risk managed with a chair or wall at hand",
+  conditioning: "Heart and lungs; impact depends on the move",
+  mobility: "Low joint stress",
+};
+
+/** Mobility and activation drills: warm-up material, never a planned hard set. */
+const DRILLS = new Set([
+  "Wall Slide",
+  "Kettlebell Halo",
+  "Scapular Pull-Up",
+  "Superman",
+  "Reverse Snow Angel",
+  "Prone Swimmer",
+]);
+
+/** Explosive strength work, prescribed as power sets (ACSM 2009: 3–6 reps, 2–3 min rest). */
+const POWER = new Set([
+  "Plyo Push-Up",
+  "Clock Push-Up",
+  "Freehand Jump Squat",
+  "Push Press",
+  "One-Arm Kettlebell Push Press",
+  "Dumbbell Clean",
+  "Clean and Press",
+]);
+
+/** Exercises kept for older adults: a chair sit-to-stand is functional training at 70, not a quad exercise at 30. */
+const FROM_AGE: Record<string, number> = { "Sit-to-Stand": 65 };
+
+/** Secondary-muscle words (Free Exercise DB vocabulary) that name a counted muscle. */
+const MUSCLE_OF_WORD: Record<string, Muscle> = {
+  chest: "Chest",
+  lats: "Back",
+  "middle back": "Back",
+  shoulders: "Shoulders",
+  biceps: "Biceps",
+  triceps: "Triceps",
+  quadriceps: "Quads",
+  hamstrings: "Hamstrings",
+  glutes: "Glutes",
+  calves: "Calves",
+  abdominals: "Core",
+  obliques: "Core",
+};
+
+/** Prime movers where the body part alone misleads (a deadlift is a hip-extensor lift; a thruster is two lifts). */
+const PRIME_OVERRIDES: Record<string, Muscle[]> = {
+  "Barbell Deadlift": ["Glutes", "Hamstrings"],
+  "Rack Pulls": ["Glutes", "Hamstrings"],
+  "Hyperextensions (Back Extensions)": ["Glutes"],
+  "Hyperextensions With No Hyperextension Bench": ["Glutes"],
+};
+
+const TRAINED_PARTS = new Set<string>([
+  "Chest",
+  "Back",
+  "Shoulders",
+  "Biceps",
+  "Triceps",
+  "Quads",
+  "Hamstrings",
+  "Glutes",
+  "Calves",
+  "Core",
+]);
+
+function musclesOf(
+  bodyPart: BodyPart,
+  name: string,
+  secondaryMuscles: readonly string[],
+  drill: boolean,
+): { primeMovers: Muscle[]; synergists: Muscle[] } {
+  if (drill || bodyPart === "Warmup" || bodyPart === "Cooldown") return { primeMovers: [], synergists: [] };
+  const primeMovers: Muscle[] =
+    PRIME_OVERRIDES[name] ?? (TRAINED_PARTS.has(bodyPart) && !BALANCE.has(name) ? [bodyPart as Muscle] : []);
+  // Squats, lunges and leg presses barely grow the hamstrings (Kubo et al., Eur J Appl Physiol 2019;119(9):1933-42:
+  // full squats grew the quadriceps, adductors and gluteus maximus but not the hamstrings), so a quad exercise
+  // counts no hamstring sets even where the Free Exercise DB lists them as secondary.
+  const synergists = [...new Set(secondaryMuscles.map((word) => MUSCLE_OF_WORD[word]))].filter(
+    (muscle): muscle is Muscle =>
+      muscle !== undefined &&
+      !primeMovers.includes(muscle) &&
+      !(muscle === "Hamstrings" && primeMovers.includes("Quads")),
+  );
+  if (
+    PRIME_OVERRIDES[name] !== undefined &&
+    TRAINED_PARTS.has(bodyPart) &&
+    !primeMovers.includes(bodyPart as Muscle)
+  )
+    synergists.push(bodyPart as Muscle);
+  return { primeMovers, synergists };
+}
+
 /** Standing balance drills (Otago Exercise Programme). */
 const BALANCE = new Set(["Single-Leg Balance Reach", "Tandem Heel-to-Toe Walk", "Standing March With Pause"]);
 
@@ -141,6 +314,8 @@ function patternOf(bodyPart: BodyPart, name: string): MovementPattern {
   }
 }
 
+const DEFAULT_TIER: Record<ExperienceLevel, ExerciseTier> = { Beginner: 1, Intermediate: 2, Advanced: 3 };
+
 function group(bodyPart: BodyPart, rows: readonly Row[]): Exercise[] {
   return rows.map(([name, level, mechanic, equipment, secondaryMuscles, cues, suitableUpTo]) => ({
     id: slug(name),
@@ -156,6 +331,12 @@ function group(bodyPart: BodyPart, rows: readonly Row[]): Exercise[] {
     highImpact: HIGH_IMPACT.has(name),
     balance: BALANCE.has(name),
     unstable: UNSTABLE.test(name) || HIGH_IMPACT.has(name),
+    tier: TIER_NOTES[name]?.[0] ?? DEFAULT_TIER[level],
+    jointStress: TIER_NOTES[name]?.[1] ?? PATTERN_STRESS[patternOf(bodyPart, name)],
+    drill: DRILLS.has(name),
+    power: POWER.has(name),
+    ...(FROM_AGE[name] === undefined ? {} : { fromAgeYears: FROM_AGE[name] }),
+    ...musclesOf(bodyPart, name, secondaryMuscles, DRILLS.has(name)),
   }));
 }
 
@@ -206,6 +387,7 @@ const BACK = group("Back", [
   ["Doorway Row", B, C, [BW], ["biceps", "middle back"], ["Hold both sides of a sturdy door frame, feet near the threshold", "Lean back on straight arms, body in one line", "Pull the chest to the frame"]],
   ["Reverse Snow Angel", B, ISO, [BW], ["shoulders", "traps"], ["Lie face down, arms by the sides", "Lift the arms and sweep them overhead", "Sweep back without touching the floor"]],
   ["Table Inverted Row", B, C, [BW], ["biceps", "middle back"], ["Lie under a sturdy table and grip its edge", "Body straight, heels on the floor", "Pull the chest to the table"]],
+  ["Towel Door Row", B, C, [BW], ["biceps", "middle back"], ["Loop a towel round both handles of a closed, sturdy door", "Lean back on straight arms, feet near the door", "Row the chest to the door, elbows low"]],
   ["Single-Arm Doorway Row", I, C, [BW], ["biceps", "middle back"], ["Hold a sturdy door frame with one hand", "Lean back, body in one line", "Row yourself in without twisting"]],
   ["Prone Swimmer", B, ISO, [BW], ["shoulders", "lower back"], ["Lie face down, arms overhead", "Sweep the arms round to the hips and back", "Keep them off the floor"]],
   ["Pullups", I, C, [BAR], ["biceps", "middle back"], ["Grip just outside shoulders", "Pull the chest to the bar", "Full hang at the bottom"]],
@@ -246,7 +428,6 @@ const SHOULDERS = group("Shoulders", [
   ["Incline Pike Push-Up", B, C, [BW], ["triceps", "chest"], ["Hands on a sturdy step or low table, hips high", "Lower the head towards the edge", "Press back up"]],
   ["Prone Y-T Raise", B, ISO, [BW], ["middle back", "traps"], ["Lie face down, thumbs up", "Lift the arms in a Y, then a T", "Squeeze the shoulder blades"]],
   ["Wall Slide", B, ISO, [BW], ["traps"], ["Back, head and forearms against a wall", "Slide the arms up as high as they stay in contact", "Slide down slowly"]],
-  ["Plank Shoulder Tap", B, C, [BW], ["abdominals", "chest"], ["High plank, feet wide", "Tap each shoulder with the opposite hand", "Keep the hips still"]],
   ["Kettlebell Overhead Press", B, C, [KB], ["triceps"], ["One bell in the rack position", "Press straight up, biceps by the ear", "Lower back to the rack"]],
   ["Kettlebell Halo", B, ISO, [KB], ["abdominals"], ["Hold the bell upside down by the horns", "Circle it round the head", "Keep the ribs down"]],
   ["Two-Arm Kettlebell Military Press", I, C, [KB], ["triceps"], ["Bells in the rack position", "Press overhead together", "Squeeze the glutes"]],
@@ -274,6 +455,7 @@ const BICEPS = group("Biceps", [
   ["Band Curl", B, ISO, [BAND], ["forearms"], ["Stand on the band", "Elbows pinned", "Control the return"]],
   ["Band Hammer Curl", B, ISO, [BAND], ["forearms"], ["Stand on the band, palms facing in", "Elbows pinned", "Lower slowly"]],
   ["Towel Curl", B, ISO, [BW], ["forearms"], ["Sit, a towel looped under one foot", "Curl the towel while the leg resists", "Lower over three seconds"]],
+  ["Towel Hammer Curl", B, ISO, [BW], ["forearms"], ["Sit, a towel looped under one foot, thumbs up", "Curl the towel while the leg resists", "Lower over three seconds"]],
   ["Doorway Biceps Curl", B, ISO, [BW], ["forearms"], ["Hold a sturdy door frame with one hand, palm up", "Lean back on a straight arm", "Curl the body towards the frame"]],
   ["Kettlebell Curl", B, ISO, [KB], ["forearms"], ["Hold the bell by the handle", "Elbows at the sides", "Lower slowly"]],
   ["Kettlebell Hammer Curl", B, ISO, [KB], ["forearms"], ["A bell in each hand by the handle, palms in", "Curl without swinging", "Lower slowly"]],
@@ -300,6 +482,7 @@ const TRICEPS = group("Triceps", [
   ["Speed Band Overhead Triceps", B, ISO, [BAND], [], ["Anchor the band low behind you", "Extend the arms overhead", "Elbows stay close"]],
   ["Band Triceps Pushdown", B, ISO, [BAND], [], ["Anchor the band high", "Elbows pinned to the sides", "Push down to straight arms"]],
   ["Body Tricep Press", B, ISO, [BW], ["chest"], ["Forearms on a sturdy surface", "Straighten the elbows to lift the body", "Keep the body straight"]],
+  ["Close-Grip Knee Push-Up", B, C, [BW], ["chest", "shoulders"], ["Knees down, hands under the shoulders", "Elbows brush the ribs", "Lower the chest to the hands"]],
   ["Kettlebell Overhead Triceps Extension", B, ISO, [KB], [], ["Hold the bell by the horns overhead", "Lower it behind the head", "Elbows point forward"]],
   ["Kettlebell Lying Triceps Extension", B, ISO, [KB], [], ["Lie on the floor, bell held over the chest by the horns", "Bend the elbows to lower it by the head", "Extend back up"]],
   ["Kettlebell Close-Grip Floor Press", B, C, [KB], ["chest", "shoulders"], ["Lie on the floor, bell held by the horns", "Elbows tucked to the ribs", "Press straight up"]],
@@ -404,6 +587,7 @@ const GLUTES = group("Glutes", [
 // prettier-ignore
 const CALVES = group("Calves", [
   ["Bodyweight Calf Raise", B, ISO, [BW], [], ["Balls of the feet on a step", "Rise as high as you can", "Lower below the step"], I],
+  ["Tempo Calf Raise", B, ISO, [BW], [], ["Hold a wall, feet hip width", "Rise for one second, pause at the top", "Lower over three seconds"]],
   ["Single-Leg Calf Raise", B, ISO, [BW], [], ["One foot on a step", "Full rise", "Slow lowering"]],
   ["Deficit Single-Leg Calf Raise", A, ISO, [BW], [], ["One foot on a step edge", "Drop the heel well below the step", "Rise high and pause"]],
   ["Calf Raises - With Bands", B, ISO, [BAND], [], ["Stand on the band", "Rise onto the toes", "Pause at the top"]],
@@ -435,6 +619,7 @@ const CORE = group("Core", [
   ["Band Pallof Press", B, ISO, [BAND], ["obliques"], ["Band anchored at chest height to the side", "Press the hands straight out", "Resist the rotation"]],
   ["Band Woodchop", B, C, [BAND], ["obliques"], ["Anchor the band high to the side", "Chop diagonally across the body", "Pivot the back foot"]],
   ["Band Kneeling Crunch", B, ISO, [BAND], [], ["Kneel facing a high anchor, band at the head", "Crunch the elbows to the knees", "Hips stay still"]],
+  ["Plank Shoulder Tap", B, C, [BW], ["obliques"], ["High plank, feet wide", "Tap each shoulder with the opposite hand", "Keep the hips still"]],
   ["Bird Dog", B, C, [BW], ["glutes", "lower back"], ["On hands and knees", "Reach one arm and the opposite leg long", "Hips level, return slowly"]],
   ["Single-Leg Balance Reach", B, ISO, [BW], ["glutes", "calves"], ["Stand on one leg beside a chair", "Reach the free foot forward, sideways and back", "Touch the chair only if you need to"]],
   ["Tandem Heel-to-Toe Walk", B, C, [BW], ["calves"], ["Walk beside a wall or counter", "Put each heel right in front of the other toes", "Eyes ahead; count the steps"]],
@@ -468,7 +653,7 @@ const FULL_BODY = group("Full Body", [
   ["Band Squat to Press", B, C, [BAND], ["quadriceps", "shoulders"], ["Stand on the band, handles at the shoulders", "Squat", "Drive up and press overhead"]],
   ["Kettlebell Thruster", I, C, [KB], ["quadriceps", "shoulders"], ["Bells in the rack position", "Front squat", "Press overhead on the way up"]],
   ["Dumbbell Clean", I, C, [DB], ["hamstrings", "traps"], ["Hinge with the bells at the knees", "Jump and shrug", "Catch at the shoulders"]],
-  ["Kettlebell Turkish Get-Up (Squat style)", A, C, [KB], ["shoulders", "abdominals"], ["Bell locked out overhead", "Rise to standing step by step", "Reverse to the floor"]],
+  ["Kettlebell Turkish Get-Up (Squat style)", A, C, [KB], ["shoulders", "abdominals", "quadriceps", "glutes"], ["Bell locked out overhead", "Rise to standing step by step", "Reverse to the floor"]],
   ["Man Maker", A, C, [DB], ["chest", "shoulders", "quadriceps"], ["Push-up on the dumbbells", "Row each side", "Clean and press"]],
   ["Barbell Thruster", I, C, [BB], ["quadriceps", "shoulders"], ["Bar in the front rack", "Front squat", "Drive the bar overhead"]],
   ["Clean and Press", A, C, [BB], ["shoulders", "hamstrings"], ["Pull the bar from the floor", "Catch at the shoulders", "Press overhead"]],
@@ -485,7 +670,7 @@ const CARDIO = group("Cardio", [
   ["Step Jacks", B, C, [BW], ["shoulders", "glutes"], ["Step one foot out while the arms rise", "Step back in", "Alternate sides, no jumping"]],
   ["Shadow Boxing", B, C, [BW], ["shoulders", "abdominals"], ["Soft knees, hands up", "Throw light punches in combinations", "Keep moving the feet"]],
   ["Split Jump", I, C, [BW], ["glutes", "hamstrings"], ["Start in a lunge", "Jump and switch legs", "Land softly"]],
-  ["Star Jump", I, C, [BW], ["calves", "shoulders"], ["Squat a little", "Jump spreading arms and legs", "Land with soft knees"]],
+  ["Star Jump", I, C, [BW], ["quadriceps", "glutes", "calves", "shoulders"], ["Squat a little", "Jump spreading arms and legs", "Land with soft knees"]],
   ["Skater Hops", I, C, [BW], ["glutes", "adductors"], ["Bound sideways onto one leg", "Land softly and swing the other leg behind", "Bound back the other way"]],
   ["Bicycling, Stationary", B, C, [MACHINE], ["glutes"], ["Seat at hip height", "Steady cadence", "Increase resistance for the work intervals"]],
   ["Elliptical Trainer", B, C, [MACHINE], ["glutes", "hamstrings"], ["Upright posture", "Push and pull the handles", "Keep a steady rhythm"]],

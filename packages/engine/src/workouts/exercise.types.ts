@@ -101,6 +101,29 @@ export type BodyPart = TrainingBodyPart | "Warmup" | "Cooldown";
 
 export type Mechanic = "compound" | "isolation";
 
+/**
+ * Skill and load demand, apart from the level that may start an exercise: 1 foundation (stable, simple, low joint
+ * stress), 2 intermediate (single-leg, free-weight skill, moderate joint stress), 3 advanced (high skill, high
+ * eccentric or joint load: pistol squats, Nordic curls, handstand push-ups, upright rows, dips). Beginners get tier
+ * 1, intermediates up to 2, advanced lifters all three, and adults from 65 never tier 3 (exercise-eligibility.ts).
+ */
+export type ExerciseTier = 1 | 2 | 3;
+
+/** Muscles a set is counted for (prime mover 1 set, synergist ½: Pelland et al. 2024). */
+export const MUSCLES = [
+  "Chest",
+  "Back",
+  "Shoulders",
+  "Biceps",
+  "Triceps",
+  "Quads",
+  "Hamstrings",
+  "Glutes",
+  "Calves",
+  "Core",
+] as const;
+export type Muscle = (typeof MUSCLES)[number];
+
 export interface Exercise {
   /** Stable slug of the name; saved plans and analytics may refer to it. */
   id: string;
@@ -123,6 +146,18 @@ export interface Exercise {
   balance: boolean;
   /** Needs balance or coordination a beginner does not have yet (single-leg, crawling, explosive). */
   unstable: boolean;
+  tier: ExerciseTier;
+  /** What the exercise asks of the joints, in a coach's words (with its source where one exists). */
+  jointStress: string;
+  /** A mobility or activation drill (wall slide, halo): a warm-up item, never planned or counted as a hard set. */
+  drill: boolean;
+  /** Explosive or plyometric work: prescribed as 3–6 fast reps with full rest, not as hypertrophy sets. */
+  power: boolean;
+  /** Offered only from this age (a sit-to-stand is an older adult's quad exercise, not a 30-year-old's). */
+  fromAgeYears?: number;
+  /** Prime movers (1 set each) and synergists (½ set each) for the weekly count. */
+  primeMovers: Muscle[];
+  synergists: Muscle[];
 }
 
 /** What a plan entry is: an exercise, the warm-up or cool-down drill round a training day, or a day off. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { exerciseIdOf, findExerciseById } from "./exercise-library";
-import { auditWorkoutPlan, outOfBandGroups, recoveryViolations } from "./plan-audit";
+import { auditWorkoutPlan, outOfBandMuscles, recoveryViolations } from "./plan-audit";
 import type { WorkoutItem } from "./exercise.types";
 import { planWorkoutWeek, type WorkoutPlan, type WorkoutPlanRequest } from "./workout-planner";
 
@@ -126,11 +126,40 @@ describe("auditWorkoutPlan", () => {
     expect(violations).toMatch(/Monday has no balance exercise/);
   });
 
-  it("counts groups outside the band from the items", () => {
-    expect(outOfBandGroups(basePlan())).toBe(0);
+  it("catches a top-tier exercise from 65, a third push-up variant and an over-full session", () => {
+    const older: WorkoutPlanRequest = { ...request, level: "Advanced", ageYears: 80 };
+    const outcome = planWorkoutWeek(older);
+    if (!outcome.ok) throw new Error(outcome.error.message);
+    expect(auditWorkoutPlan(older, outcome.plan)).toEqual([]);
+    const swap = (item: WorkoutItem, name: string, bodyPart: string, sets = item.sets): WorkoutItem => ({
+      ...item,
+      exerciseId: exerciseIdOf(name),
+      name,
+      bodyPart,
+      sets,
+    });
+    const edited = withItems(outcome.plan, (items) => {
+      const monday = items.filter((item) => item.day === "Monday" && item.kind === "exercise");
+      const [first, second, third, fourth] = monday;
+      return items.map((item) => {
+        if (item === first) return swap(item, "Pistol Squat", "Quads", 5);
+        if (item === second) return swap(item, "Push-Up", "Chest", 5);
+        if (item === third) return swap(item, "Wide-Grip Push-Up", "Chest", 5);
+        if (item === fourth) return swap(item, "Incline Push-Up Close-Grip", "Triceps", 5);
+        return item.day === "Monday" && item.kind === "exercise" ? { ...item, sets: 5 } : item;
+      });
+    });
+    const violations = auditWorkoutPlan(older, edited).join("\n");
+    expect(violations).toMatch(/Pistol Squat" is tier 3, above tier 2/);
+    expect(violations).toMatch(/over the 20-set session cap/);
+    expect(violations).toMatch(/Monday: 3 push-up variants in one session/);
+  });
+
+  it("counts muscles outside the band from the items", () => {
+    expect(outOfBandMuscles(basePlan())).toBe(0);
     const padded = withItems(basePlan(), (items) =>
-      items.map((item) => (item.bodyPart === "Chest" ? { ...item, sets: 9 } : item)),
+      items.map((item) => (item.bodyPart === "Biceps" ? { ...item, sets: 30 } : item)),
     );
-    expect(outOfBandGroups(padded)).toBe(1);
+    expect(outOfBandMuscles(padded)).toBe(1);
   });
 });

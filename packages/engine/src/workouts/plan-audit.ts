@@ -1,16 +1,35 @@
 import { exerciseNameKey, findExerciseById, findExerciseByName } from "./exercise-library";
-import { allowedEquipment, isOlderAdult, levelRank } from "./exercise-eligibility";
-import { COOLDOWN, REST_DAY_NAME, WARMUP, WEEKDAYS, type Exercise, type WorkoutItem } from "./exercise.types";
+import { allowedEquipment, isOlderAdult, levelRank, maxTierFor } from "./exercise-eligibility";
 import {
-  MAJOR_MUSCLE_GROUPS,
+  COOLDOWN,
+  MUSCLES,
+  REST_DAY_NAME,
+  WARMUP,
+  WEEKDAYS,
+  type Exercise,
+  type Muscle,
+  type WorkoutItem,
+} from "./exercise.types";
+import {
+  BANDED_MUSCLES,
+  SETS_THAT_TRAIN_A_MUSCLE,
+  TWICE_WEEKLY_MUSCLES,
   MAX_SETS_PER_EXERCISE,
   MIN_SETS_PER_EXERCISE,
   VOLUME_BANDS,
   finisherPrescription,
-  majorGroupOf,
+  isHardSetExercise,
+  loadsLegs,
+  sessionHardSetCap,
+  setShare,
   strengthReps,
 } from "./training-prescription";
-import type { WorkoutPlan, WorkoutPlanRequest } from "./workout-planner";
+import {
+  MAX_PATTERN_VARIANTS_PER_SESSION,
+  movementFamilies,
+  type WorkoutPlan,
+  type WorkoutPlanRequest,
+} from "./workout-planner";
 import { youtubeSearchLink } from "./workout-items";
 
 const CONDITIONING = new Set(["Cardio", "Full Body"]);
@@ -20,9 +39,11 @@ const RECOVERY_GROUPS = ["Chest", "Back", "Shoulders", "Quads", "Hamstrings", "G
 
 /**
  * The recovery groups an exercise trains hard, read from the library entry: its body part, plus the
- * hamstrings and glutes for back work that hinges (a deadlift is as hard on them as on the back).
+ * hamstrings and glutes for back work that hinges (a deadlift is as hard on them as on the back), and the legs
+ * for a conditioning finisher that works them (thrusters, jumps, the bike).
  */
 export function recoveryGroupsTrained(exercise: Exercise): string[] {
+  if (CONDITIONING.has(exercise.bodyPart) && loadsLegs(exercise)) return ["Quads", "Hamstrings", "Glutes"];
   if (!RECOVERY_GROUPS.includes(exercise.bodyPart)) return [];
   const groups: string[] = [exercise.bodyPart];
   if (exercise.bodyPart === "Back" && exercise.pattern === "hinge") groups.push("Hamstrings", "Glutes");
@@ -63,14 +84,13 @@ export function eligibilityProblem(exercise: Exercise, request: WorkoutPlanReque
   if (missing.length > 0) return `needs equipment the user lacks (${missing.join(", ")})`;
   if (exercise.highImpact && isOlderAdult(request.ageYears ?? undefined))
     return `is high-impact, for a ${request.ageYears}-year-old`;
+  const maxTier = maxTierFor(request.level, request.ageYears ?? undefined);
+  if (exercise.tier > maxTier)
+    return `is tier ${exercise.tier}, above tier ${maxTier} for a ${request.level.toLowerCase()}${request.ageYears == null ? "" : ` aged ${request.ageYears}`}`;
+  if (exercise.drill) return "is a warm-up drill, not a training exercise";
+  if (exercise.fromAgeYears !== undefined && (request.ageYears ?? 0) < exercise.fromAgeYears)
+    return `is meant for adults from ${exercise.fromAgeYears}`;
   return undefined;
-}
-
-/** Whether three chosen days in a row (and no others) are all there is: then one half of the body is trained once. */
-function isThreeDayRun(days: readonly string[]): boolean {
-  if (days.length !== 3) return false;
-  const indices = days.map((day) => WEEKDAYS.indexOf(day as (typeof WEEKDAYS)[number]));
-  return indices.some((start) => [1, 2].every((step) => indices.includes((start + step) % 7)));
 }
 
 /**
@@ -85,9 +105,9 @@ export function auditWorkoutPlan(request: WorkoutPlanRequest, plan: WorkoutPlan)
   };
   for (const violation of recoveryViolations(plan.items)) flag(`recovery: ${violation}`);
 
-  const band = VOLUME_BANDS[request.level];
+  const band = VOLUME_BANDS[request.goal][request.level];
   if (plan.volumeBand.min !== band.min || plan.volumeBand.max !== band.max)
-    flag(`volume band is not the ${request.level} band`);
+    flag(`volume band is not the ${request.goal} ${request.level} band`);
 
   const ids = new Set<string>();
   for (const item of plan.items) {
@@ -99,14 +119,20 @@ export function auditWorkoutPlan(request: WorkoutPlanRequest, plan: WorkoutPlan)
     flag("items are not sorted Monday to Sunday");
   }
 
-  const reps = strengthReps(request.goal, request.level);
   const finisher = finisherPrescription(request.level);
-  const weekly: Record<string, number> = Object.fromEntries(
-    Object.keys(MAJOR_MUSCLE_GROUPS).map((group) => [group, 0]),
-  );
-  const daysTrained: Record<string, Set<string>> = Object.fromEntries(
-    Object.keys(MAJOR_MUSCLE_GROUPS).map((group) => [group, new Set()]),
-  );
+  const weekly = Object.fromEntries(MUSCLES.map((muscle) => [muscle, 0])) as Record<Muscle, number>;
+  const daysTrained = Object.fromEntries(MUSCLES.map((muscle) => [muscle, 0])) as Record<Muscle, number>;
+  const trainingDays = WEEKDAYS.filter((day) => request.days.includes(day));
+  const cap = sessionHardSetCap(request.level, request.ageYears ?? undefined);
+  const hardSetsOn = new Map<string, number>();
+  const primedOn = Object.fromEntries(
+    MUSCLES.map((muscle) => [muscle, [] as { day: string; sets: number }[]]),
+  ) as Record<Muscle, { day: string; sets: number }[]>;
+  if (
+    plan.sessions.length !== trainingDays.length ||
+    plan.sessions.some((session, index) => session.day !== trainingDays[index])
+  )
+    flag("the sessions do not list the training days in order");
 
   for (const day of WEEKDAYS) {
     const items = plan.items.filter((item) => item.day === day);
@@ -143,6 +169,9 @@ export function auditWorkoutPlan(request: WorkoutPlanRequest, plan: WorkoutPlan)
       flag(`${day} has no balance exercise for a ${request.ageYears}-year-old`);
 
     const names = new Set<string>();
+    const families = new Map<string, number>();
+    const today = Object.fromEntries(MUSCLES.map((muscle) => [muscle, 0])) as Record<Muscle, number>;
+    let hardSets = 0;
     let seenIsolation = false;
     let seenConditioning = false;
     for (const item of exercises) {
@@ -173,7 +202,9 @@ export function auditWorkoutPlan(request: WorkoutPlanRequest, plan: WorkoutPlan)
       if (seenConditioning) flag(`${day}: strength work "${name}" comes after the conditioning finisher`);
       if (exercise.mechanic === "isolation") seenIsolation = true;
       else if (seenIsolation) flag(`${day}: compound "${name}" comes after an isolation exercise`);
+      const reps = strengthReps(exercise, request.goal, request.level);
       if (item.reps !== reps) flag(`${day}: "${name}" has ${item.reps} reps, expected ${reps}`);
+      for (const family of movementFamilies(exercise)) families.set(family, (families.get(family) ?? 0) + 1);
       const sets = item.sets;
       if (
         !Number.isInteger(sets) ||
@@ -184,41 +215,59 @@ export function auditWorkoutPlan(request: WorkoutPlanRequest, plan: WorkoutPlan)
           `${day}: "${name}" has ${sets} sets, outside ${MIN_SETS_PER_EXERCISE}–${MAX_SETS_PER_EXERCISE[request.level]}`,
         );
       }
-      const group = exercise.balance ? undefined : majorGroupOf(exercise.bodyPart);
-      if (group !== undefined) {
-        weekly[group] = (weekly[group] ?? 0) + sets;
-        daysTrained[group]?.add(day);
-      }
+      if (!isHardSetExercise(exercise)) continue;
+      hardSets += sets;
+      for (const muscle of exercise.primeMovers) primedOn[muscle].push({ day, sets });
+      for (const muscle of MUSCLES) today[muscle] += sets * setShare(exercise, muscle);
+    }
+    for (const [family, count] of families)
+      if (family !== "conditioning" && count > MAX_PATTERN_VARIANTS_PER_SESSION)
+        flag(`${day}: ${count} ${family} variants in one session`);
+    hardSetsOn.set(day, hardSets);
+    if (hardSets > cap) flag(`${day}: ${hardSets} hard sets, over the ${cap}-set session cap`);
+    const session = plan.sessions.find((candidate) => candidate.day === day);
+    if (session !== undefined && session.hardSets !== hardSets)
+      flag(`${day}: the session reports ${session.hardSets} hard sets, items add up to ${hardSets}`);
+    if (session !== undefined && !(session.estimatedMinutes > 0)) flag(`${day}: no session length`);
+    for (const muscle of MUSCLES) {
+      weekly[muscle] += today[muscle];
+      if (today[muscle] >= SETS_THAT_TRAIN_A_MUSCLE) daysTrained[muscle] += 1;
     }
   }
 
-  for (const group of Object.keys(MAJOR_MUSCLE_GROUPS)) {
-    const sets = weekly[group] ?? 0;
-    if (plan.weeklyHardSets[group] !== sets)
-      flag(`${group}: reported ${plan.weeklyHardSets[group]} weekly sets, items add up to ${sets}`);
-    if (sets < plan.volumeBand.min || sets > plan.volumeBand.max) {
-      flag(`${group}: ${sets} weekly sets outside ${plan.volumeBand.min}–${plan.volumeBand.max}`);
-    }
-    // Three days in a row leave one half of the body a single session (the recovery rule comes first).
-    const leastDays = isThreeDayRun(request.days) ? 1 : 2;
-    if ((daysTrained[group]?.size ?? 0) < leastDays)
-      flag(`${group} is trained on fewer than ${leastDays} days`);
+  for (const muscle of MUSCLES) {
+    const sets = weekly[muscle];
+    if (Math.abs(plan.weeklyHardSets[muscle] - sets) > 1e-9)
+      flag(`${muscle}: reported ${plan.weeklyHardSets[muscle]} weekly sets, items add up to ${sets}`);
   }
+  for (const muscle of BANDED_MUSCLES) {
+    const sets = weekly[muscle];
+    // The caps come first: a muscle may stay under the band only when every exercise that primes it is at the
+    // level's sets per exercise or sits on a day too full for another exercise.
+    const capped = primedOn[muscle].every(
+      ({ day, sets: primeSets }) =>
+        primeSets >= MAX_SETS_PER_EXERCISE[request.level] ||
+        (hardSetsOn.get(day) ?? 0) > cap - MIN_SETS_PER_EXERCISE,
+    );
+    if (sets > plan.volumeBand.max || (sets < plan.volumeBand.min && !capped))
+      flag(`${muscle}: ${sets} weekly sets outside ${plan.volumeBand.min}–${plan.volumeBand.max}`);
+  }
+  for (const muscle of TWICE_WEEKLY_MUSCLES)
+    if (daysTrained[muscle] < 2) flag(`${muscle} is trained on fewer than 2 days`);
   return violations;
 }
 
-/** Share of major groups whose weekly sets, recounted from the items, fall outside the band. */
-export function outOfBandGroups(plan: WorkoutPlan): number {
-  const weekly: Record<string, number> = {};
+/** Banded muscles whose weekly fractional sets, recounted from the items, fall outside the plan's band. */
+export function outOfBandMuscles(plan: WorkoutPlan): number {
+  const weekly = Object.fromEntries(MUSCLES.map((muscle) => [muscle, 0])) as Record<Muscle, number>;
   for (const item of plan.items) {
     const exercise = findExerciseById(item.exerciseId);
-    const group = exercise === undefined || exercise.balance ? undefined : majorGroupOf(exercise.bodyPart);
-    if (group !== undefined) weekly[group] = (weekly[group] ?? 0) + item.sets;
+    if (exercise === undefined || item.kind !== "exercise" || !isHardSetExercise(exercise)) continue;
+    for (const muscle of MUSCLES) weekly[muscle] += item.sets * setShare(exercise, muscle);
   }
-  return Object.keys(MAJOR_MUSCLE_GROUPS).filter((group) => {
-    const sets = weekly[group] ?? 0;
-    return sets < plan.volumeBand.min || sets > plan.volumeBand.max;
-  }).length;
+  return BANDED_MUSCLES.filter(
+    (muscle) => weekly[muscle] < plan.volumeBand.min || weekly[muscle] > plan.volumeBand.max,
+  ).length;
 }
 
 /** The week as readable lines ("Monday: Push-Up 3 × 8-12, …"), printed beside a failing check. */

@@ -42,9 +42,15 @@ describe("prescription guide", () => {
   });
 
   it("rests longer for heavy compound lifts than for isolation and fat-loss work, and 1:1 for intervals", () => {
-    const squat = item("Barbell Squat", "Quads", 4, "8-12");
+    const squat = item("Barbell Squat", "Quads", 4, "5-8");
     expect(restSeconds(squat, "Gain Muscle Mass", "Advanced")).toBe(150);
-    expect(restSeconds(squat, "Gain Muscle Mass", "Intermediate")).toBe(90);
+    expect(restSeconds(squat, "Gain Muscle Mass", "Intermediate")).toBe(120);
+    expect(restSeconds(item("Goblet Squat", "Quads", 3, "8-12"), "Gain Muscle Mass", "Intermediate")).toBe(
+      90,
+    );
+    expect(restSeconds(item("Freehand Jump Squat", "Quads", 3, "3-6"), "Lose Weight", "Intermediate")).toBe(
+      180,
+    );
     expect(restSeconds(item("Leg Extensions", "Quads", 3, "8-12"), "Gain Muscle Mass", "Advanced")).toBe(60);
     expect(restSeconds(squat, "Lose Weight", "Advanced")).toBe(60);
     expect(restSeconds(item("Jumping Jacks", "Cardio", 4, "30 sec"), "Lose Weight", "Intermediate")).toBe(30);

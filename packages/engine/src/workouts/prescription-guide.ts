@@ -3,6 +3,7 @@ import { findExerciseById } from "./exercise-library";
 import { ADULT_AGE_YEARS } from "./exercise-eligibility";
 import type { ExperienceLevel, WorkoutItem } from "./exercise.types";
 import { isRestItem } from "./rest-days";
+import { isHeavyCompound } from "./training-prescription";
 
 /*
  * What the plan screen says beside each item, so a prescription reads as a coach would write it.
@@ -45,10 +46,13 @@ export function restSeconds(item: WorkoutItem, goal: FitnessGoal, level: Experie
   // Conditioning intervals: rest as long as the work (the finisher's 1:1 work-to-rest).
   if (interval !== undefined) return interval;
   const exercise = findExerciseById(item.exerciseId);
+  // Power work needs full recovery between sets so every rep stays fast (ACSM 2009: 2–3 min for power).
+  if (exercise?.power === true) return 180;
   const compound = exercise?.mechanic !== "isolation";
   if (goal === "Lose Weight") return compound ? 60 : 45;
   if (!compound) return 60;
-  if (level === "Advanced" && exercise?.equipment.includes("barbell")) return 150;
+  if (exercise !== undefined && isHeavyCompound(exercise) && level !== "Beginner")
+    return level === "Advanced" ? 150 : 120;
   return level === "Beginner" ? 75 : 90;
 }
 
@@ -98,6 +102,14 @@ export function sessionMinutes(
   }
   return Math.ceil(seconds / 60 / 5) * 5;
 }
+
+/**
+ * How to progress a body-weight exercise: past the top of its rep range the next harder variant is the step (incline
+ * to floor push-up, split squat to Bulgarian split squat), not 25 or 30 reps (ACSM 2026: load or difficulty, not
+ * endless reps, drives strength).
+ */
+export const BODY_WEIGHT_PROGRESSION =
+  "Body-weight moves: once every set reaches the top of the rep range, switch to the harder version (use Replace) instead of adding reps.";
 
 /** How hard to push each set, by level (reps in reserve), with no maximal-load advice under 18. */
 export function effortGuide(level: ExperienceLevel, ageYears: number | null | undefined): string {

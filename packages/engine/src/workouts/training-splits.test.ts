@@ -1,3 +1,4 @@
+import { FITNESS_GOALS } from "../profile.types";
 import { describe, expect, it } from "vitest";
 import { EXPERIENCE_LEVELS, WEEKDAYS, type Weekday } from "./exercise.types";
 import {
@@ -69,22 +70,19 @@ describe("placeSplit", () => {
     expect(clashes).toEqual([]);
   });
 
-  it("trains every major group twice a week unless the only days are three in a row", () => {
+  it("trains every major group twice a week, three days in a row as full body round an arms-and-core day", () => {
     const short: string[] = [];
     for (const days of weekdaySubsets(3, 6)) {
       const split = placeSplit(index(days));
-      const indices = index(days);
-      const threeInARow =
-        days.length === 3 &&
-        indices.some((start) => indices.includes((start + 1) % 7) && indices.includes((start + 2) % 7));
       for (const group of ["Chest", "Back", "Shoulders", "Quads", "Hamstrings", "Glutes"]) {
         const count = (split?.days ?? []).filter((focus) =>
           DAY_TEMPLATES[focus].some((slot) => slot.parts.some((part) => part === group)),
         ).length;
-        if (count < (threeInARow ? 1 : 2)) short.push(`${days.join()}: ${group} ${count}×`);
+        if (count < 2) short.push(`${days.join()}: ${group} ${count}×`);
       }
     }
     expect(short).toEqual([]);
+    expect(placeSplit([0, 1, 2])?.days).toEqual(["Full Body", "Arms & Core", "Full Body"]);
   });
 
   it("lists compound slots before isolation slots in every day template", () => {
@@ -96,19 +94,28 @@ describe("placeSplit", () => {
 });
 
 describe("volume bands", () => {
-  it("rise with experience and follow the stated bands", () => {
+  it("rise with experience, sit lower for fat loss and follow the stated bands", () => {
     expect(VOLUME_BANDS).toEqual({
-      Beginner: { min: 6, max: 10 },
-      Intermediate: { min: 10, max: 16 },
-      Advanced: { min: 12, max: 20 },
+      "Gain Muscle Mass": {
+        Beginner: { min: 6, max: 12 },
+        Intermediate: { min: 9, max: 18 },
+        Advanced: { min: 12, max: 22 },
+      },
+      "Lose Weight": {
+        Beginner: { min: 5, max: 12 },
+        Intermediate: { min: 7, max: 16 },
+        Advanced: { min: 9, max: 18 },
+      },
     });
   });
 
   it("aim inside each band and allow more sets per exercise as the level rises", () => {
-    for (const level of EXPERIENCE_LEVELS) {
-      expect(weeklySetTarget(level)).toBeGreaterThanOrEqual(VOLUME_BANDS[level].min);
-      expect(weeklySetTarget(level)).toBeLessThanOrEqual(VOLUME_BANDS[level].max);
-      expect(MAX_SETS_PER_EXERCISE[level]).toBeGreaterThanOrEqual(MIN_SETS_PER_EXERCISE);
+    for (const goal of FITNESS_GOALS) {
+      for (const level of EXPERIENCE_LEVELS) {
+        expect(weeklySetTarget(goal, level)).toBeGreaterThanOrEqual(VOLUME_BANDS[goal][level].min);
+        expect(weeklySetTarget(goal, level)).toBeLessThanOrEqual(VOLUME_BANDS[goal][level].max);
+        expect(MAX_SETS_PER_EXERCISE[level]).toBeGreaterThanOrEqual(MIN_SETS_PER_EXERCISE);
+      }
     }
     expect(MAX_SETS_PER_EXERCISE.Beginner).toBeLessThan(MAX_SETS_PER_EXERCISE.Intermediate);
     expect(MAX_SETS_PER_EXERCISE.Intermediate).toBeLessThan(MAX_SETS_PER_EXERCISE.Advanced);

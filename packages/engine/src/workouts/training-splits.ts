@@ -1,6 +1,6 @@
 import type { ExperienceLevel, Mechanic, TrainingBodyPart } from "./exercise.types";
 
-export type DayFocus = "Full Body" | "Upper" | "Lower" | "Push" | "Pull" | "Legs";
+export type DayFocus = "Full Body" | "Upper" | "Lower" | "Push" | "Pull" | "Legs" | "Arms & Core";
 
 export interface TrainingSplit {
   name: string;
@@ -24,9 +24,10 @@ const GROUPS_OF_FOCUS: Record<DayFocus, readonly RecoveryGroup[]> = {
   Push: ["Chest", "Shoulders"],
   Pull: ["Back"],
   Legs: ["Quads", "Hamstrings", "Glutes"],
+  "Arms & Core": [],
 };
 
-const FOCI: readonly DayFocus[] = ["Full Body", "Upper", "Lower", "Push", "Pull", "Legs"];
+const FOCI: readonly DayFocus[] = ["Full Body", "Upper", "Lower", "Push", "Pull", "Legs", "Arms & Core"];
 
 /*
  * The split a coach would pick for the day count (Schoenfeld, Ogborn & Krieger, Sports Med
@@ -40,6 +41,9 @@ const FOCI: readonly DayFocus[] = ["Full Body", "Upper", "Lower", "Push", "Pull"
  * exercise training sessions for the same muscle group"). Full-body days therefore only sit
  * between rest days, upper and lower alternate through runs of consecutive days, and six days
  * rotate push/pull/legs.
+ * - Three chosen days in a row: every group twice a week and 48 h apart only fit on the first and last day, so
+ *   those are full-body days and the middle one trains arms, calves and core (Full Body / Arms & Core / Full
+ *   Body) instead of upper/lower/upper, which gave the lower body one session a week.
  */
 const PREFERRED: Record<number, readonly DayFocus[]> = {
   3: ["Full Body"],
@@ -54,6 +58,7 @@ function splitName(foci: readonly DayFocus[]): string {
   if (used.has("Upper") || used.has("Lower")) parts.push("Upper/Lower");
   if (used.has("Push") || used.has("Pull") || used.has("Legs")) parts.push("Push/Pull/Legs");
   if (used.has("Full Body")) parts.push("Full Body");
+  if (used.has("Arms & Core")) parts.push("Arms & Core");
   return parts.join(" + ");
 }
 
@@ -170,7 +175,8 @@ const upTo = (maxLevel: ExperienceLevel, slot: Slot): Slot => ({ ...slot, maxLev
 export const DAY_TEMPLATES: Record<DayFocus, readonly Slot[]> = {
   "Full Body": [
     compound("Quads"),
-    compound("Hamstrings", "Glutes"),
+    compound("Hamstrings"),
+    compound("Glutes"),
     compound("Chest"),
     compound("Back"),
     compound("Shoulders"),
@@ -221,6 +227,15 @@ export const DAY_TEMPLATES: Record<DayFocus, readonly Slot[]> = {
     from("Intermediate", isolation("Hamstrings")),
     isolation("Calves"),
     isolation("Core"),
+  ],
+  "Arms & Core": [
+    isolation("Biceps"),
+    isolation("Triceps"),
+    isolation("Calves"),
+    isolation("Core"),
+    from("Intermediate", isolation("Biceps")),
+    from("Intermediate", isolation("Triceps")),
+    from("Intermediate", isolation("Core")),
   ],
 };
 

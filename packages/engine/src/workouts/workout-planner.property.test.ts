@@ -5,14 +5,18 @@ import { findExerciseById } from "./exercise-library";
 import { allowedEquipment } from "./exercise-eligibility";
 import { EXPERIENCE_LEVELS, HOME_EQUIPMENT_CHOICES, type HomeEquipment } from "./exercise.types";
 import { auditWorkoutPlan, formatPlan, recoveryViolations } from "./plan-audit";
+import { BANDED_MUSCLES } from "./training-prescription";
 import { planWorkoutWeek, type WorkoutPlanRequest } from "./workout-planner";
 import { weekdaySubsets } from "./weekday-subsets";
 
 /*
  * The issue's property: over every 3–6-day weekday set, level, goal, home (with every subset of the
  * home equipment) or gym, and ages 13–85, a plan has no major group on consecutive days, nothing
- * needing equipment the user lacks, nothing high-impact from 65 and weekly hard sets inside the
- * band. The audit reads each item back from the exercise library, not from the planner's own notes.
+ * needing equipment the user lacks, nothing high-impact from 65, no exercise above the person's tier
+ * (beginners tier 1, intermediates 2, from 65 never 3), no session over its hard-set cap (20 for
+ * beginners, 24 otherwise), at most two variants of one movement pattern (or two push-ups) a session,
+ * and no muscle over its weekly band. The audit reads each item back from the exercise library, not from
+ * the planner's own notes; the headline rules are recounted here as well.
  */
 
 const DAY_SETS = weekdaySubsets(3, 6);
@@ -41,9 +45,34 @@ function check(request: WorkoutPlanRequest): string[] {
       problems.push(`${item.day}: ${exercise.name} is high-impact at ${request.ageYears}`);
   }
   problems.push(...recoveryViolations(plan.items));
-  for (const [group, sets] of Object.entries(plan.weeklyHardSets)) {
-    if (sets < plan.volumeBand.min || sets > plan.volumeBand.max)
-      problems.push(`${group}: ${sets} weekly sets`);
+  for (const muscle of BANDED_MUSCLES) {
+    if (plan.weeklyHardSets[muscle] > plan.volumeBand.max)
+      problems.push(`${muscle}: ${plan.weeklyHardSets[muscle]} weekly sets`);
+  }
+  const age = request.ageYears ?? 0;
+  const levelTier = request.level === "Beginner" ? 1 : request.level === "Intermediate" ? 2 : 3;
+  const maxTier = age >= 65 ? Math.min(levelTier, 2) : levelTier;
+  const cap = request.level === "Beginner" ? 20 : 24;
+  for (const day of request.days) {
+    const exercises = plan.items
+      .filter((item) => item.day === day && item.kind === "exercise")
+      .map((item) => ({ item, exercise: findExerciseById(item.exerciseId) }));
+    let hardSets = 0;
+    const variants = new Map<string, number>();
+    for (const { item, exercise } of exercises) {
+      if (exercise === undefined) continue;
+      if (exercise.tier > maxTier)
+        problems.push(`${day}: ${exercise.name} is tier ${exercise.tier} for a ${request.level} aged ${age}`);
+      const conditioning = exercise.bodyPart === "Cardio" || exercise.bodyPart === "Full Body";
+      if (!conditioning && !exercise.balance) hardSets += item.sets;
+      const families = /push-?ups?\b/i.test(exercise.name)
+        ? [exercise.pattern, "push-up"]
+        : [exercise.pattern];
+      if (!conditioning) for (const family of families) variants.set(family, (variants.get(family) ?? 0) + 1);
+    }
+    if (hardSets > cap) problems.push(`${day}: ${hardSets} hard sets`);
+    for (const [family, count] of variants)
+      if (count > 2) problems.push(`${day}: ${count} ${family} variants`);
   }
   return problems.length === 0
     ? []

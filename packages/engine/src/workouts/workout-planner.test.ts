@@ -4,7 +4,7 @@ import { FITNESS_GOALS } from "../profile.types";
 import { findExerciseById, findExerciseByName } from "./exercise-library";
 import { EXPERIENCE_LEVELS, WEEKDAYS, WORKOUT_TYPES, type Weekday } from "./exercise.types";
 import { auditWorkoutPlan } from "./plan-audit";
-import { VOLUME_BANDS } from "./training-prescription";
+import { BANDED_MUSCLES, VOLUME_BANDS, isHeavyCompound, strengthReps } from "./training-prescription";
 import { planWorkoutWeek, type WorkoutPlanRequest } from "./workout-planner";
 import { weekdaySubsets } from "./weekday-subsets";
 
@@ -77,9 +77,10 @@ describe("planWorkoutWeek over every goal × level × day set × workout type", 
             problems.push(`${label}: ${exercise.name} needs gym equipment`);
           }
         }
-        for (const [group, sets] of Object.entries(result.weeklyHardSets)) {
-          const band = VOLUME_BANDS[combination.level];
-          if (sets < band.min || sets > band.max) problems.push(`${label}: ${group} ${sets} sets`);
+        for (const muscle of BANDED_MUSCLES) {
+          const sets = result.weeklyHardSets[muscle];
+          const band = VOLUME_BANDS[combination.goal][combination.level];
+          if (sets > band.max) problems.push(`${label}: ${muscle} ${sets} sets`);
         }
       }
       expect(problems).toEqual([]);
@@ -119,14 +120,19 @@ describe("exercise choice a coach would sign", () => {
       let barbell = 0;
       let exercises = 0;
       for (const [index, days] of DAY_SETS.entries()) {
-        const items = plan({
+        const week = plan({
           goal: "Gain Muscle Mass",
           level,
           workoutType: "GYM Workout",
           days,
           seed: index,
-        }).items;
-        for (const day of strengthDays(items)) {
+        });
+        // An arms-and-core day has no staple to lead with.
+        const armsDays = new Set(
+          week.sessions.filter((session) => session.focus === "Arms & Core").map((session) => session.day),
+        );
+        for (const day of strengthDays(week.items)) {
+          if (armsDays.has(day[0]?.day as Weekday)) continue;
           const names = day.map((item) => item.name);
           if (!isStaple(names[0] ?? ""))
             problems.push(`${days.join()}: ${day[0]?.day} starts with ${names[0]}`);
@@ -215,16 +221,44 @@ describe("planWorkoutWeek", () => {
     );
   });
 
-  it("prescribes 8–12 reps for muscle gain and 12–15 plus a conditioning finisher for fat loss", () => {
-    const gain = plan({ ...request, level: "Intermediate" })
+  it("prescribes 8–12 reps for muscle gain (5–8 on heavy lifts) and 12–15 plus a conditioning finisher for fat loss", () => {
+    const heavy = (name: string): boolean => {
+      const exercise = findExerciseByName(name);
+      return exercise !== undefined && isHeavyCompound(exercise);
+    };
+    const gain = plan({ ...request, level: "Intermediate", workoutType: "GYM Workout" })
       .items.filter((item) => item.day === "Monday")
       .slice(1, -1);
-    expect(new Set(gain.map((item) => item.reps))).toEqual(new Set(["8-12"]));
+    expect(gain.some((item) => heavy(item.name))).toBe(true);
+    for (const item of gain) expect(item.reps).toBe(heavy(item.name) ? "5-8" : "8-12");
     const lose = plan({ ...request, goal: "Lose Weight" })
       .items.filter((item) => item.day === "Monday")
       .slice(1, -1);
-    expect(lose.slice(0, -1).every((item) => item.reps === "12-15")).toBe(true);
+    expect(lose.slice(0, -1).every((item) => item.reps === (heavy(item.name) ? "6-10" : "12-15"))).toBe(true);
     expect(["Cardio", "Full Body"]).toContain(lose.at(-1)?.bodyPart);
+  });
+
+  it("prescribes power moves as 3–6 reps, wherever they land", () => {
+    const jump = findExerciseByName("Freehand Jump Squat");
+    const squat = findExerciseByName("Barbell Squat");
+    if (jump === undefined || squat === undefined) throw new Error("library entries missing");
+    for (const goal of ["Lose Weight", "Gain Muscle Mass"] as const) {
+      expect(strengthReps(jump, goal, "Advanced")).toBe("3-6");
+      expect(strengthReps(squat, goal, "Beginner")).toBe("8-10");
+    }
+    expect(strengthReps(squat, "Gain Muscle Mass", "Advanced")).toBe("5-8");
+  });
+
+  it("gives three days in a row full-body sessions round an arms-and-core day, each session within its cap", () => {
+    const week = plan({ ...request, days: ["Monday", "Tuesday", "Wednesday"], level: "Intermediate" });
+    expect(week.sessions.map((session) => session.focus)).toEqual(["Full Body", "Arms & Core", "Full Body"]);
+    for (const session of week.sessions) {
+      expect(session.hardSets).toBeLessThanOrEqual(24);
+      expect(session.estimatedMinutes).toBeGreaterThan(20);
+      expect(session.estimatedMinutes).toBeLessThanOrEqual(90);
+    }
+    for (const muscle of ["Quads", "Hamstrings", "Glutes", "Chest", "Back"] as const)
+      expect(week.weeklyHardSets[muscle]).toBeGreaterThanOrEqual(8);
   });
 
   it("gives beginners fewer sets per week than advanced lifters", () => {

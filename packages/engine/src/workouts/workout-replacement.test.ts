@@ -65,15 +65,30 @@ describe("replaceWorkoutItem over every combination", () => {
                 const sameDay = items
                   .filter((other) => other.day === item.day)
                   .map((other) => exerciseNameKey(other.name));
+                const keepsPrime = (other: typeof original): boolean =>
+                  original.primeMovers.every((muscle) => other.primeMovers.includes(muscle));
+                // Prime movers rank first, then the class; an 8–12-rep slot never becomes power work.
                 const classLeft = EXERCISE_LIBRARY.some(
                   (other) =>
                     other.bodyPart === exercise.bodyPart &&
+                    keepsPrime(other) === keepsPrime(exercise) &&
+                    (!other.power || original.power) &&
                     replacementClass(other) === replacementClass(original) &&
                     isEligibleFor(other, { level, equipment: owned }) &&
                     !sameDay.includes(exerciseNameKey(other.name)),
                 );
                 if (replacementClass(exercise) === replacementClass(original)) sameClass += 1;
+                const primeLeft = EXERCISE_LIBRARY.some(
+                  (other) =>
+                    other.bodyPart === exercise.bodyPart &&
+                    keepsPrime(other) &&
+                    (!other.power || original.power) &&
+                    isEligibleFor(other, { level, equipment: owned }) &&
+                    !sameDay.includes(exerciseNameKey(other.name)),
+                );
                 const checks: [boolean, string][] = [
+                  [keepsPrime(exercise) || !primeLeft, "prime mover"],
+                  [!exercise.power || original.power, "power work in a hypertrophy slot"],
                   [
                     replacement.bodyPart === item.bodyPart && exercise.bodyPart === item.bodyPart,
                     "body part",

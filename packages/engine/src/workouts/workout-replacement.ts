@@ -22,7 +22,11 @@ import type { Joint } from "./joint-load";
 import { isRestItem } from "./rest-days";
 import { createSeededRandom } from "./seeded-random";
 import { exerciseItem, newItemId } from "./workout-items";
-import { loadsHipExtensors } from "./workout-planner";
+
+/** Back exercises that hinge load the hamstrings and glutes as hard as the back (deadlift, rack pull, back extension). */
+export function loadsHipExtensors(exercise: Exercise): boolean {
+  return exercise.bodyPart === "Back" && exercise.pattern === "hinge";
+}
 
 export interface WorkoutReplacementRequest {
   plan: readonly WorkoutItem[];
@@ -100,8 +104,8 @@ function neighbourGroups(plan: readonly WorkoutItem[], day: WorkoutItem["day"]):
 /**
  * The alternatives for one exercise, best first: same body part, allowed by the user's level,
  * equipment and age, not already on that day, never one replaced away this week, and no back work
- * that hinges next to a leg day. Ranked by keeping the equipment class, then the movement pattern,
- * then the mechanic (so compound-first ordering survives); within a rank, work at the user's own
+ * that hinges next to a leg day; from 65 never a higher tier. Ranked by keeping the prime movers, then the
+ * equipment class, the movement pattern, the mechanic (so compound-first ordering survives) and the tier; within a rank, work at the user's own
  * level and exercises not used elsewhere this week come first, drawn with the seed.
  */
 export function workoutAlternatives(
@@ -152,6 +156,10 @@ export function workoutAlternatives(
       !replacedAway.has(exercise.id) &&
       // A balance drill stays a balance drill: older adults keep one a day.
       (current === undefined || !current.balance || exercise.balance) &&
+      // Sets and reps are kept, so an 8–12-rep slot never turns into jumps or throws (power work is 3–6 reps).
+      (current === undefined || !exercise.power || current.power) &&
+      // From 65 a swap is never harder than what it replaces (the tier it was planned at).
+      (current === undefined || !isOlderAdult(trainee.ageYears) || exercise.tier <= current.tier) &&
       !(hingeBlocked && loadsHipExtensors(exercise)),
   );
   if (candidates.length === 0) {
@@ -162,12 +170,16 @@ export function workoutAlternatives(
   }
 
   const random = createSeededRandom(input.seed);
+  // Keeping the prime mover comes first (a pike push-up is a shoulder press, not a plank), then the equipment
+  // class, the pattern, the mechanic, and no step up in tier.
   const rank = (exercise: Exercise): number =>
     current === undefined
       ? 0
-      : (replacementClass(exercise) === replacementClass(current) ? 0 : 4) +
-        (exercise.pattern === current.pattern ? 0 : 2) +
-        (exercise.mechanic === current.mechanic ? 0 : 1);
+      : (current.primeMovers.every((muscle) => exercise.primeMovers.includes(muscle)) ? 0 : 16) +
+        (replacementClass(exercise) === replacementClass(current) ? 0 : 8) +
+        (exercise.pattern === current.pattern ? 0 : 4) +
+        (exercise.mechanic === current.mechanic && exercise.power === current.power ? 0 : 2) +
+        (exercise.tier <= current.tier ? 0 : 1);
   const preference = (exercise: Exercise): number => {
     // Same weighting as the planner's level preference: work at the user's own level first.
     const levelWeight = [4, 2, 1][levelRank(input.level) - levelRank(exercise.level)] ?? 1;

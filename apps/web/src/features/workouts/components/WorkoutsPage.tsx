@@ -6,7 +6,12 @@ import { FREE_REPLACEMENTS_LIMIT, mayReset, mayUseWorkoutDay } from "@fitwise/co
 import { PLANNING_DEFAULTS } from "@fitwise/engine/planning-defaults";
 import type { Weekday } from "@fitwise/engine/workouts/exercise.types";
 import { firstWorkoutDay } from "@fitwise/engine/workouts/rest-days";
-import { effortGuide, sessionMinutes } from "@fitwise/engine/workouts/prescription-guide";
+import {
+  BODY_WEIGHT_PROGRESSION,
+  effortGuide,
+  sessionMinutes,
+} from "@fitwise/engine/workouts/prescription-guide";
+import { findExerciseById } from "@fitwise/engine/workouts/exercise-library";
 import { Button } from "../../../components/Button";
 import { ConfirmDialog } from "../../../components/ConfirmDialog";
 import { ErrorBox } from "../../../components/ErrorBox";
@@ -255,6 +260,13 @@ export function WorkoutsPage() {
                 <p>
                   <strong>Effort:</strong> {effortGuide(level, ageYears)}
                 </p>
+                {selected.items.some(
+                  (item) =>
+                    item.kind === "exercise" &&
+                    findExerciseById(item.exerciseId)?.equipment.every((piece) => piece === "body weight"),
+                ) ? (
+                  <p>{BODY_WEIGHT_PROGRESSION}</p>
+                ) : null}
               </div>
               <ExerciseGroups
                 items={selected.items}
