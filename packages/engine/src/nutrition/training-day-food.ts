@@ -1,5 +1,8 @@
+import type { DayKind } from "../profile.types";
 import { WEEKDAYS, type Weekday } from "../workouts/exercise.types";
-import { roundTo2 } from "./energy";
+import { PLANNING_FLOOR_KCAL, roundTo2 } from "./energy";
+import type { MealPlanRequest } from "./meal-plan.types";
+import { nutrientTargets } from "./meal-targets";
 
 /*
  * Food on training days (an opt-in setting): more energy, and with it more carbohydrate, on the days of the person's
@@ -9,9 +12,6 @@ import { roundTo2 } from "./energy";
  * ACSM/AND/DC joint position (Thomas et al. 2016, Med Sci Sports Exerc 48:543). Protein needs no such shift: both
  * place it evenly across the week, so every day keeps the same protein floor.
  */
-
-export const DAY_KINDS = ["training", "rest"] as const;
-export type DayKind = (typeof DAY_KINDS)[number];
 
 /**
  * The largest change of a day's energy either way: at most 10 % more on a training day and 10 % less on a rest day.
@@ -87,4 +87,24 @@ export function dayTargetKcal(input: TrainingDayInput & { enabled: boolean; week
   const dayKind = dayKindOf(input.weekday, input.workoutDays);
   const targets = trainingDayTargets(input);
   return { targetKcal: dayKind === "training" ? targets.trainingKcal : targets.restKcal, dayKind };
+}
+
+/**
+ * A meal day's target and kind from the planning request's body data and the setting: what the server plans day
+ * `dayIndex` to and what the trainer re-plans it to, so both agree.
+ */
+export function mealDayTarget(
+  request: Pick<MealPlanRequest, "targetKcal" | "weightKg" | "goal" | "gender" | "heightCm">,
+  setting: { enabled: boolean; workoutDays: readonly Weekday[]; dayIndex: number },
+): { targetKcal: number; dayKind: DayKind | null; weekday: Weekday } {
+  const weekday = weekdayOfMealDay(setting.dayIndex);
+  const day = dayTargetKcal({
+    baseKcal: request.targetKcal,
+    workoutDays: setting.workoutDays,
+    floorKcal: PLANNING_FLOOR_KCAL[request.gender],
+    proteinRequiredG: nutrientTargets(request).proteinRequiredG,
+    enabled: setting.enabled,
+    weekday,
+  });
+  return { ...day, weekday };
 }

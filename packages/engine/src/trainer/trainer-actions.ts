@@ -8,6 +8,7 @@ import type { MealItem, MealPlanner, MealPlanOutcome } from "../nutrition/meal-p
 import { kosherPlaceConflict } from "../nutrition/meal-roles";
 import { replaceMealItem } from "../nutrition/meal-replacement";
 import { formatGrams, formatKcal } from "../nutrition/number-format";
+import { explainPlanNotes, type NoteTopic } from "../nutrition/plan-notes";
 import type { EngineError, FitnessGoal } from "../profile.types";
 import { bodyMassIndex, screeningNotice } from "../screening";
 import { EXERCISE_LIBRARY, findExerciseByName } from "../workouts/exercise-library";
@@ -206,22 +207,33 @@ function replanDays(
   profile: TrainerProfile,
   days: readonly DayIndex[],
   seed: number,
-): { ok: true; plans: Map<DayIndex, MealItem[]> } | { ok: false; day: DayIndex; error: EngineError } {
+):
+  | { ok: true; plans: Map<DayIndex, MealItem[]>; notes: Map<DayIndex, string[]> }
+  | { ok: false; day: DayIndex; error: EngineError } {
   const plans = new Map<DayIndex, MealItem[]>();
+  const notes = new Map<DayIndex, string[]>();
   for (const day of days) {
     const outcome = planDay(planner, profile, day, seed + day);
     if (!outcome.ok) return { ok: false, day, error: outcome.error };
     plans.set(day, outcome.plan.items);
+    notes.set(day, outcome.plan.notes);
   }
-  return { ok: true, plans };
+  return { ok: true, plans, notes };
 }
 
+/** The state with new plans for some days, each with its planner's notes (a new plan's notes replace the old). */
 function withMealPlans(
   state: TrainerState,
   profile: TrainerProfile,
   plans: ReadonlyMap<DayIndex, MealItem[]>,
+  notes: ReadonlyMap<DayIndex, string[]>,
 ): TrainerState {
-  return { ...state, profile, mealPlans: { ...state.mealPlans, ...Object.fromEntries(plans) } };
+  return {
+    ...state,
+    profile,
+    mealPlans: { ...state.mealPlans, ...Object.fromEntries(plans) },
+    mealNotes: { ...state.mealNotes, ...Object.fromEntries(notes) },
+  };
 }
 
 function beforeAfterLines(state: TrainerState, plans: ReadonlyMap<DayIndex, MealItem[]>): string {
@@ -307,7 +319,11 @@ function regenerateMeals(
   const outcome = planDay(deps.mealPlanner, state.profile, day, deps.seed, before);
   if (!outcome.ok) return couldNot(state, `plan new meals for Day ${day}`, outcome.error);
   const items = outcome.plan.items;
-  const next: TrainerState = { ...state, mealPlans: { ...state.mealPlans, [day]: items } };
+  const next: TrainerState = {
+    ...state,
+    mealPlans: { ...state.mealPlans, [day]: items },
+    mealNotes: { ...state.mealNotes, [day]: outcome.plan.notes },
+  };
   const comparison = before === undefined ? "" : ` (was ${dayTotalsLine(before)})`;
   const sameAsBefore =
     before !== undefined && sameFoods(before, items)
@@ -402,6 +418,7 @@ function addAvoidance(
   if (added.unrecognised.length > 0) lines.push(unrecognisedLine(added.unrecognised));
 
   const plans = new Map<DayIndex, MealItem[]>();
+  const notes = new Map<DayIndex, string[]>();
   const failed: string[] = [];
   for (const day of storedMealDays(state)) {
     const conflicts = conflictingItems(state.mealPlans[day] ?? [], avoidances);
@@ -415,6 +432,7 @@ function addAvoidance(
       continue;
     }
     plans.set(day, outcome.plan.items);
+    notes.set(day, outcome.plan.notes);
     lines.push(
       `Day ${day} had ${named}, so I re-planned it: ${kcal(sumItems(state.mealPlans[day] ?? []).energyKcal)} → ${kcal(sumItems(outcome.plan.items).energyKcal)}.`,
     );
@@ -423,7 +441,7 @@ function addAvoidance(
     lines.push(
       "None of your current meals contain it, so your plans stay as they are; new plans will leave it out.",
     );
-  const next = withMealPlans(state, profile, plans);
+  const next = withMealPlans(state, profile, plans, notes);
   const days = [...plans.keys()];
   const reply = [...lines, ...failed].join("\n\n");
   return mealOutcome(state, next, reply, days, { profile: true });
@@ -439,7 +457,7 @@ function changeMealProfile(
   const days = stored.length > 0 ? stored : [state.activeDay];
   const result = replanDays(deps.mealPlanner, profile, days, deps.seed);
   if (!result.ok) return couldNot(state, `switch your meals to ${label} (Day ${result.day})`, result.error);
-  const next = withMealPlans(state, profile, result.plans);
+  const next = withMealPlans(state, profile, result.plans, result.notes);
   const activeItems = result.plans.get(state.activeDay) ?? [...result.plans.values()][0] ?? [];
   const reply = `Your meals are now **${label}**. I re-planned ${days.length === 1 ? "this day" : `all ${days.length} days`}:\n\n${beforeAfterLines(state, result.plans)}\n\n${mealSummary(activeItems)}`;
   return mealOutcome(state, next, reply, days, { profile: true });
@@ -747,7 +765,7 @@ function changeGoal(
   const notice = profileNotice(profile);
   if (notice !== undefined) lines.push(notice.message);
   const next: TrainerState = {
-    ...withMealPlans(state, profile, meals.plans),
+    ...withMealPlans(state, profile, meals.plans, meals.notes),
     workoutPlan: workout.plan.items,
   };
   return mealOutcome(state, next, lines.join("\n\n"), stored, { profile: true, workout: true });
@@ -786,6 +804,47 @@ function askNutrition(
   const notice = intent.topic === "calories" ? profileNotice(state.profile) : undefined;
   const caution = notice === undefined ? "" : `\n\n${notice.message}`;
   return unchanged(state, `${advice}${headline}\n\n${perMeal.join("\n")}${caution}`);
+}
+
+const TOPIC_NAMES: Record<NoteTopic, string> = {
+  fibre: "fibre",
+  protein: "protein",
+  carbohydrate: "carbohydrate",
+  sodium: "sodium",
+  "saturated fat": "saturated fat",
+  fallback: "the planning",
+  other: "that",
+};
+
+/** The day's notes (every bound that gave way) in plain words, each with why and what the person can change. */
+function explainNotes(
+  intent: Extract<Intent, { kind: "explain-notes" }>,
+  state: TrainerState,
+): TrainerOutcome {
+  const items = state.mealPlans[intent.day];
+  if (items === undefined) return noMealPlan(state, intent.day);
+  const all = explainPlanNotes(state.mealNotes?.[intent.day] ?? []);
+  const asked = intent.topic === undefined ? all : all.filter((note) => note.topic === intent.topic);
+  const explained = asked.map((note) => `**${note.plain}**\n\n${note.why}`).join("\n\n");
+  if (asked.length > 0) {
+    const count = asked.length === 1 ? "one limit" : `${asked.length} limits`;
+    return unchanged(state, `Day ${intent.day}'s plan notes ${count} that gave way:\n\n${explained}`);
+  }
+  const total = sumItems(items);
+  const figures =
+    intent.topic === "protein"
+      ? ` It has ${grams(total.proteinG)} of protein.`
+      : intent.topic === "carbohydrate"
+        ? ` It has ${grams(total.carbsG)} of carbohydrate.`
+        : "";
+  const others = all.length === 0 ? "" : ` Its other notes: ${all.map((note) => note.plain).join(" ")}`;
+  const subject = intent.topic === undefined ? "every limit" : TOPIC_NAMES[intent.topic];
+  return unchanged(
+    state,
+    intent.topic === undefined && all.length === 0
+      ? `Day ${intent.day}'s plan has no notes: every limit held (energy within 3 % of your target, protein, fat 20–35 % of energy, carbohydrate and fibre).`
+      : `Day ${intent.day}'s plan keeps ${subject} within its limits: nothing gave way there.${figures}${others}`,
+  );
 }
 
 /** The screening notice for the trainer's profile (see ../screening.ts), or undefined when all is well. */
@@ -1115,6 +1174,8 @@ export function applyIntent(intent: Intent, state: TrainerState, deps: TrainerDe
       return askWorkout(intent, state);
     case "ask-safety":
       return askSafety(state);
+    case "explain-notes":
+      return explainNotes(intent, state);
     case "explain-exercise":
       return explainExercise(intent, state);
     case "guide":
