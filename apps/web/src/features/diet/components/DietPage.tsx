@@ -31,7 +31,7 @@ import { useRefetchOnTierChange } from "../../../lib/use-refetch-on-tier-change"
 import { useUpdatingItems } from "../../../lib/use-updating-items";
 import { usePlanProfile } from "../../../lib/user-profile";
 import { queryKeys } from "../../../lib/query-keys";
-import { useMealPlan, useResetMealPlan } from "../api/get-meal-plan";
+import { useMealPlan, useMealPlanDay, useResetMealPlan } from "../api/get-meal-plan";
 import { useMarkDietVisited } from "../api/mark-diet-visited";
 import { PLAN_DAYS } from "../api/meal-plan-cache";
 import type { PlanDay } from "../api/meal-plan-cache";
@@ -40,6 +40,8 @@ import { ReplaceChoices } from "./ReplaceChoices";
 import { useSaveDiet } from "../api/save-diet";
 import { DietLoading } from "./DietLoading";
 import { AteSomethingElse } from "./AteSomethingElse";
+import { DayHeader } from "./DayHeader";
+import { DayNotes } from "./DayNotes";
 import { DiaryPanel } from "./DiaryPanel";
 import { EatenCheckbox } from "./EatenCheckbox";
 import { EatenToday } from "./EatenToday";
@@ -96,6 +98,7 @@ export function DietPage() {
 
   const hasTarget = goalTdeeKcal !== null && goalTdeeKcal > 0;
   const plan = useMealPlan(day, hasTarget);
+  const planDayInfo = useMealPlanDay(day);
   useRefetchOnTierChange(queryKeys.mealPlans(), isPro);
   const replace = useReplaceDietItem(day);
   const reset = useResetMealPlan();
@@ -252,6 +255,7 @@ export function DietPage() {
     panel = (
       <>
         {plan.isPlaceholderData ? <CheckingForUpdates /> : null}
+        {planDayInfo === null ? null : <DayHeader day={planDayInfo} />}
         <MealGroups
           items={items}
           openMeal={openMeal}
@@ -268,6 +272,7 @@ export function DietPage() {
           )}
         />
         <TotalBox totals={totalsOf(items)} className={styles.total} testId="diet-total" />
+        <DayNotes notes={planDayInfo?.notes ?? []} />
         <div className={styles.actions}>
           <Button variant="secondary" onClick={onReset} disabled={busy || plan.isPlaceholderData}>
             Reset Day {day} meal plan
