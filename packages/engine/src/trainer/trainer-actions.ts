@@ -1,7 +1,7 @@
 import { BEGINNER_GUIDE } from "../guide/beginner-guide";
 import { hasRules, parseAvoidances, type ParsedAvoidances } from "../nutrition/avoidances";
 import { exclusionConflict } from "../nutrition/exclusions";
-import { computeEnergyTargets } from "../nutrition/energy";
+import { computeEnergyTargets, PLANNING_FLOOR_KCAL } from "../nutrition/energy";
 import { FOOD_CATALOGUE, findFood } from "../nutrition/food-catalogue";
 import { MEAL_SLOTS, type Food, type MealSlot } from "../nutrition/food.types";
 import type { MealItem, MealPlanner, MealPlanOutcome } from "../nutrition/meal-planner";
@@ -752,9 +752,12 @@ function changeGoal(
   const meals = replanDays(deps.mealPlanner, profile, stored, deps.seed);
   if (!meals.ok) return couldNot(state, `re-plan Day ${meals.day}'s meals for ${intent.goal}`, meals.error);
 
-  const floor = energy.floorApplied
-    ? ` Your need minus the goal adjustment is ${kcal(energy.goalTdeeKcal)}, below the ${kcal(energy.floorKcal)} minimum we plan for, so I plan at ${kcal(energy.floorKcal)}.`
-    : "";
+  const floor =
+    energy.keptAtNeed === "floor"
+      ? ` Your need is not above the ${kcal(energy.floorKcal)} minimum we plan for, so no deficit fits within it: I plan at your need of ${kcal(energy.planningKcal)}.`
+      : energy.floorApplied
+        ? ` Your need minus the goal adjustment is ${kcal(energy.goalTdeeKcal)}, below the ${kcal(energy.floorKcal)} minimum we plan for, so I plan at ${kcal(energy.floorKcal)}.`
+        : "";
   const lines = [
     `Your goal is now **${intent.goal}** (was ${before.goal}). Daily target: **${kcal(before.targetKcal)} → ${kcal(profile.targetKcal)}**, from your daily need of ${kcal(energy.tdeeKcal)} adjusted ${GOAL_PHRASES[intent.goal]}.${floor}`,
     `Workouts rebuilt as ${planSummary(workout)}: ${workingSets(state.workoutPlan)} → ${workingSets(workout.plan.items)} working sets a week.`,
@@ -855,6 +858,7 @@ function profileNotice(profile: TrainerProfile) {
     goal: profile.goal,
     tdeeKcal: profile.tdeeKcal,
     planningKcal: profile.targetKcal,
+    floorKcal: PLANNING_FLOOR_KCAL[profile.gender],
   });
 }
 

@@ -164,8 +164,9 @@ export function mealInputs(
   // Protein per kg uses the adjusted body weight from a BMI of 30 (meal-targets); below it the height changes nothing,
   // so it is passed only then and other profiles keep the inputs (and stored plans) they had.
   const obese = heightCm !== undefined && heightCm > 0 && weightKg / (heightCm / 100) ** 2 >= 30;
-  // docs/product.md: never plan below the floor for the user's gender, whatever the goal says.
-  const baseKcal = Math.max(goalKcal, PLANNING_FLOOR_KCAL[gender]);
+  // docs/product.md §6.1: the energy module's planning target (the floor, and a loss plan never above the need); a
+  // target sent by a profile without body data is only raised to the floor for the user's gender.
+  const baseKcal = energy?.planningKcal ?? Math.max(goalKcal, PLANNING_FLOOR_KCAL[gender]);
   const targetKcal =
     dayIndex === undefined
       ? baseKcal

@@ -3,7 +3,7 @@ import { Link, useNavigate } from "react-router";
 import { PLAN_ERROR_CODES } from "@fitwise/contracts/plans";
 import type { MealItem } from "@fitwise/engine/nutrition/meal-plan.types";
 import { FREE_REPLACEMENTS_LIMIT, mayReset, mayUseMeal, mayUsePlanDay } from "@fitwise/contracts/free-tier";
-import { PLANNING_FLOOR_KCAL } from "@fitwise/engine/nutrition/energy";
+import { PLANNING_FLOOR_KCAL, plannedEnergyNote } from "@fitwise/engine/nutrition/energy";
 import { MEAL_SLOTS } from "@fitwise/engine/nutrition/food.types";
 import type { MealSlot } from "@fitwise/engine/nutrition/food.types";
 import { Button } from "../../../components/Button";
@@ -78,7 +78,15 @@ export function DietPage() {
   const navigate = useNavigate();
   const { showAlert } = useAlert();
   const { openUpgradeOverlay } = useUpgradeOverlay();
-  const { query: profileQuery, goalTdeeKcal, gender, isPro, replacementsUsed } = usePlanProfile();
+  const {
+    query: profileQuery,
+    goalTdeeKcal,
+    tdeeKcal,
+    fitnessGoal,
+    gender,
+    isPro,
+    replacementsUsed,
+  } = usePlanProfile();
   const replacement = usePlanReplacement({
     isPro,
     replacementsUsed,
@@ -223,6 +231,10 @@ export function DietPage() {
   };
 
   const floorKcal = gender ? PLANNING_FLOOR_KCAL[gender] : null;
+  const plannedNote =
+    floorKcal === null
+      ? undefined
+      : plannedEnergyNote({ goal: fitnessGoal ?? "Lose Weight", goalTdeeKcal, tdeeKcal, floorKcal });
   const busy = replace.isPending || reset.isPending || save.isPending;
 
   let panel;
@@ -291,9 +303,7 @@ export function DietPage() {
       <PageTitle>My Diet</PageTitle>
       <p className={styles.target}>
         Your daily target: <strong>{formatKcal(goalTdeeKcal)}</strong>
-        {floorKcal !== null && goalTdeeKcal < floorKcal
-          ? `. Your plans provide ${floorKcal} kcal, the lowest daily intake we plan for without medical supervision.`
-          : null}
+        {plannedNote === undefined ? null : `. ${plannedNote}`}
       </p>
       <ProfileScreeningNotice />
       {isPro ? null : <FreeReplacementsNotice used={replacementsUsed} limit={FREE_REPLACEMENTS_LIMIT} />}
