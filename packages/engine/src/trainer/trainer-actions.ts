@@ -31,6 +31,7 @@ import { meaningfulWords, simplify } from "./name-match";
 import { RED_FLAG_REPLIES } from "./red-flags";
 import {
   DAY_INDICES,
+  dayTargetFor,
   isExerciseItem,
   mealRequestFor,
   storedMealDays,
@@ -330,7 +331,7 @@ function regenerateMeals(
       ? "\n\nYour preferences leave few choices, so the new plan has the same foods as before."
       : "";
   const unplaced = unrecognisedLine(outcome.plan.unrecognisedAvoidances);
-  const reply = `Here are new meals for **Day ${day}**: ${dayTotalsLine(items)}${comparison}, target ${kcal(state.profile.targetKcal)}.\n\n${mealSummary(items)}${sameAsBefore}${unplaced === "" ? "" : `\n\n${unplaced}`}`;
+  const reply = `Here are new meals for **Day ${day}**: ${dayTotalsLine(items)}${comparison}, target ${kcal(dayTargetFor(state.profile, day))}.\n\n${mealSummary(items)}${sameAsBefore}${unplaced === "" ? "" : `\n\n${unplaced}`}`;
   return mealOutcome(state, next, reply, [day]);
 }
 
@@ -800,10 +801,10 @@ function askNutrition(
   });
   const headline =
     intent.topic === "calories"
-      ? `Day ${intent.day}'s plan has **${kcal(total.energyKcal)}**; your target is ${kcal(state.profile.targetKcal)}.`
+      ? `Day ${intent.day}'s plan has **${kcal(total.energyKcal)}**; your target is ${kcal(dayTargetFor(state.profile, intent.day))}.`
       : intent.topic === "protein"
         ? `Day ${intent.day}'s plan has **${grams(total.proteinG)} protein** (${kcal(total.energyKcal)} in all).`
-        : `Day ${intent.day}'s plan: **${dayTotalsLine(items)}** (target ${kcal(state.profile.targetKcal)}).`;
+        : `Day ${intent.day}'s plan: **${dayTotalsLine(items)}** (target ${kcal(dayTargetFor(state.profile, intent.day))}).`;
   const notice = intent.topic === "calories" ? profileNotice(state.profile) : undefined;
   const caution = notice === undefined ? "" : `\n\n${notice.message}`;
   return unchanged(state, `${advice}${headline}\n\n${perMeal.join("\n")}${caution}`);
