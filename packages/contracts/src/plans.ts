@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { IMAGE_CATEGORIES, MEAL_SLOTS } from "@fitwise/engine/nutrition/food.types";
+import { DAY_KINDS } from "@fitwise/engine/profile.types";
 import { WORKOUT_ITEM_KINDS } from "@fitwise/engine/workouts/exercise.types";
 import {
   CuisineSchema,
@@ -136,12 +137,36 @@ export const MealPlanResponseSchema = z.array(MealItemWireSchema);
  */
 export const UNRECOGNISED_AVOIDANCES_HEADER = "unrecognised-avoidances";
 
-export function encodeHeaderList(words: readonly string[]): string {
-  return JSON.stringify(words).replace(
+/** A value as JSON in ASCII, as a header must be: characters beyond it as \u escapes that JSON.parse reads back. */
+export function encodeHeaderJson(value: unknown): string {
+  return JSON.stringify(value).replace(
     /[\u007f-\uffff]/g,
     (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, "0")}`,
   );
 }
+
+export function encodeHeaderList(words: readonly string[]): string {
+  return encodeHeaderJson(words);
+}
+
+/**
+ * Response header of `openai_get_meal_plan`: what /diet shows beside the day's items, as JSON (MealPlanDaySchema): the
+ * notes of every bound that gave way in the plan, and, with food on training days on, whether the day is a training or
+ * a rest day and its own target. A header, as for the unrecognised words, so the body stays docs/product.md §8's list.
+ */
+export const MEAL_PLAN_DAY_HEADER = "meal-plan-day";
+
+export const MealPlanDaySchema = z.object({
+  /** The planner's notes, in its words (the screen and Alex put them in plain words). */
+  notes: z.array(z.string()),
+  /** Null while food on training days is off. */
+  dayKind: z.enum(DAY_KINDS).nullable(),
+  /** The weekday the day index stands for (day 1 is Monday). */
+  weekday: WeekdaySchema,
+  /** The energy the day was planned to, kcal. */
+  targetKcal: z.number(),
+});
+export type MealPlanDay = z.infer<typeof MealPlanDaySchema>;
 
 /** `replace_diet_item`: replaces one item of the server's stored plan for `column_name`. */
 export const ReplaceDietItemRequestSchema = z.object({

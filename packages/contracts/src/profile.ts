@@ -118,6 +118,8 @@ export const WriteProfileRequestSchema = z.object({
   user_fav_food: z.string().max(FREE_TEXT_MAX).nullish(),
   user_allergies: z.string().max(FREE_TEXT_MAX).nullish(),
   user_avoid_food: z.string().max(FREE_TEXT_MAX).nullish(),
+  /** Food on training days: more energy and carbohydrate on workout days, less on rest days (off by default). */
+  user_training_day_food: z.boolean().nullish(),
   source: z.string().max(200).nullish(),
   user_device: z.string().max(50).nullish(),
   /**
@@ -160,6 +162,8 @@ export const ProfileResponseSchema = z.object({
   user_fav_food: z.string().nullable(),
   user_allergies: z.string().nullable(),
   user_avoid_food: z.string().nullable(),
+  /** Food on training days (docs/product.md §6.2); absent from older servers' answers, so off. */
+  user_training_day_food: z.boolean().default(false),
   /** 1 while the user has Pro (active, on_trial, or cancelled before ends_at), else 0. */
   user_pro: z.union([z.literal(0), z.literal(1)]),
   /** Free replacements used so far (meals and workouts together), counted by the server. */

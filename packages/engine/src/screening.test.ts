@@ -23,6 +23,9 @@ describe("screeningNotice", () => {
       planningKcal: energy.planningKcal,
     });
     expect(notice?.reasons).toEqual(["underweight-losing"]);
+    // The plan is the need, not a deficit, and the notice says so.
+    expect(energy.planningKcal).toBe(energy.tdeeKcal);
+    expect(notice?.message).toContain(`not a calorie deficit`);
     expect(notice?.message).toMatch(/BMI is 17\.8/);
     expect(notice?.message).toMatch(/doctor or registered dietitian/);
     expect(
@@ -36,7 +39,7 @@ describe("screeningNotice", () => {
     ).toBeUndefined();
   });
 
-  it("speaks up when the calorie floor lifts a weight-loss target above maintenance", () => {
+  it("speaks up when the calorie floor leaves no deficit, and plans the need rather than above it", () => {
     const energy = computeEnergyTargets({
       weightKg: 45,
       heightCm: 150,
@@ -45,16 +48,20 @@ describe("screeningNotice", () => {
       activityFactor: 1.2,
       goal: "Lose Weight",
     });
-    expect(energy.planningKcal).toBeGreaterThan(energy.tdeeKcal);
+    expect(energy.planningKcal).toBe(energy.tdeeKcal);
     const notice = screeningNotice({
       weightKg: 45,
       heightCm: 150,
       goal: "Lose Weight",
       tdeeKcal: energy.tdeeKcal,
       planningKcal: energy.planningKcal,
+      floorKcal: energy.floorKcal,
     });
-    expect(notice?.reasons).toContain("floor-above-maintenance");
-    expect(notice?.message).toMatch(/won't be a calorie deficit/);
+    expect(notice?.reasons).toEqual(["floor-above-maintenance"]);
+    expect(notice?.message).toContain(
+      "not above 1200 kcal, the least we plan for without medical supervision",
+    );
+    expect(notice?.message).toMatch(/a calorie deficit is not possible within it/);
   });
 
   it("stays quiet for an ordinary weight-loss profile and for missing numbers", () => {

@@ -188,6 +188,8 @@ export interface MyUsersTable {
   user_fav_food: string | null;
   user_allergies: string | null;
   user_avoid_food: string | null;
+  /** Migration 020: food on training days (docs/decisions/066); false until the person turns it on. */
+  user_training_day_food: ColumnType<boolean, boolean | undefined, boolean>;
   source: string | null;
   user_device: string | null;
   /** Migration 008: when /diet first asked whether to continue to /workouts; null until then. */

@@ -54,6 +54,7 @@ export function ProfileScreeningNotice() {
         goal,
         tdeeKcal: energy.tdeeKcal,
         planningKcal: energy.planningKcal,
+        floorKcal: energy.floorKcal,
       }}
     />
   );

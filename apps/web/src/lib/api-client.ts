@@ -27,6 +27,8 @@ export interface ApiFetchOptions<T> {
   /** Send the bearer access token (default true). A call that needs it while signed out fails with 401. */
   auth?: boolean;
   signal?: AbortSignal;
+  /** Called with the headers of a successful answer, for a function that says more there than in its body. */
+  readHeaders?: (headers: Headers) => void;
 }
 
 async function send(path: string, options: ApiFetchOptions<unknown>, accessToken: string | null) {
@@ -94,6 +96,7 @@ export async function apiFetch<T>(path: string, options: ApiFetchOptions<T> = {}
   }
   const body = await readJson(response);
   if (!response.ok) throw toApiError(response.status, body);
+  options.readHeaders?.(response.headers);
   if (!options.schema) return body as T;
   const parsed = z.safeParse(options.schema, body);
   if (!parsed.success) {

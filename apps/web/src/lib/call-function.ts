@@ -16,6 +16,7 @@ export interface CallFunctionOptions<R> {
   /** Send the bearer token; by default only to functions the registry marks "bearer". */
   auth?: boolean;
   signal?: AbortSignal;
+  readHeaders?: (headers: Headers) => void;
 }
 
 /**
@@ -40,5 +41,6 @@ export function callFunction<N extends FunctionName, R extends FunctionResponse<
     schema,
     auth: options.auth ?? contract.auth === "bearer",
     ...(options.signal ? { signal: options.signal } : {}),
+    ...(options.readHeaders ? { readHeaders: options.readHeaders } : {}),
   });
 }

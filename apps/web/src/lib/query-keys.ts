@@ -18,6 +18,8 @@ export const queryKeys = {
 
   mealPlans: () => ["openai_get_meal_plan"] as const,
   mealPlan: (day: number) => ["openai_get_meal_plan", day] as const,
+  /** What the day's answer said in its meal-plan-day header (notes, training or rest day), set with each answer. */
+  mealPlanDay: (day: number) => ["openai_get_meal_plan", day, "day"] as const,
   /** The choices Replace offers for one item (null: no item chosen yet). */
   dietReplacements: (day: number, itemId: string | null) => ["list_diet_replacements", day, itemId] as const,
   workoutPlan: () => ["openai_get_workout_plan"] as const,

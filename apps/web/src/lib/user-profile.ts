@@ -70,6 +70,8 @@ export function usePlanProfile() {
   return {
     query,
     goalTdeeKcal: profile !== undefined ? (profile?.user_goal_tdee ?? null) : readCache("user_goal_tdee"),
+    tdeeKcal: profile !== undefined ? (profile?.user_tdee ?? null) : readCache("user_tdee"),
+    fitnessGoal: profile?.user_fitness_goal ?? readCache("user_fitness_goal"),
     gender: profile?.user_gender ?? readCache("user_gender"),
     isPro: (profile?.user_pro ?? readCache("user_pro") ?? 0) === 1,
     replacementsUsed: profile?.user_replaced ?? readCache("user_replaced") ?? 0,

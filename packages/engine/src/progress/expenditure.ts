@@ -1,4 +1,4 @@
-import { GOAL_ADJUSTMENT_KCAL, PLANNING_FLOOR_KCAL } from "../nutrition/energy";
+import { goalAdjustmentKcal, PLANNING_FLOOR_KCAL } from "../nutrition/energy";
 import type { FitnessGoal, Gender } from "../profile.types";
 import { isoDayNumber, leastSquaresSlope, type WeighIn } from "./weight-trend";
 
@@ -177,7 +177,8 @@ export function suggestTarget(input: {
   gender: Gender;
   currentTargetKcal: number;
 }): TargetSuggestion {
-  const adjustment = input.goal === "Lose Weight" ? -GOAL_ADJUSTMENT_KCAL : GOAL_ADJUSTMENT_KCAL;
+  // The same bounded adjustment as the formula's target (nutrition/energy.ts): −400 kcal, or + at most 15 % of the need.
+  const adjustment = goalAdjustmentKcal(input.goal, input.tdeeKcal);
   const uncappedKcal = input.tdeeKcal + adjustment;
   const low = input.currentTargetKcal - MAX_CHANGE_KCAL_PER_WEEK;
   const high = input.currentTargetKcal + MAX_CHANGE_KCAL_PER_WEEK;

@@ -7,6 +7,7 @@ import {
   type ProteinSource,
 } from "../nutrition/food.types";
 import type { MealItem } from "../nutrition/meal-planner";
+import type { NoteTopic } from "../nutrition/plan-notes";
 import type { FitnessGoal } from "../profile.types";
 import { EXERCISE_LIBRARY, findExerciseByName } from "../workouts/exercise-library";
 import type {
@@ -71,6 +72,8 @@ export type Intent =
   | { kind: "ask-workout"; day?: Weekday }
   /** "is my plan safe?", "am I underweight?", "what's my BMI?": the screening notice, or that all is well. */
   | { kind: "ask-safety" }
+  /** "why is fibre high?", "what does this note mean?": the day's notes (bounds that gave way) explained. */
+  | { kind: "explain-notes"; day: DayIndex; topic?: NoteTopic }
   /** exerciseId undefined: asked how to do something the library does not have. */
   | { kind: "explain-exercise"; query: string; exerciseId?: string }
   | { kind: "guide"; topic: GuideTopic }
@@ -767,6 +770,29 @@ function parseSafety(text: string, asked: boolean): Intent | undefined {
   return { kind: "ask-safety" };
 }
 
+const NOTE_WORDS = /\b(notes?|gave way|give way|giving way|warnings?|heads up)\b/;
+const WHY_WORDS = /\b(why|how come|what does|what do|explain|mean|means|meaning|reason)\b/;
+const LEVEL_WORDS =
+  /\b(high|low|so much|so little|too much|too little|so many|too many|over|under|above|below|short|lower|higher|lots of|a lot of)\b/;
+const NOTE_TOPIC_WORDS: readonly { topic: NoteTopic; pattern: RegExp }[] = [
+  { topic: "fibre", pattern: /\b(fibre|fiber)\b/ },
+  { topic: "saturated fat", pattern: /\b(saturated fats?|sat fats?)\b/ },
+  { topic: "sodium", pattern: /\b(sodium|salt|salty)\b/ },
+  { topic: "protein", pattern: /\bprotein\b/ },
+  { topic: "carbohydrate", pattern: /\b(carbs?|carbohydrates?)\b/ },
+];
+
+/** A question about the plan's notes, or about why a nutrient is high or low on a day. */
+function parseNotes(text: string, asked: boolean, state: TrainerState): Intent | undefined {
+  if (!WHY_WORDS.test(text) && !(asked && NOTE_WORDS.test(text))) return undefined;
+  const topic = NOTE_TOPIC_WORDS.find(({ pattern }) => pattern.test(text))?.topic;
+  const aboutNotes = NOTE_WORDS.test(text);
+  if (!aboutNotes && (topic === undefined || !LEVEL_WORDS.test(text) || !/\b(why|how come)\b/.test(text)))
+    return undefined;
+  const day = mealDayIn(text, state) ?? state.activeDay;
+  return topic === undefined ? { kind: "explain-notes", day } : { kind: "explain-notes", day, topic };
+}
+
 function parseNutrition(text: string, asked: boolean, state: TrainerState): Intent | undefined {
   // "lower my calories" asks for a change the target does not allow by chat (it follows the profile): not a question.
   if (/\b(lower|raise|increase|decrease|reduce|more|less|fewer|higher|cut)\b/.test(text)) return undefined;
@@ -985,6 +1011,7 @@ function parseClause(clause: string, state: TrainerState): Intent {
 
   const hasQuestionMark = asked || clause.includes("?");
   const question =
+    parseNotes(text, hasQuestionMark, state) ??
     parseSafety(text, hasQuestionMark) ??
     parseExplain(text, hasQuestionMark, state) ??
     parseNutrition(text, hasQuestionMark, state);

@@ -768,3 +768,53 @@ describe("pain in a joint", () => {
     expect(say("the pain is gone", protectedState).state.profile.injuries).toEqual([]);
   });
 });
+
+describe("plan notes and training-day food", () => {
+  const FIBRE_NOTE =
+    "Fibre gave way: 72 g, outside 25–60 g, since no day of these foods found keeps it inside.";
+  const CARBS_NOTE = "Carbohydrate gave way: 118 g, under the 130 g a day adults need (IOM RDA).";
+
+  it.each(["why is fibre high?", "Why is my fiber so high today", "how come there's so much fibre?"])(
+    "explains the day's fibre note in plain words, with what to change: %s",
+    (message) => {
+      const before = fixtureState({ mealNotes: { 1: [CARBS_NOTE, FIBRE_NOTE] } });
+      const outcome = say(message, before);
+      expectUnchanged(outcome, before);
+      expect(outcome.reply).toContain("Day 1's plan notes one limit that gave way");
+      expect(outcome.reply).toContain("Fibre is high on this day: 72 g, we aim for 25–60 g.");
+      expect(outcome.reply).toContain("swapping a bean or lentil dish");
+      expect(outcome.reply).not.toContain("Carbohydrate is low");
+    },
+  );
+
+  it("explains every note of the day when asked what the notes mean", () => {
+    const before = fixtureState({ mealNotes: { 2: [CARBS_NOTE, FIBRE_NOTE] } });
+    const outcome = say("what does the note on day 2 mean?", before);
+    expect(parseIntent("what does this note mean?", before)).toEqual({ kind: "explain-notes", day: 1 });
+    expect(outcome.reply).toContain("Day 2's plan notes 2 limits that gave way");
+    expect(outcome.reply).toContain("Carbohydrate is low on this day: 118 g, under the 130 g a day.");
+    expect(outcome.reply).toContain("Fibre is high on this day");
+  });
+
+  it("says so when nothing gave way, with the day's figure", () => {
+    const outcome = say("why is my protein so low?");
+    expect(outcome.reply).toContain("Day 1's plan keeps protein within its limits: nothing gave way there.");
+    expect(outcome.reply).toContain(`It has ${Math.round(sumItems(DAY_1).proteinG * 10) / 10} g of protein.`);
+    expect(say("what do my notes mean?").reply).toContain("Day 1's plan has no notes: every limit held");
+  });
+
+  it("re-plans a training day above the target and a rest day below it, and keeps the new plan's notes", () => {
+    const planner = fixturePlanner();
+    const state = fixtureState({
+      profile: { ...PROFILE, trainingDayFood: true },
+      mealNotes: { 1: [FIBRE_NOTE] },
+    });
+    const monday = respond("new meals for day 1", state, { mealPlanner: planner, seed: SEED });
+    const tuesday = respond("new meals for day 2", state, { mealPlanner: planner, seed: SEED });
+    // Four training days (Mon, Wed, Fri, Sat): rest days 10 % less, training days 7.5 % more.
+    expect(planner.requests[0]?.targetKcal).toBeCloseTo(PROFILE.targetKcal * 1.075, 1);
+    expect(planner.requests.at(-1)?.targetKcal).toBeCloseTo(PROFILE.targetKcal * 0.9, 1);
+    expect(monday.state.mealNotes?.[1]).toEqual([]);
+    expect(tuesday.state.mealNotes?.[1]).toEqual([FIBRE_NOTE]);
+  });
+});

@@ -1,13 +1,14 @@
 import { BEGINNER_GUIDE } from "../guide/beginner-guide";
 import { hasRules, parseAvoidances, type ParsedAvoidances } from "../nutrition/avoidances";
 import { exclusionConflict } from "../nutrition/exclusions";
-import { computeEnergyTargets } from "../nutrition/energy";
+import { computeEnergyTargets, PLANNING_FLOOR_KCAL } from "../nutrition/energy";
 import { FOOD_CATALOGUE, findFood } from "../nutrition/food-catalogue";
 import { MEAL_SLOTS, type Food, type MealSlot } from "../nutrition/food.types";
 import type { MealItem, MealPlanner, MealPlanOutcome } from "../nutrition/meal-planner";
 import { kosherPlaceConflict } from "../nutrition/meal-roles";
 import { replaceMealItem } from "../nutrition/meal-replacement";
 import { formatGrams, formatKcal } from "../nutrition/number-format";
+import { explainPlanNotes, type NoteTopic } from "../nutrition/plan-notes";
 import type { EngineError, FitnessGoal } from "../profile.types";
 import { bodyMassIndex, screeningNotice } from "../screening";
 import { EXERCISE_LIBRARY, findExerciseByName } from "../workouts/exercise-library";
@@ -30,6 +31,7 @@ import { meaningfulWords, simplify } from "./name-match";
 import { RED_FLAG_REPLIES } from "./red-flags";
 import {
   DAY_INDICES,
+  dayTargetFor,
   isExerciseItem,
   mealRequestFor,
   storedMealDays,
@@ -206,22 +208,33 @@ function replanDays(
   profile: TrainerProfile,
   days: readonly DayIndex[],
   seed: number,
-): { ok: true; plans: Map<DayIndex, MealItem[]> } | { ok: false; day: DayIndex; error: EngineError } {
+):
+  | { ok: true; plans: Map<DayIndex, MealItem[]>; notes: Map<DayIndex, string[]> }
+  | { ok: false; day: DayIndex; error: EngineError } {
   const plans = new Map<DayIndex, MealItem[]>();
+  const notes = new Map<DayIndex, string[]>();
   for (const day of days) {
     const outcome = planDay(planner, profile, day, seed + day);
     if (!outcome.ok) return { ok: false, day, error: outcome.error };
     plans.set(day, outcome.plan.items);
+    notes.set(day, outcome.plan.notes);
   }
-  return { ok: true, plans };
+  return { ok: true, plans, notes };
 }
 
+/** The state with new plans for some days, each with its planner's notes (a new plan's notes replace the old). */
 function withMealPlans(
   state: TrainerState,
   profile: TrainerProfile,
   plans: ReadonlyMap<DayIndex, MealItem[]>,
+  notes: ReadonlyMap<DayIndex, string[]>,
 ): TrainerState {
-  return { ...state, profile, mealPlans: { ...state.mealPlans, ...Object.fromEntries(plans) } };
+  return {
+    ...state,
+    profile,
+    mealPlans: { ...state.mealPlans, ...Object.fromEntries(plans) },
+    mealNotes: { ...state.mealNotes, ...Object.fromEntries(notes) },
+  };
 }
 
 function beforeAfterLines(state: TrainerState, plans: ReadonlyMap<DayIndex, MealItem[]>): string {
@@ -307,14 +320,18 @@ function regenerateMeals(
   const outcome = planDay(deps.mealPlanner, state.profile, day, deps.seed, before);
   if (!outcome.ok) return couldNot(state, `plan new meals for Day ${day}`, outcome.error);
   const items = outcome.plan.items;
-  const next: TrainerState = { ...state, mealPlans: { ...state.mealPlans, [day]: items } };
+  const next: TrainerState = {
+    ...state,
+    mealPlans: { ...state.mealPlans, [day]: items },
+    mealNotes: { ...state.mealNotes, [day]: outcome.plan.notes },
+  };
   const comparison = before === undefined ? "" : ` (was ${dayTotalsLine(before)})`;
   const sameAsBefore =
     before !== undefined && sameFoods(before, items)
       ? "\n\nYour preferences leave few choices, so the new plan has the same foods as before."
       : "";
   const unplaced = unrecognisedLine(outcome.plan.unrecognisedAvoidances);
-  const reply = `Here are new meals for **Day ${day}**: ${dayTotalsLine(items)}${comparison}, target ${kcal(state.profile.targetKcal)}.\n\n${mealSummary(items)}${sameAsBefore}${unplaced === "" ? "" : `\n\n${unplaced}`}`;
+  const reply = `Here are new meals for **Day ${day}**: ${dayTotalsLine(items)}${comparison}, target ${kcal(dayTargetFor(state.profile, day))}.\n\n${mealSummary(items)}${sameAsBefore}${unplaced === "" ? "" : `\n\n${unplaced}`}`;
   return mealOutcome(state, next, reply, [day]);
 }
 
@@ -402,6 +419,7 @@ function addAvoidance(
   if (added.unrecognised.length > 0) lines.push(unrecognisedLine(added.unrecognised));
 
   const plans = new Map<DayIndex, MealItem[]>();
+  const notes = new Map<DayIndex, string[]>();
   const failed: string[] = [];
   for (const day of storedMealDays(state)) {
     const conflicts = conflictingItems(state.mealPlans[day] ?? [], avoidances);
@@ -415,6 +433,7 @@ function addAvoidance(
       continue;
     }
     plans.set(day, outcome.plan.items);
+    notes.set(day, outcome.plan.notes);
     lines.push(
       `Day ${day} had ${named}, so I re-planned it: ${kcal(sumItems(state.mealPlans[day] ?? []).energyKcal)} → ${kcal(sumItems(outcome.plan.items).energyKcal)}.`,
     );
@@ -423,7 +442,7 @@ function addAvoidance(
     lines.push(
       "None of your current meals contain it, so your plans stay as they are; new plans will leave it out.",
     );
-  const next = withMealPlans(state, profile, plans);
+  const next = withMealPlans(state, profile, plans, notes);
   const days = [...plans.keys()];
   const reply = [...lines, ...failed].join("\n\n");
   return mealOutcome(state, next, reply, days, { profile: true });
@@ -439,7 +458,7 @@ function changeMealProfile(
   const days = stored.length > 0 ? stored : [state.activeDay];
   const result = replanDays(deps.mealPlanner, profile, days, deps.seed);
   if (!result.ok) return couldNot(state, `switch your meals to ${label} (Day ${result.day})`, result.error);
-  const next = withMealPlans(state, profile, result.plans);
+  const next = withMealPlans(state, profile, result.plans, result.notes);
   const activeItems = result.plans.get(state.activeDay) ?? [...result.plans.values()][0] ?? [];
   const reply = `Your meals are now **${label}**. I re-planned ${days.length === 1 ? "this day" : `all ${days.length} days`}:\n\n${beforeAfterLines(state, result.plans)}\n\n${mealSummary(activeItems)}`;
   return mealOutcome(state, next, reply, days, { profile: true });
@@ -734,9 +753,12 @@ function changeGoal(
   const meals = replanDays(deps.mealPlanner, profile, stored, deps.seed);
   if (!meals.ok) return couldNot(state, `re-plan Day ${meals.day}'s meals for ${intent.goal}`, meals.error);
 
-  const floor = energy.floorApplied
-    ? ` Your need minus the goal adjustment is ${kcal(energy.goalTdeeKcal)}, below the ${kcal(energy.floorKcal)} minimum we plan for, so I plan at ${kcal(energy.floorKcal)}.`
-    : "";
+  const floor =
+    energy.keptAtNeed === "floor"
+      ? ` Your need is not above the ${kcal(energy.floorKcal)} minimum we plan for, so no deficit fits within it: I plan at your need of ${kcal(energy.planningKcal)}.`
+      : energy.floorApplied
+        ? ` Your need minus the goal adjustment is ${kcal(energy.goalTdeeKcal)}, below the ${kcal(energy.floorKcal)} minimum we plan for, so I plan at ${kcal(energy.floorKcal)}.`
+        : "";
   const lines = [
     `Your goal is now **${intent.goal}** (was ${before.goal}). Daily target: **${kcal(before.targetKcal)} → ${kcal(profile.targetKcal)}**, from your daily need of ${kcal(energy.tdeeKcal)} adjusted ${GOAL_PHRASES[intent.goal]}.${floor}`,
     `Workouts rebuilt as ${planSummary(workout)}: ${workingSets(state.workoutPlan)} → ${workingSets(workout.plan.items)} working sets a week.`,
@@ -747,7 +769,7 @@ function changeGoal(
   const notice = profileNotice(profile);
   if (notice !== undefined) lines.push(notice.message);
   const next: TrainerState = {
-    ...withMealPlans(state, profile, meals.plans),
+    ...withMealPlans(state, profile, meals.plans, meals.notes),
     workoutPlan: workout.plan.items,
   };
   return mealOutcome(state, next, lines.join("\n\n"), stored, { profile: true, workout: true });
@@ -779,13 +801,54 @@ function askNutrition(
   });
   const headline =
     intent.topic === "calories"
-      ? `Day ${intent.day}'s plan has **${kcal(total.energyKcal)}**; your target is ${kcal(state.profile.targetKcal)}.`
+      ? `Day ${intent.day}'s plan has **${kcal(total.energyKcal)}**; your target is ${kcal(dayTargetFor(state.profile, intent.day))}.`
       : intent.topic === "protein"
         ? `Day ${intent.day}'s plan has **${grams(total.proteinG)} protein** (${kcal(total.energyKcal)} in all).`
-        : `Day ${intent.day}'s plan: **${dayTotalsLine(items)}** (target ${kcal(state.profile.targetKcal)}).`;
+        : `Day ${intent.day}'s plan: **${dayTotalsLine(items)}** (target ${kcal(dayTargetFor(state.profile, intent.day))}).`;
   const notice = intent.topic === "calories" ? profileNotice(state.profile) : undefined;
   const caution = notice === undefined ? "" : `\n\n${notice.message}`;
   return unchanged(state, `${advice}${headline}\n\n${perMeal.join("\n")}${caution}`);
+}
+
+const TOPIC_NAMES: Record<NoteTopic, string> = {
+  fibre: "fibre",
+  protein: "protein",
+  carbohydrate: "carbohydrate",
+  sodium: "sodium",
+  "saturated fat": "saturated fat",
+  fallback: "the planning",
+  other: "that",
+};
+
+/** The day's notes (every bound that gave way) in plain words, each with why and what the person can change. */
+function explainNotes(
+  intent: Extract<Intent, { kind: "explain-notes" }>,
+  state: TrainerState,
+): TrainerOutcome {
+  const items = state.mealPlans[intent.day];
+  if (items === undefined) return noMealPlan(state, intent.day);
+  const all = explainPlanNotes(state.mealNotes?.[intent.day] ?? []);
+  const asked = intent.topic === undefined ? all : all.filter((note) => note.topic === intent.topic);
+  const explained = asked.map((note) => `**${note.plain}**\n\n${note.why}`).join("\n\n");
+  if (asked.length > 0) {
+    const count = asked.length === 1 ? "one limit" : `${asked.length} limits`;
+    return unchanged(state, `Day ${intent.day}'s plan notes ${count} that gave way:\n\n${explained}`);
+  }
+  const total = sumItems(items);
+  const figures =
+    intent.topic === "protein"
+      ? ` It has ${grams(total.proteinG)} of protein.`
+      : intent.topic === "carbohydrate"
+        ? ` It has ${grams(total.carbsG)} of carbohydrate.`
+        : "";
+  const others = all.length === 0 ? "" : ` Its other notes: ${all.map((note) => note.plain).join(" ")}`;
+  const subject = intent.topic === undefined ? "every limit" : TOPIC_NAMES[intent.topic];
+  return unchanged(
+    state,
+    intent.topic === undefined && all.length === 0
+      ? `Day ${intent.day}'s plan has no notes: every limit held (energy within 3 % of your target, protein, fat 20–35 % of energy, carbohydrate and fibre).`
+      : `Day ${intent.day}'s plan keeps ${subject} within its limits: nothing gave way there.${figures}${others}`,
+  );
 }
 
 /** The screening notice for the trainer's profile (see ../screening.ts), or undefined when all is well. */
@@ -796,6 +859,7 @@ function profileNotice(profile: TrainerProfile) {
     goal: profile.goal,
     tdeeKcal: profile.tdeeKcal,
     planningKcal: profile.targetKcal,
+    floorKcal: PLANNING_FLOOR_KCAL[profile.gender],
   });
 }
 
@@ -1115,6 +1179,8 @@ export function applyIntent(intent: Intent, state: TrainerState, deps: TrainerDe
       return askWorkout(intent, state);
     case "ask-safety":
       return askSafety(state);
+    case "explain-notes":
+      return explainNotes(intent, state);
     case "explain-exercise":
       return explainExercise(intent, state);
     case "guide":

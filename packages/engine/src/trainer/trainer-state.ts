@@ -1,5 +1,6 @@
 import type { Cuisine, DietType, MealSlot, ProteinSource } from "../nutrition/food.types";
 import type { MealItem, MealPlanRequest } from "../nutrition/meal-planner";
+import { mealDayTarget } from "../nutrition/training-day-food";
 import type { FitnessGoal, Gender } from "../profile.types";
 import {
   WEEKDAYS,
@@ -37,11 +38,15 @@ export interface TrainerProfile {
   equipment?: readonly string[] | null;
   /** Joints the person said hurt, noted until they say it is better; plans leave out what loads them. */
   injuries?: readonly Joint[] | null;
+  /** Food on training days: each day's target follows its kind (nutrition/training-day-food.ts); absent: off. */
+  trainingDayFood?: boolean;
 }
 
 export interface TrainerState {
   profile: TrainerProfile;
   mealPlans: Partial<Record<DayIndex, MealItem[]>>;
+  /** The planner's notes of each stored day: every bound that gave way, which Alex explains when asked. */
+  mealNotes?: Partial<Record<DayIndex, readonly string[]>>;
   /** The meal day the user is looking at; "today" in a message means this day. */
   activeDay: DayIndex;
   workoutPlan: WorkoutItem[];
@@ -52,9 +57,17 @@ export function planNumberForDay(day: DayIndex): 1 | 2 | 3 {
   return (((day - 1) % 3) + 1) as 1 | 2 | 3;
 }
 
+/** The day's target: the profile's, or the training or rest day's with food on training days on. */
+export function dayTargetFor(profile: TrainerProfile, day: DayIndex): number {
+  return mealDayTarget(
+    { ...profile, heightCm: profile.heightCm > 0 ? profile.heightCm : undefined },
+    { enabled: profile.trainingDayFood === true, workoutDays: profile.workoutDays, dayIndex: day },
+  ).targetKcal;
+}
+
 export function mealRequestFor(profile: TrainerProfile, day: DayIndex, seed: number): MealPlanRequest {
   return {
-    targetKcal: profile.targetKcal,
+    targetKcal: dayTargetFor(profile, day),
     weightKg: profile.weightKg,
     gender: profile.gender,
     goal: profile.goal,

@@ -7,6 +7,7 @@ import { FOOD_CATALOGUE, findFood } from "@fitwise/engine/nutrition/food-catalog
 import type { MealSlot } from "@fitwise/engine/nutrition/food.types";
 import { suitsDiet } from "@fitwise/engine/nutrition/meal-targets";
 import {
+  dayTargetFor,
   planNumberForDay,
   trainingDays,
   type DayIndex,
@@ -37,7 +38,7 @@ import { insertChatExchange, recordAnalyticsEvent, setMealPlanInputsHash } from 
 
 function mealHash(row: MyUser, day: DayIndex): string | undefined {
   try {
-    return inputsHash({ ...mealInputs(row, {}), planNumber: planNumberForDay(day) });
+    return inputsHash({ ...mealInputs(row, {}, day), planNumber: planNumberForDay(day) });
   } catch (error) {
     if (error instanceof HttpError) return undefined;
     throw error;
@@ -161,9 +162,10 @@ export async function commitTurn(
         generation: stored === undefined ? 0 : stored.generation + (replanned ? 1 : 0),
         inputsHash: hash ?? "",
         targetKcal: replanned
-          ? turn.state.profile.targetKcal
-          : (stored?.target_kcal ?? turn.state.profile.targetKcal),
-        notes: stored?.notes ?? [],
+          ? dayTargetFor(turn.state.profile, day)
+          : (stored?.target_kcal ?? dayTargetFor(turn.state.profile, day)),
+        // A new plan brings its own notes; a day with a swapped item keeps the notes it was planned with.
+        notes: (replanned ? turn.state.mealNotes?.[day] : stored?.notes) ?? [],
       });
     }
     if (turn.profile) {

@@ -85,6 +85,7 @@ function mergedProfile(row: MyUser | undefined, userId: string, payload: ChatTra
     user_fav_food: present(row?.user_fav_food, payload.user_fav_food) ?? null,
     user_allergies: present(row?.user_allergies, payload.user_allergies) ?? null,
     user_avoid_food: present(row?.user_avoid_food, payload.user_avoid_food) ?? null,
+    user_training_day_food: row?.user_training_day_food ?? false,
     source: row?.source ?? null,
     user_device: row?.user_device ?? null,
     diet_screen_visited_at: row?.diet_screen_visited_at ?? null,
@@ -128,6 +129,7 @@ function trainerProfile(row: MyUser): { profile: TrainerProfile; complete: boole
       workoutType: row.user_workout_type ?? PLANNING_DEFAULTS.workoutType,
       equipment: row.user_equipment,
       injuries: row.user_injuries,
+      trainingDayFood: row.user_training_day_food,
     },
   };
 }
@@ -148,9 +150,12 @@ export async function loadChatContext(
   const row = mergedProfile(stored, userId, payload);
   const { profile, complete } = trainerProfile(row);
   const mealPlans: TrainerState["mealPlans"] = {};
+  const mealNotes: NonNullable<TrainerState["mealNotes"]> = {};
   for (const meal of mealRows) {
     const day = DAY_INDICES.find((index) => index === meal.day_index);
-    if (day !== undefined) mealPlans[day] = meal.items;
+    if (day === undefined) continue;
+    mealPlans[day] = meal.items;
+    mealNotes[day] = meal.notes;
   }
   return {
     userId,
@@ -159,6 +164,7 @@ export async function loadChatContext(
     state: {
       profile,
       mealPlans,
+      mealNotes,
       activeDay: (payload.active_day as DayIndex | undefined) ?? 1,
       workoutPlan: workoutRow?.items ?? [],
     },

@@ -2,7 +2,13 @@ import { setTimeout as sleep } from "node:timers/promises";
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { FUNCTIONS } from "@fitwise/contracts/functions";
 import { toWireMealItem, toWireWorkoutItem } from "@fitwise/contracts/plan-items.mapper";
-import { PLAN_ERROR_CODES, UNRECOGNISED_AVOIDANCES_HEADER, encodeHeaderList } from "@fitwise/contracts/plans";
+import {
+  MEAL_PLAN_DAY_HEADER,
+  PLAN_ERROR_CODES,
+  UNRECOGNISED_AVOIDANCES_HEADER,
+  encodeHeaderJson,
+  encodeHeaderList,
+} from "@fitwise/contracts/plans";
 import type { Database } from "../../db/database";
 import { HttpError } from "../../http/errors";
 import { verifyAccessToken } from "../auth/jwt";
@@ -189,6 +195,7 @@ export async function plansRoutes(app: FastifyInstance, options: PlansRoutesOpti
     const input = FUNCTIONS.openai_get_meal_plan.request.parse(request.body ?? {});
     const answer = await withRetryAfter(reply, summary, () => getMealPlan(deps, callerId(request), input));
     reply.header(UNRECOGNISED_AVOIDANCES_HEADER, encodeHeaderList(answer.unrecognisedAvoidances));
+    reply.header(MEAL_PLAN_DAY_HEADER, encodeHeaderJson(answer.day));
     return answer.items.map(toWireMealItem);
   });
 

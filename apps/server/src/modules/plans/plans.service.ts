@@ -4,6 +4,7 @@ import {
   REPLACEMENT_LIMIT_MESSAGE,
   type GetMealPlanRequest,
   type GetWorkoutPlanRequest,
+  type MealPlanDay,
   type ListDietReplacementsRequest,
   type ReplaceDietItemRequest,
   type ReplaceWorkoutItemRequest,
@@ -21,6 +22,7 @@ import {
   visibleWorkoutItems,
 } from "@fitwise/contracts/free-tier";
 import { PLANNING_FLOOR_KCAL } from "@fitwise/engine/nutrition/energy";
+import { dayKindOf, mealDayTarget, weekdayOfMealDay } from "@fitwise/engine/nutrition/training-day-food";
 import { FOOD_CATALOGUE } from "@fitwise/engine/nutrition/food-catalogue";
 import { dayKeepsHardRules } from "@fitwise/engine/nutrition/meal-plan-rules";
 import type { Cuisine, DietType, ProteinSource } from "@fitwise/engine/nutrition/food.types";
@@ -134,8 +136,14 @@ type MealInputs = Omit<MealPlanRequest, "planNumber" | "seed">;
 /**
  * The planning request from the stored profile, which is the source of truth; the request body
  * only fills fields the profile lacks. Avoided foods count as allergies: both are hard limits.
+ * With a day index, the target is that day's (food on training days moves energy between the days of the
+ * week, docs/decisions/066); without one, or with the setting off, it is the profile's one daily target.
  */
-export function mealInputs(profile: MyUser | undefined, payload: Partial<GetMealPlanRequest>): MealInputs {
+export function mealInputs(
+  profile: MyUser | undefined,
+  payload: Partial<GetMealPlanRequest>,
+  dayIndex?: number,
+): MealInputs {
   const gender = profile?.user_gender ?? undefined;
   const weightKg = profile?.user_weight_in_kgs ?? undefined;
   const goal =
@@ -156,9 +164,15 @@ export function mealInputs(profile: MyUser | undefined, payload: Partial<GetMeal
   // Protein per kg uses the adjusted body weight from a BMI of 30 (meal-targets); below it the height changes nothing,
   // so it is passed only then and other profiles keep the inputs (and stored plans) they had.
   const obese = heightCm !== undefined && heightCm > 0 && weightKg / (heightCm / 100) ** 2 >= 30;
+  // docs/product.md §6.1: the energy module's planning target (the floor, and a loss plan never above the need); a
+  // target sent by a profile without body data is only raised to the floor for the user's gender.
+  const baseKcal = energy?.planningKcal ?? Math.max(goalKcal, PLANNING_FLOOR_KCAL[gender]);
+  const targetKcal =
+    dayIndex === undefined
+      ? baseKcal
+      : mealDay(profile, { targetKcal: baseKcal, weightKg, goal, gender, heightCm }, dayIndex).targetKcal;
   return {
-    // docs/product.md: never plan below the floor for the user's gender, whatever the goal says.
-    targetKcal: Math.max(goalKcal, PLANNING_FLOOR_KCAL[gender]),
+    targetKcal,
     weightKg,
     ...(obese ? { heightCm } : {}),
     gender,
@@ -177,6 +191,19 @@ export function mealInputs(profile: MyUser | undefined, payload: Partial<GetMeal
     favouriteFoodsText: present(profile?.user_fav_food, payload.user_fav_food) ?? "",
     allergiesText: avoidances,
   };
+}
+
+/** The day's kind and target: the training or rest day's with food on training days on, else the base. */
+function mealDay(
+  profile: MyUser | undefined,
+  base: Pick<MealInputs, "targetKcal" | "weightKg" | "goal" | "gender" | "heightCm">,
+  dayIndex: number,
+) {
+  return mealDayTarget(base, {
+    enabled: profile?.user_training_day_food === true,
+    workoutDays: profile?.user_preferred_workout_days ?? [],
+    dayIndex,
+  });
 }
 
 function planNumberOf(dayIndex: number): 1 | 2 | 3 {
@@ -207,6 +234,8 @@ export interface Replaced<Item> {
 
 export interface MealPlanAnswer {
   items: MealItem[];
+  /** What /diet shows beside the items (the route sends it in a header): notes, the day's kind and target. */
+  day: MealPlanDay;
   /** Words of the allergy fields the plan could not leave out; the route sends them in a header. */
   unrecognisedAvoidances: string[];
 }
@@ -225,7 +254,11 @@ export async function getMealPlan(
   if (!mayReset(isPro) && input.buttonPress)
     throw proRequired("Resetting a meal plan is part of Pro. Upgrade to reset it.");
 
-  const inputs = mealInputs(await findProfile(db, userId), input);
+  const profile = await findProfile(db, userId);
+  const inputs = mealInputs(profile, input, dayIndex);
+  const weekday = weekdayOfMealDay(dayIndex);
+  const dayKind =
+    profile?.user_training_day_food === true ? dayKindOf(weekday, profile.user_preferred_workout_days) : null;
   const planNumber = planNumberOf(dayIndex);
   const hash = inputsHash({ ...inputs, planNumber });
   const stored = await findMealPlan(db, userId, dayIndex);
@@ -238,7 +271,11 @@ export async function getMealPlan(
     (stored.inputs_hash === hash ||
       (!mayReset(isPro) && dayKeepsHardRules(stored.items, inputs, FOOD_CATALOGUE)))
   )
-    return { items: visibleMealItems(isPro, stored.items), unrecognisedAvoidances: unrecognised };
+    return {
+      items: visibleMealItems(isPro, stored.items),
+      day: { notes: stored.notes, dayKind, weekday, targetKcal: stored.target_kcal },
+      unrecognisedAvoidances: unrecognised,
+    };
 
   const firstGeneration = stored ? stored.generation + (input.buttonPress ? 1 : 0) : 0;
   const previous = input.buttonPress ? stored?.items : undefined;
@@ -281,7 +318,11 @@ export async function getMealPlan(
     targetKcal: inputs.targetKcal,
     notes: outcome.plan.notes,
   });
-  return { items: visibleMealItems(isPro, outcome.plan.items), unrecognisedAvoidances: unrecognised };
+  return {
+    items: visibleMealItems(isPro, outcome.plan.items),
+    day: { notes: outcome.plan.notes, dayKind, weekday, targetKcal: inputs.targetKcal },
+    unrecognisedAvoidances: unrecognised,
+  };
 }
 
 /**

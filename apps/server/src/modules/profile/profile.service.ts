@@ -113,6 +113,7 @@ function providedValues(input: WriteProfileRequest): ProfileValues {
   set("user_fav_food", (value) => (values.user_fav_food = value));
   set("user_allergies", (value) => (values.user_allergies = value));
   set("user_avoid_food", (value) => (values.user_avoid_food = value));
+  set("user_training_day_food", (value) => (values.user_training_day_food = value));
   set("source", (value) => (values.source = value));
   set("user_device", (value) => (values.user_device = value));
   return values;
@@ -170,6 +171,7 @@ export function toProfileResponse(
     user_fav_food: row.user_fav_food,
     user_allergies: row.user_allergies,
     user_avoid_food: row.user_avoid_food,
+    user_training_day_food: row.user_training_day_food,
     user_pro: isPro ? 1 : 0,
     user_replaced: freeReplacementsUsed,
     has_visited_diet_screen: row.diet_screen_visited_at !== null,

@@ -1,7 +1,12 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { skipToken, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { fromWireMealItem } from "@fitwise/contracts/plan-items.mapper";
 import { CuisineSchema, ProteinSourcesSchema } from "@fitwise/contracts/profile";
-import type { GetMealPlanRequest } from "@fitwise/contracts/plans";
+import {
+  MEAL_PLAN_DAY_HEADER,
+  MealPlanDaySchema,
+  type GetMealPlanRequest,
+  type MealPlanDay,
+} from "@fitwise/contracts/plans";
 import type { MealItem } from "@fitwise/engine/nutrition/meal-plan.types";
 import { callFunction } from "../../../lib/call-function";
 import { readCache } from "../../../lib/local-cache";
@@ -28,25 +33,57 @@ function payload(day: PlanDay, buttonPress: boolean): GetMealPlanRequest {
   };
 }
 
+/** The meal-plan-day header, or null from a server that does not send it (or sent something unreadable). */
+export function readMealPlanDay(header: string | null): MealPlanDay | null {
+  if (header === null) return null;
+  try {
+    return MealPlanDaySchema.safeParse(JSON.parse(header)).data ?? null;
+  } catch {
+    return null;
+  }
+}
+
 /** `openai_get_meal_plan`: the stored plan of the day, or a new one (buttonPress true plans it afresh, Pro only). */
-export async function fetchMealPlan(day: PlanDay, buttonPress = false): Promise<MealItem[]> {
-  const items = (await callFunction("openai_get_meal_plan", payload(day, buttonPress))).map(fromWireMealItem);
+export async function fetchMealPlan(
+  day: PlanDay,
+  buttonPress = false,
+): Promise<{ items: MealItem[]; day: MealPlanDay | null }> {
+  let header: string | null = null;
+  const wire = await callFunction("openai_get_meal_plan", payload(day, buttonPress), {
+    readHeaders: (headers) => {
+      header = headers.get(MEAL_PLAN_DAY_HEADER);
+    },
+  });
+  const items = wire.map(fromWireMealItem);
   cachePlan(day, items);
-  return items;
+  return { items, day: readMealPlanDay(header) };
 }
 
 /**
  * The day's plan. The locally cached copy shows at once while the server, which is the authority
  * (and generates a plan when it has none), answers; `enabled` is false for days the user may not open.
+ * The answer's header (notes, training or rest day) is kept beside it under queryKeys.mealPlanDay.
  */
 export function useMealPlan(day: PlanDay, enabled: boolean) {
+  const queryClient = useQueryClient();
   return useQuery({
     queryKey: queryKeys.mealPlan(day),
-    queryFn: () => fetchMealPlan(day),
+    queryFn: async () => {
+      const fetched = await fetchMealPlan(day);
+      queryClient.setQueryData(queryKeys.mealPlanDay(day), fetched.day);
+      return fetched.items;
+    },
     enabled,
     placeholderData: () => readCachedPlan(day),
     staleTime: 0,
   });
+}
+
+/** What the last answer for the day said beside its items; null until one came (or from an older server). */
+export function useMealPlanDay(day: PlanDay): MealPlanDay | null {
+  return (
+    useQuery<MealPlanDay | null>({ queryKey: queryKeys.mealPlanDay(day), queryFn: skipToken }).data ?? null
+  );
 }
 
 /** Reset Day N: a new plan for the day (Pro; the server answers 403 pro_required otherwise). */
@@ -54,6 +91,9 @@ export function useResetMealPlan() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (day: PlanDay) => fetchMealPlan(day, true),
-    onSuccess: (items, day) => queryClient.setQueryData(queryKeys.mealPlan(day), items),
+    onSuccess: (fetched, day) => {
+      queryClient.setQueryData(queryKeys.mealPlan(day), fetched.items);
+      queryClient.setQueryData(queryKeys.mealPlanDay(day), fetched.day);
+    },
   });
 }

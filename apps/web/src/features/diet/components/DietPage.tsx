@@ -3,7 +3,7 @@ import { Link, useNavigate } from "react-router";
 import { PLAN_ERROR_CODES } from "@fitwise/contracts/plans";
 import type { MealItem } from "@fitwise/engine/nutrition/meal-plan.types";
 import { FREE_REPLACEMENTS_LIMIT, mayReset, mayUseMeal, mayUsePlanDay } from "@fitwise/contracts/free-tier";
-import { PLANNING_FLOOR_KCAL } from "@fitwise/engine/nutrition/energy";
+import { PLANNING_FLOOR_KCAL, plannedEnergyNote } from "@fitwise/engine/nutrition/energy";
 import { MEAL_SLOTS } from "@fitwise/engine/nutrition/food.types";
 import type { MealSlot } from "@fitwise/engine/nutrition/food.types";
 import { Button } from "../../../components/Button";
@@ -31,7 +31,7 @@ import { useRefetchOnTierChange } from "../../../lib/use-refetch-on-tier-change"
 import { useUpdatingItems } from "../../../lib/use-updating-items";
 import { usePlanProfile } from "../../../lib/user-profile";
 import { queryKeys } from "../../../lib/query-keys";
-import { useMealPlan, useResetMealPlan } from "../api/get-meal-plan";
+import { useMealPlan, useMealPlanDay, useResetMealPlan } from "../api/get-meal-plan";
 import { useMarkDietVisited } from "../api/mark-diet-visited";
 import { PLAN_DAYS } from "../api/meal-plan-cache";
 import type { PlanDay } from "../api/meal-plan-cache";
@@ -40,6 +40,8 @@ import { ReplaceChoices } from "./ReplaceChoices";
 import { useSaveDiet } from "../api/save-diet";
 import { DietLoading } from "./DietLoading";
 import { AteSomethingElse } from "./AteSomethingElse";
+import { DayHeader } from "./DayHeader";
+import { DayNotes } from "./DayNotes";
 import { DiaryPanel } from "./DiaryPanel";
 import { EatenCheckbox } from "./EatenCheckbox";
 import { EatenToday } from "./EatenToday";
@@ -76,7 +78,15 @@ export function DietPage() {
   const navigate = useNavigate();
   const { showAlert } = useAlert();
   const { openUpgradeOverlay } = useUpgradeOverlay();
-  const { query: profileQuery, goalTdeeKcal, gender, isPro, replacementsUsed } = usePlanProfile();
+  const {
+    query: profileQuery,
+    goalTdeeKcal,
+    tdeeKcal,
+    fitnessGoal,
+    gender,
+    isPro,
+    replacementsUsed,
+  } = usePlanProfile();
   const replacement = usePlanReplacement({
     isPro,
     replacementsUsed,
@@ -96,6 +106,7 @@ export function DietPage() {
 
   const hasTarget = goalTdeeKcal !== null && goalTdeeKcal > 0;
   const plan = useMealPlan(day, hasTarget);
+  const planDayInfo = useMealPlanDay(day);
   useRefetchOnTierChange(queryKeys.mealPlans(), isPro);
   const replace = useReplaceDietItem(day);
   const reset = useResetMealPlan();
@@ -220,6 +231,10 @@ export function DietPage() {
   };
 
   const floorKcal = gender ? PLANNING_FLOOR_KCAL[gender] : null;
+  const plannedNote =
+    floorKcal === null
+      ? undefined
+      : plannedEnergyNote({ goal: fitnessGoal ?? "Lose Weight", goalTdeeKcal, tdeeKcal, floorKcal });
   const busy = replace.isPending || reset.isPending || save.isPending;
 
   let panel;
@@ -252,6 +267,7 @@ export function DietPage() {
     panel = (
       <>
         {plan.isPlaceholderData ? <CheckingForUpdates /> : null}
+        {planDayInfo === null ? null : <DayHeader day={planDayInfo} />}
         <MealGroups
           items={items}
           openMeal={openMeal}
@@ -268,6 +284,7 @@ export function DietPage() {
           )}
         />
         <TotalBox totals={totalsOf(items)} className={styles.total} testId="diet-total" />
+        <DayNotes notes={planDayInfo?.notes ?? []} />
         <div className={styles.actions}>
           <Button variant="secondary" onClick={onReset} disabled={busy || plan.isPlaceholderData}>
             Reset Day {day} meal plan
@@ -286,9 +303,7 @@ export function DietPage() {
       <PageTitle>My Diet</PageTitle>
       <p className={styles.target}>
         Your daily target: <strong>{formatKcal(goalTdeeKcal)}</strong>
-        {floorKcal !== null && goalTdeeKcal < floorKcal
-          ? `. Your plans provide ${floorKcal} kcal, the lowest daily intake we plan for without medical supervision.`
-          : null}
+        {plannedNote === undefined ? null : `. ${plannedNote}`}
       </p>
       <ProfileScreeningNotice />
       {isPro ? null : <FreeReplacementsNotice used={replacementsUsed} limit={FREE_REPLACEMENTS_LIMIT} />}

@@ -1,6 +1,6 @@
-import { PLANNING_FLOOR_KCAL } from "@fitwise/engine/nutrition/energy";
+import { PLANNING_FLOOR_KCAL, plannedEnergyNote } from "@fitwise/engine/nutrition/energy";
 import { formatKcal } from "@fitwise/engine/nutrition/number-format";
-import type { Gender } from "@fitwise/engine/profile.types";
+import { FITNESS_GOALS, type Gender } from "@fitwise/engine/profile.types";
 import styles from "./Onboarding.module.css";
 
 const kcal = formatKcal;
@@ -23,6 +23,11 @@ export function EnergySummary({
   live = false,
 }: EnergySummaryProps) {
   const floorKcal = gender ? PLANNING_FLOOR_KCAL[gender] : null;
+  const fitnessGoal = FITNESS_GOALS.find((choice) => choice === goalLabel) ?? "Lose Weight";
+  const note =
+    floorKcal === null
+      ? undefined
+      : plannedEnergyNote({ goal: fitnessGoal, goalTdeeKcal, tdeeKcal, floorKcal });
   return (
     <div className={styles.summary} aria-live={live ? "polite" : undefined}>
       <p>
@@ -32,13 +37,7 @@ export function EnergySummary({
         Target calories{goalLabel ? ` to ${goalLabel.toLowerCase()}` : ""}:{" "}
         <strong>{kcal(goalTdeeKcal)}</strong>
       </p>
-      {floorKcal !== null && goalTdeeKcal < floorKcal ? (
-        <p className={styles.floorNote}>
-          Your target is below {kcal(floorKcal)} a day, the lowest intake we plan for{" "}
-          {gender === "female" ? "women" : "men"} without medical supervision, so your meal plans will provide{" "}
-          {kcal(floorKcal)} a day.
-        </p>
-      ) : null}
+      {note === undefined ? null : <p className={styles.floorNote}>{note}</p>}
     </div>
   );
 }

@@ -127,6 +127,7 @@ function CalorieCalculatorForm() {
                   goal: goal ?? PLANNING_DEFAULTS.goal,
                   tdeeKcal: targets.tdeeKcal,
                   planningKcal: targets.planningKcal,
+                  floorKcal: targets.floorKcal,
                 }
               : null
           }

@@ -15,6 +15,10 @@ import { SettingsLayout } from "../../../components/SettingsLayout";
 import { WithProfile } from "./WithProfile";
 import styles from "./Settings.module.css";
 
+function workoutDaysText(days: readonly string[]): string {
+  return days.length === 0 ? "none chosen yet" : days.join(", ");
+}
+
 /** docs/product.md §6.4: the diet settings page requires at least 2 protein sources. */
 const SOURCES_MESSAGE = `Please select at least ${MIN_PROTEIN_SOURCES} protein sources.`;
 
@@ -28,6 +32,7 @@ function DietForm({ profile }: { profile: ProfileResponse }) {
     favouriteFoods: profile.user_fav_food ?? "",
     allergies: profile.user_allergies ?? "",
   }));
+  const [trainingDayFood, setTrainingDayFood] = useState(profile.user_training_day_food);
   const [message, showMessage] = useFormMessage();
 
   const onSubmit = (event: FormEvent) => {
@@ -47,6 +52,7 @@ function DietForm({ profile }: { profile: ProfileResponse }) {
         user_preferred_protein_sources: [...values.sources],
         user_fav_food: values.favouriteFoods.trim(),
         user_allergies: values.allergies.trim(),
+        user_training_day_food: trainingDayFood,
       },
       {
         onSuccess: () => {
@@ -74,6 +80,22 @@ function DietForm({ profile }: { profile: ProfileResponse }) {
           unrecognised: profile.unrecognised_avoidances,
         }}
       />
+      <div className={styles.field}>
+        <label className={styles.checkboxLabel}>
+          <input
+            type="checkbox"
+            className={styles.radio}
+            checked={trainingDayFood}
+            onChange={(event) => setTrainingDayFood(event.target.checked)}
+          />
+          <span className={styles.label}>More food on training days</span>
+        </label>
+        <p className={styles.hint}>
+          Your workout days ({workoutDaysText(profile.user_preferred_workout_days)}) get up to 10 % more
+          energy, mostly as carbohydrate, and rest days less, so your week adds up to the same. Protein stays
+          the same every day.
+        </p>
+      </div>
       <FormMessage message={message} />
       <Button type="submit" fullWidth busy={save.isPending}>
         {save.isPending ? "Saving…" : "Save changes"}

@@ -6,6 +6,7 @@ import {
   computeEnergyTargets,
   feetInchesToCm,
   PLANNING_FLOOR_KCAL,
+  plannedEnergyNote,
   roundTo2,
 } from "@fitwise/engine/nutrition/energy";
 import { PLANNING_DEFAULTS } from "@fitwise/engine/planning-defaults";
@@ -112,6 +113,10 @@ function InfoForm({ profile }: { profile: ProfileResponse }) {
   };
 
   const floorKcal = valid.gender ? PLANNING_FLOOR_KCAL[valid.gender] : null;
+  const plannedNote =
+    targets && floorKcal !== null
+      ? plannedEnergyNote({ goal, goalTdeeKcal: targets.goalTdeeKcal, tdeeKcal: targets.tdeeKcal, floorKcal })
+      : undefined;
 
   return (
     <form className={styles.form} onSubmit={onSubmit} noValidate>
@@ -130,12 +135,7 @@ function InfoForm({ profile }: { profile: ProfileResponse }) {
           <p>
             Target to {goal.toLowerCase()}: <strong>{kcal(targets.goalTdeeKcal)}</strong>
           </p>
-          {targets.floorApplied && floorKcal !== null ? (
-            <p>
-              That is below {kcal(floorKcal)} a day, the lowest intake we plan for without medical
-              supervision, so your meal plans will provide {kcal(floorKcal)} a day.
-            </p>
-          ) : null}
+          {plannedNote === undefined ? null : <p>{plannedNote}</p>}
         </div>
       ) : null}
       <FormMessage message={message} />
