@@ -107,8 +107,8 @@ export function withoutLockedNames(reply: string, states: readonly TrainerState[
   const setAside: string[] = [];
   let text = reply;
   for (const name of longestFirst(shown)) {
-    text = text.replace(wholeWords(name), (found) => `\u0000${setAside.push(found) - 1}\u0000`);
+    text = text.replace(wholeWords(name), (found) => `\uE000${setAside.push(found) - 1}\uE000`);
   }
   for (const name of longestFirst(locked)) text = text.replace(wholeWords(name), "a Pro item");
-  return text.replace(/\u0000(\d+)\u0000/g, (_, index: string) => setAside[Number(index)] ?? "");
+  return text.replace(/\uE000(\d+)\uE000/g, (_, index: string) => setAside[Number(index)] ?? "");
 }
