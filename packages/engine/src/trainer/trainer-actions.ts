@@ -965,8 +965,9 @@ function planItemsNamed(food: string, state: TrainerState): { day: DayIndex; ite
   return DAY_INDICES.flatMap((day) =>
     (state.mealPlans[day] ?? [])
       .filter((item) => {
-        const name = simplify(item.name);
-        return words.every((word) => name.includes(word.replace(/s$/, "")));
+        // Whole words: "pizza" is not in "seitan alla pizzaiola".
+        const nameWords = new Set(simplify(item.name).split(/\s+/).map((word) => word.replace(/s$/, "")));
+        return words.every((word) => nameWords.has(word.replace(/s$/, "")));
       })
       .map((item) => ({ day, item })),
   );
