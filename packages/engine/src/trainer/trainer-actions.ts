@@ -966,7 +966,11 @@ function planItemsNamed(food: string, state: TrainerState): { day: DayIndex; ite
     (state.mealPlans[day] ?? [])
       .filter((item) => {
         // Whole words: "pizza" is not in "seitan alla pizzaiola".
-        const nameWords = new Set(simplify(item.name).split(/\s+/).map((word) => word.replace(/s$/, "")));
+        const nameWords = new Set(
+          simplify(item.name)
+            .split(/\s+/)
+            .map((word) => word.replace(/s$/, "")),
+        );
         return words.every((word) => nameWords.has(word.replace(/s$/, "")));
       })
       .map((item) => ({ day, item })),
