@@ -5,11 +5,10 @@ import { FOOD_CATALOGUE } from "@fitwise/engine/nutrition/food-catalogue";
 import { MEAL_SLOTS } from "@fitwise/engine/nutrition/food.types";
 import type { MealItem, MealPlanRequest } from "@fitwise/engine/nutrition/meal-plan.types";
 import { createMealPlanner, toMealItem } from "@fitwise/engine/nutrition/meal-planner";
-import { replacementChoices } from "@fitwise/engine/nutrition/meal-replacement";
 import { EXERCISE_LIBRARY } from "@fitwise/engine/workouts/exercise-library";
 import type { WorkoutItem } from "@fitwise/engine/workouts/exercise.types";
 import { planWorkoutWeek, type WorkoutPlanRequest } from "@fitwise/engine/workouts/workout-planner";
-import { workoutAlternatives } from "@fitwise/engine/workouts/workout-replacement";
+import { mealWireAnswer, workoutWireAnswer } from "./fixtures/wire-answers";
 import {
   fromWireMealItem,
   fromWireWorkoutItem,
@@ -40,45 +39,14 @@ describe("plan items: the mapper keeps the HTTP API's answers", () => {
     const planner = await createMealPlanner({ timeLimitMs: 1e9 });
     expect(GOLDEN.meals).toHaveLength(30);
     for (const recorded of GOLDEN.meals) {
-      const { request } = recorded;
-      const outcome = planner.plan(request);
-      const items = outcome.ok ? outcome.plan.items : [];
-      const alternatives = items.slice(0, 4).map((item) => {
-        const choices = replacementChoices({ plan: items, itemId: item.id, request, seed: request.seed + 1 });
-        return choices.ok ? choices.items.map(toWireMealItem) : choices.error;
-      });
-      const answer = { request, plan: outcome.ok ? items.map(toWireMealItem) : outcome.error, alternatives };
-      expect(JSON.stringify(answer)).toBe(JSON.stringify(recorded));
+      expect(JSON.stringify(mealWireAnswer(planner, recorded.request))).toBe(JSON.stringify(recorded));
     }
   }, 120_000);
 
   it("gives byte-identical workout weeks and exercise alternatives for the recorded requests", () => {
     expect(GOLDEN.workouts).toHaveLength(30);
     for (const recorded of GOLDEN.workouts) {
-      const { request } = recorded;
-      const outcome = planWorkoutWeek(request);
-      const items = outcome.ok ? outcome.plan.items : [];
-      const alternatives = items
-        .filter((item) => item.kind === "exercise")
-        .slice(0, 3)
-        .map((item) => {
-          const offered = workoutAlternatives({
-            plan: items,
-            itemId: item.id,
-            level: request.level,
-            workoutType: request.workoutType,
-            equipment: request.equipment,
-            ageYears: request.ageYears,
-            seed: request.seed + 7,
-          });
-          return offered.ok ? offered.alternatives.map(toWireWorkoutItem) : offered.error;
-        });
-      const answer = {
-        request,
-        plan: outcome.ok ? items.map(toWireWorkoutItem) : outcome.error,
-        alternatives,
-      };
-      expect(JSON.stringify(answer)).toBe(JSON.stringify(recorded));
+      expect(JSON.stringify(workoutWireAnswer(recorded.request))).toBe(JSON.stringify(recorded));
     }
   });
 });
