@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { Database } from "../../db/database";
+import { dailyEnergyKcal } from "../progress/progress.repository";
 
 /** Dates leave the database as YYYY-MM-DD text: the drivers would turn a `date` into a local-time Date. */
 const dateText = sql<string>`to_char(log_date, 'YYYY-MM-DD')`;
@@ -70,21 +71,8 @@ export async function listFoodLogOn(db: Database, userId: string, date: string):
 }
 
 /** Logged energy per day in [from, to]. */
-export async function dailyLoggedKcal(
-  db: Database,
-  userId: string,
-  from: string,
-  to: string,
-): Promise<Array<{ date: string; energy_kcal: number }>> {
-  const rows = await db
-    .selectFrom("food_log")
-    .select([dateText.as("date"), sql<number>`sum(energy_kcal)`.as("energy_kcal")])
-    .where("user_id", "=", userId)
-    .where("log_date", ">=", from)
-    .where("log_date", "<=", to)
-    .groupBy("log_date")
-    .execute();
-  return rows.map((row) => ({ date: row.date, energy_kcal: Number(row.energy_kcal) }));
+export function dailyLoggedKcal(db: Database, userId: string, from: string, to: string) {
+  return dailyEnergyKcal(db, "food_log", userId, from, to);
 }
 
 /** Days in [from, to] the caller marked complete. */

@@ -117,24 +117,30 @@ export async function listEatenOn(db: Database, userId: string, date: string): P
     .execute();
 }
 
-/** Eaten energy per logged day in [from, to]. */
-export async function dailyIntake(
+/**
+ * Energy per logged day in [from, to] from one of the two logs that hold it: plan items ticked as eaten
+ * (`meal_logs`) or the food diary (`food_log`).
+ */
+export async function dailyEnergyKcal(
   db: Database,
+  table: "meal_logs" | "food_log",
   userId: string,
   from: string,
   to: string,
 ): Promise<Array<{ date: string; energy_kcal: number }>> {
-  const rows = await db
-    .selectFrom("meal_logs")
-    .select([dateText.as("date"), sql<number>`sum(energy_kcal)`.as("energy_kcal")])
-    .where("user_id", "=", userId)
-    .where("log_date", ">=", from)
-    .where("log_date", "<=", to)
-    .groupBy("log_date")
-    .orderBy("log_date")
-    .execute();
+  const { rows } = await sql<{ date: string; energy_kcal: number }>`
+    select to_char(log_date, 'YYYY-MM-DD') as date, sum(energy_kcal) as energy_kcal
+    from ${sql.table(table)}
+    where user_id = ${userId} and log_date >= ${from}::date and log_date <= ${to}::date
+    group by log_date
+    order by log_date`.execute(db);
   // PostgreSQL's sum of double precision is double precision, yet be explicit for both drivers.
   return rows.map((row) => ({ date: row.date, energy_kcal: Number(row.energy_kcal) }));
+}
+
+/** Eaten energy per logged day in [from, to]. */
+export function dailyIntake(db: Database, userId: string, from: string, to: string) {
+  return dailyEnergyKcal(db, "meal_logs", userId, from, to);
 }
 
 export interface SetRow {
