@@ -400,21 +400,23 @@ describeWithDatabases("trainer chat (offline brain)", ({ app, db, signUp }) => {
     await screensShow(user, after);
   });
 
-  it.each([
+  it.each<[string, string | RegExp]>([
     ["how much protein today?", "protein"],
     ["how do I do a push-up?", "Push"],
     ["how much water should I drink?", "water"],
     ["hello", "Alex"],
     ["thanks!", "welcome"],
     ["what is the airspeed of a swallow", "outside what I know"],
-    ["can I eat pizza?", "pizza isn't in your plan"],
+    // The user's plan is random: it may hold a real pizza (then Alex says so), never just a word like "pizzaiola".
+    ["can I eat pizza?", /pizza isn't in your plan|^yes: [^.]*\bpizza\b[^.]* is in your plan/],
     ["what's my workout on Monday?", "Monday"],
   ])("questions change nothing: %s", async (message, expected) => {
     const user = await planned();
     const before = await snapshot(user);
     const reply = await say(user, message);
     expectNothingChanged(before, await snapshot(user), reply);
-    expect(reply.message.toLowerCase()).toContain(expected.toLowerCase());
+    if (typeof expected === "string") expect(reply.message.toLowerCase()).toContain(expected.toLowerCase());
+    else expect(reply.message.toLowerCase()).toMatch(expected);
   });
 
   it("answers protein with the engine's sum of the stored day", async () => {
