@@ -94,7 +94,7 @@ describeWithDatabases("the meal plan's day: notes, training and rest days", ({ a
 
     // Every day holds the goal's protein, rest days too, or says on /diet that it fell short. The planner
     // promises the note, not the grams: on about 1 rest day in 70 of this profile (random users, so random
-    // seeds) it served a day 0.6–2.9 g short, with the note, and the test failed once in CI.
+    // seeds) it served a day 0.6–2.9 g short, with the note, and the test failed once in a full run.
     const proteinG = nutrientTargets({
       targetKcal: baseKcal,
       weightKg: 68,
