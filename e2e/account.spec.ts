@@ -9,9 +9,7 @@ import { base32Decode, hotp, totpStep } from "@fitwise/server/modules/account/to
 import { startInProcessServer, type InProcessServer } from "./support/in-process-server";
 import { checkA11y, launchBrowser, screenshot, withPage } from "./support/browser";
 import { newTestUser, signInViaUi, signOutViaUi, signUpViaApi, submitSignIn } from "./support/users";
-
-const DESKTOP = { width: 1280, height: 800 };
-const PHONE = { width: 390, height: 844 };
+import { DESKTOP, PHONE } from "./support/viewports";
 
 let browser: Browser;
 let server: InProcessServer;

@@ -5,6 +5,7 @@ import { startServer } from "./support/server";
 import type { RunningServer } from "./support/server";
 import { newTestUser, signInViaApi, signInViaUi, signUpViaApi } from "./support/users";
 import { completeProfile } from "./support/profiles";
+import { PHONE } from "./support/viewports";
 
 const PROFILE = completeProfile({ user_full_name: "Ada Lovelace", user_fav_food: "pasta" });
 
@@ -30,7 +31,7 @@ async function signedIn(label: string) {
     body: JSON.stringify(PROFILE),
   });
   expect(written.status).toBe(200);
-  const page = await newPage(browser, { width: 390, height: 844 });
+  const page = await newPage(browser, PHONE);
   page.setDefaultTimeout(60_000);
   await signInViaUi(page, server.url, user);
   return { page, token };

@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startInProcessServer, type InProcessServer } from "./support/in-process-server";
 import { closeChat, launchBrowser, screenshot, withPage } from "./support/browser";
 import { newTestUser, signInViaUi, signOutViaUi, signUpViaUi } from "./support/users";
+import { DESKTOP } from "./support/viewports";
 
-const DESKTOP = { width: 1280, height: 800 };
 const TRACK_PATH = "/functions/v1/track_events";
 
 // Its own server (not support/server.ts), to read analytics_events from the database it writes to, and

@@ -12,10 +12,9 @@ import {
   signUpViaUi,
   submitSignIn,
 } from "./support/users";
+import { DESKTOP, PHONE } from "./support/viewports";
 
 const SESSION_KEY = "fitwise.auth.session";
-const DESKTOP = { width: 1280, height: 800 };
-const PHONE = { width: 390, height: 844 };
 // --color-danger in apps/web/src/styles/tokens.css
 const DANGER_RED = "rgb(198, 40, 40)";
 

@@ -3,8 +3,8 @@ import type { Browser, Page } from "playwright-core";
 import { checkA11y, launchBrowser, screenshot, withPage } from "./support/browser";
 import { startServer } from "./support/server";
 import type { RunningServer } from "./support/server";
+import { DESKTOP } from "./support/viewports";
 
-const LAPTOP = { width: 1280, height: 800 };
 const BRAND = "Acme Gym";
 
 let server: RunningServer;
@@ -38,7 +38,7 @@ async function openLanding(page: Page, hostname: string): Promise<void> {
 
 describe("brand per host name", () => {
   it("shows the configured brand, with its logo loaded, on the configured host", async () => {
-    await withPage(browser, LAPTOP, async (page) => {
+    await withPage(browser, DESKTOP, async (page) => {
       await openLanding(page, "127.0.0.1");
       expect(await page.title()).toBe(`${BRAND} — your personal trainer in your pocket`);
 
@@ -59,7 +59,7 @@ describe("brand per host name", () => {
   });
 
   it("shows the default brand and the built-in logo on any other host", async () => {
-    await withPage(browser, LAPTOP, async (page) => {
+    await withPage(browser, DESKTOP, async (page) => {
       await openLanding(page, "localhost");
       expect(await page.title()).toBe("Fitwise — your personal trainer in your pocket");
       const home = page.getByRole("banner").getByRole("link", { name: "Fitwise", exact: true });
@@ -72,7 +72,7 @@ describe("brand per host name", () => {
   });
 
   it("keeps the brand in page titles after client-side navigation", async () => {
-    await withPage(browser, LAPTOP, async (page) => {
+    await withPage(browser, DESKTOP, async (page) => {
       await openLanding(page, "127.0.0.1");
       await page.getByRole("contentinfo").getByRole("link", { name: "Contact", exact: true }).click();
       await page.waitForURL((url) => url.pathname === "/contact");
@@ -82,7 +82,7 @@ describe("brand per host name", () => {
   });
 
   it("names the host's brand on the about and legal pages", async () => {
-    await withPage(browser, LAPTOP, async (page) => {
+    await withPage(browser, DESKTOP, async (page) => {
       await page.goto(new URL("/about", urlOn("127.0.0.1")).toString());
       await page.getByRole("heading", { level: 1, name: `About ${BRAND}` }).waitFor();
       for (const path of ["/privacypolicy", "/termsofservice"]) {

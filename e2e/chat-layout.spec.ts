@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import type { MealItemWire, WorkoutItemWire } from "@fitwise/contracts/plans";
 import { checkA11y, launchBrowser, screenshot, withPage } from "./support/browser";
 import { startServer } from "./support/server";
 import type { RunningServer } from "./support/server";
-import { newTestUser, signInViaApi, signInViaUi, signUpViaApi } from "./support/users";
+import { signInViaUi } from "./support/users";
 import type { TestUser } from "./support/users";
 import { completeProfile } from "./support/profiles";
+import { callFunction, registeredUser } from "./support/api";
+import { DESKTOP, PHONE } from "./support/viewports";
 
 /**
  * docs/decisions/023: on wide screens Alex's panel is docked beside the page, which gives up its width
@@ -14,29 +15,16 @@ import { completeProfile } from "./support/profiles";
  */
 
 const WIDTHS = [1024, 1280, 1440] as const;
-const PHONE = { width: 390, height: 844 };
 
 let server: RunningServer;
 let browser: Browser;
 let user: TestUser;
 
-async function callFunction<T>(name: string, token: string, payload: unknown): Promise<T> {
-  const response = await fetch(`${server.url}/functions/v1/${name}`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
-    body: JSON.stringify(payload),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${name} answered ${response.status}: ${text}`);
-  return JSON.parse(text) as T;
-}
-
 /** A free user with a complete profile, day 1's meals, a workout week and one saved plan of each. */
 async function seedUser(): Promise<TestUser> {
-  const seeded = newTestUser("dock");
-  await signUpViaApi(server.url, seeded);
-  const token = await signInViaApi(server.url, seeded);
+  const { user: seeded, token } = await registeredUser(server.url, "dock");
   await callFunction(
+    server.url,
     "write_user_data",
     token,
     completeProfile({
@@ -52,10 +40,13 @@ async function seedUser(): Promise<TestUser> {
       has_visited_diet_screen: true,
     }),
   );
-  const day1 = await callFunction<MealItemWire[]>("openai_get_meal_plan", token, { currentDay: 1 });
-  const week = await callFunction<WorkoutItemWire[]>("openai_get_workout_plan", token, {});
-  await callFunction("write_user_data", token, { write_table: "saved_diets", diet_one: day1 });
-  await callFunction("write_user_data", token, { write_table: "saved_workouts", workout_plan: week });
+  const day1 = await callFunction(server.url, "openai_get_meal_plan", token, { currentDay: 1 });
+  const week = await callFunction(server.url, "openai_get_workout_plan", token, {});
+  await callFunction(server.url, "write_user_data", token, { write_table: "saved_diets", diet_one: day1 });
+  await callFunction(server.url, "write_user_data", token, {
+    write_table: "saved_workouts",
+    workout_plan: week,
+  });
   return seeded;
 }
 
@@ -187,7 +178,7 @@ describe("the chat panel on wide screens", () => {
   }
 
   it("gives the width back when folded away, and remembers that choice", async () => {
-    await withPage(browser, { width: 1280, height: 800 }, async (page) => {
+    await withPage(browser, DESKTOP, async (page) => {
       await signInViaUi(page, server.url, user);
       await page.goto(`${server.url}/beginnerguide`);
       const mainOpen = await page.locator("main").boundingBox();
@@ -210,7 +201,7 @@ describe("the chat panel on wide screens", () => {
   });
 
   it("does not take focus from the page when it starts open", async () => {
-    await withPage(browser, { width: 1280, height: 800 }, async (page) => {
+    await withPage(browser, DESKTOP, async (page) => {
       await signInViaUi(page, server.url, user);
       await page.goto(`${server.url}/goal`);
       await page.getByRole("button", { name: "Friday", exact: true }).waitFor();

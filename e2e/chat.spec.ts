@@ -11,12 +11,11 @@ import {
 } from "./support/browser";
 import { startServer } from "./support/server";
 import type { RunningServer } from "./support/server";
-import { newTestUser, signInViaApi, signInViaUi, signUpViaApi } from "./support/users";
+import { signInViaUi } from "./support/users";
 import type { TestUser } from "./support/users";
-import { completeProfile } from "./support/profiles";
+import { callFunction, userWithProfile } from "./support/api";
+import { DESKTOP, PHONE } from "./support/viewports";
 
-const DESKTOP = { width: 1280, height: 800 };
-const PHONE = { width: 390, height: 844 };
 const TITLE = "Chat with your 24/7 personal trainer";
 const DIET_TOAST = "Your diet plan has been updated. The diet screen already shows the changes.";
 const APOLOGY = "Sorry, something went wrong. Please try again later.";
@@ -26,39 +25,19 @@ const XSS = "<img src=x onerror=alert(1)> <script>alert(1)</script>";
 let server: RunningServer;
 let browser: Browser;
 
-async function callFunction<T>(name: string, token: string, payload: unknown): Promise<T> {
-  const response = await fetch(`${server.url}/functions/v1/${name}`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
-    body: JSON.stringify(payload),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${name} answered ${response.status}: ${text}`);
-  return JSON.parse(text) as T;
-}
-
 /** A user with a complete profile, day 1's meals and a workout week, all through the API. */
 async function seedUser(): Promise<{ user: TestUser; token: string; day1: MealItemWire[] }> {
-  const user = newTestUser("chat");
-  await signUpViaApi(server.url, user);
-  const token = await signInViaApi(server.url, user);
-  await callFunction(
-    "write_user_data",
-    token,
-    completeProfile({
-      // Not about the first /diet visit: its "continue to your workouts?" question was already answered.
-      has_visited_diet_screen: true,
-      user_age: 29,
-      user_gender: "male",
-      user_weight_in_kgs: 82,
-      user_height_in_cm: 180,
-      user_activity: 1.55,
-      user_food_preference: "American",
-      user_preferred_protein_sources: ["Poultry", "Eggs"],
-    }),
-  );
-  const day1 = await callFunction<MealItemWire[]>("openai_get_meal_plan", token, { currentDay: 1 });
-  await callFunction("openai_get_workout_plan", token, {});
+  const { user, token } = await userWithProfile(server.url, "chat", {
+    user_age: 29,
+    user_gender: "male",
+    user_weight_in_kgs: 82,
+    user_height_in_cm: 180,
+    user_activity: 1.55,
+    user_food_preference: "American",
+    user_preferred_protein_sources: ["Poultry", "Eggs"],
+  });
+  const day1 = await callFunction(server.url, "openai_get_meal_plan", token, { currentDay: 1 });
+  await callFunction(server.url, "openai_get_workout_plan", token, {});
   return { user, token, day1 };
 }
 
@@ -142,7 +121,7 @@ describe("Alex, the trainer chat", () => {
       await reply.waitFor();
       await page.getByTestId("typing-indicator").waitFor({ state: "hidden" });
       await page.getByRole("alert").filter({ hasText: DIET_TOAST }).waitFor();
-      const stored = await callFunction<MealItemWire[]>("openai_get_meal_plan", token, { currentDay: 1 });
+      const stored = await callFunction(server.url, "openai_get_meal_plan", token, { currentDay: 1 });
       const swapped = stored.find((item) => !day1.some((old) => old.id === item.id)) as MealItemWire;
       expect(swapped.Meal).toBe("Breakfast");
       await page.waitForFunction(
@@ -329,14 +308,14 @@ describe("Alex, the trainer chat", () => {
           `Day 1 Breakfast: ${breakfast.Item}`,
         );
         const swapped = (
-          await callFunction<MealItemWire[]>("openai_get_meal_plan", token, { currentDay: 1 })
+          await callFunction(server.url, "openai_get_meal_plan", token, { currentDay: 1 })
         ).find((item) => !day1.some((old) => old.id === item.id)) as MealItemWire;
         const rows = page.getByTestId("meal-item");
         await rows.filter({ hasText: swapped.Item }).first().waitFor();
         await checkA11y(page);
         await change.getByRole("button", { name: "Undo" }).click();
         await messages(page, "assistant").filter({ hasText: "Undone" }).waitFor();
-        expect(await callFunction<MealItemWire[]>("openai_get_meal_plan", token, { currentDay: 1 })).toEqual(
+        expect(await callFunction(server.url, "openai_get_meal_plan", token, { currentDay: 1 })).toEqual(
           day1,
         );
         await rows.filter({ hasText: breakfast.Item }).first().waitFor();

@@ -4,8 +4,10 @@ import type { Browser, Page } from "playwright-core";
 import { checkA11y, closeChat, launchBrowser, screenshot, withPage } from "./support/browser";
 import { startServer } from "./support/server";
 import type { RunningServer } from "./support/server";
-import { newTestUser, signInViaApi, signInViaUi, signUpViaApi } from "./support/users";
+import { signInViaUi } from "./support/users";
 import type { TestUser } from "./support/users";
+import { callFunction, registeredUser } from "./support/api";
+import { DESKTOP, PHONE } from "./support/viewports";
 
 /**
  * Weigh-ins, workout sets and the food diary out as CSV; weigh-ins back in from CSV and workout history in from a
@@ -13,8 +15,8 @@ import type { TestUser } from "./support/users";
  */
 
 const SIZES = [
-  { name: "desktop", viewport: { width: 1280, height: 800 } },
-  { name: "phone", viewport: { width: 390, height: 844 } },
+  { name: "desktop", viewport: DESKTOP },
+  { name: "phone", viewport: PHONE },
 ] as const;
 
 let server: RunningServer;
@@ -28,22 +30,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-async function call<T>(token: string, name: string, body: unknown): Promise<T> {
-  const response = await fetch(`${server.url}/functions/v1/${name}`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
-    body: JSON.stringify(body),
-  });
-  expect(response.status, name).toBe(200);
-  return (await response.json()) as T;
-}
-
-async function registered(label: string): Promise<{ user: TestUser; token: string }> {
-  const user = newTestUser(label);
-  await signUpViaApi(server.url, user);
-  return { user, token: await signInViaApi(server.url, user) };
-}
 
 async function download(page: Page, button: string): Promise<{ name: string; text: string }> {
   const [file] = await Promise.all([
@@ -68,14 +54,14 @@ async function chooseFile(page: Page, text: string): Promise<void> {
 
 describe.each([SIZES[0]])("data in and out on $name", ({ name, viewport }) => {
   it("exports weigh-ins, sets and the food diary as CSV, and imports the weigh-ins into another account once, with bad rows reported", async () => {
-    const owner = await registered(`csv-out-${name}`);
+    const owner = await registeredUser(server.url, `csv-out-${name}`);
     const weighIns = [
       { date: "2026-01-05", weight_kg: 84.2 },
       { date: "2026-01-12", weight_kg: 83.6 },
       { date: "2026-01-19", weight_kg: 83.15 },
     ];
-    for (const entry of weighIns) await call(owner.token, "log_weight", entry);
-    await call(owner.token, "log_workout_set", {
+    for (const entry of weighIns) await callFunction(server.url, "log_weight", owner.token, entry);
+    await callFunction(server.url, "log_workout_set", owner.token, {
       date: "2026-01-06",
       exercise_id: "push-up",
       set_number: 1,
@@ -83,7 +69,7 @@ describe.each([SIZES[0]])("data in and out on $name", ({ name, viewport }) => {
       load_kg: 0,
       rir: 2,
     });
-    await call(owner.token, "log_food", {
+    await callFunction(server.url, "log_food", owner.token, {
       date: "2026-01-06",
       meal: "Snacks",
       custom: { name: "Birthday cake, a slice", kcal: 350 },
@@ -109,7 +95,7 @@ describe.each([SIZES[0]])("data in and out on $name", ({ name, viewport }) => {
     });
     expect(exported).toBe("date,weight_kg\r\n2026-01-05,84.2\r\n2026-01-12,83.6\r\n2026-01-19,83.15\r\n");
 
-    const other = await registered(`csv-in-${name}`);
+    const other = await registeredUser(server.url, `csv-in-${name}`);
     await withPage(browser, viewport, async (page) => {
       await openMyData(page, other.user);
       await chooseFile(page, `${exported}2026-01-26,\n2026-13-01,80\n`);
@@ -134,12 +120,12 @@ describe.each([SIZES[0]])("data in and out on $name", ({ name, viewport }) => {
       await preview.locator("caption").filter({ hasText: "0 weigh-ins to import" }).waitFor();
       expect(await page.getByRole("button", { name: "Import 0 weigh-ins" }).isDisabled()).toBe(true);
     });
-    const imported = await call<{ entries: unknown[] }>(other.token, "get_progress", {});
+    const imported = await callFunction(server.url, "get_progress", other.token, {});
     expect(imported.entries).toEqual(weighIns);
   });
 
   it("imports workout history from a Strong export once, showing what each name became and every row left out", async () => {
-    const lifter = await registered(`strong-in-${name}`);
+    const lifter = await registeredUser(server.url, `strong-in-${name}`);
     const strongExport = await readFile(
       new URL("../apps/server/src/modules/progress/fixtures/strong-export.csv", import.meta.url),
     );
@@ -175,11 +161,7 @@ describe.each([SIZES[0]])("data in and out on $name", ({ name, viewport }) => {
       await page.getByRole("button", { name: "Import 0 sets" }).waitFor();
       expect(await page.getByRole("button", { name: "Import 0 sets" }).isDisabled()).toBe(true);
     });
-    const history = await call<{ exercises: { exercise_id: string }[] }>(
-      lifter.token,
-      "get_workout_history",
-      {},
-    );
+    const history = await callFunction(server.url, "get_workout_history", lifter.token, {});
     expect(history.exercises.map((entry) => entry.exercise_id).sort()).toEqual([
       "barbell-bench-press",
       "barbell-squat",

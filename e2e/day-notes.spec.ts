@@ -4,8 +4,9 @@ import { closeChat, failureScreenshot, launchBrowser, screenshot, withPage } fro
 import { startInProcessServer, type InProcessServer } from "./support/in-process-server";
 import { completeProfile } from "./support/profiles";
 import { newTestUser, signInViaApi, signInViaUi, signUpViaApi } from "./support/users";
+import { DESKTOP } from "./support/viewports";
+import { callFunction } from "./support/api";
 
-const DESKTOP = { width: 1280, height: 800 };
 const FIBRE_NOTE =
   "Fibre gave way: 72 g, outside 25–60 g, since no day of these foods found keeps it inside.";
 
@@ -23,22 +24,13 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function call(name: string, token: string, payload: unknown): Promise<unknown> {
-  const response = await fetch(`${server.baseUrl}/functions/v1/${name}`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
-    body: JSON.stringify(payload),
-  });
-  if (!response.ok) throw new Error(`${name} answered ${response.status}: ${await response.text()}`);
-  return response.json();
-}
-
 describe("/diet beside the day's totals", () => {
   it("shows the plan's notes in plain words, and the training day with its target", async () => {
     const user = newTestUser("day-notes");
     await signUpViaApi(server.baseUrl, user);
     const token = await signInViaApi(server.baseUrl, user);
-    await call(
+    await callFunction(
+      server.baseUrl,
       "write_user_data",
       token,
       completeProfile({
@@ -47,7 +39,7 @@ describe("/diet beside the day's totals", () => {
         has_visited_diet_screen: true,
       }),
     );
-    await call("openai_get_meal_plan", token, { currentDay: 1 });
+    await callFunction(server.baseUrl, "openai_get_meal_plan", token, { currentDay: 1 });
     await server.app.db
       .updateTable("meal_plans")
       .set({ notes: JSON.stringify([FIBRE_NOTE]) })

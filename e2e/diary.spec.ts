@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import type { DiaryResponse } from "@fitwise/contracts/diary";
 import type { MealItemWire } from "@fitwise/contracts/plans";
 import {
   GOOD_CODE,
@@ -12,8 +11,10 @@ import { closeChat, checkA11y, launchBrowser, newPage, screenshot } from "./supp
 import { completeProfile } from "./support/profiles";
 import { startServer } from "./support/server";
 import type { RunningServer } from "./support/server";
-import { newTestUser, signInViaApi, signInViaUi, signUpViaApi } from "./support/users";
+import { signInViaUi } from "./support/users";
 import type { TestUser } from "./support/users";
+import { callFunction, registeredUser } from "./support/api";
+import { DESKTOP, PHONE } from "./support/viewports";
 
 /** The food diary on /diet (docs/decisions/051, 052): search and log, quick add, "Ate something else", delete, totals. */
 
@@ -35,17 +36,6 @@ afterAll(async () => {
   await openFoodFacts?.close();
 });
 
-async function callFunction<T>(name: string, token: string, payload: unknown): Promise<T> {
-  const response = await fetch(`${server.url}/functions/v1/${name}`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
-    body: JSON.stringify(payload),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${name} answered ${response.status}: ${text}`);
-  return JSON.parse(text) as T;
-}
-
 /** The machine's local calendar day, `offset` days from today (the browser runs in the same time zone). */
 function localToday(offset = 0): string {
   const at = new Date();
@@ -55,15 +45,14 @@ function localToday(offset = 0): string {
 
 /** A free user with a complete profile (allergic to milk) and a planned day 1, made through the API. */
 async function seedUser(label: string): Promise<{ user: TestUser; token: string; plan: MealItemWire[] }> {
-  const user = newTestUser(label);
-  await signUpViaApi(server.url, user);
-  const token = await signInViaApi(server.url, user);
+  const { user, token } = await registeredUser(server.url, label);
   await callFunction(
+    server.url,
     "write_user_data",
     token,
     completeProfile({ user_allergies: "milk", has_visited_diet_screen: true }),
   );
-  const plan = await callFunction<MealItemWire[]>("openai_get_meal_plan", token, { currentDay: 1 });
+  const plan = await callFunction(server.url, "openai_get_meal_plan", token, { currentDay: 1 });
   return { user, token, plan };
 }
 
@@ -82,7 +71,7 @@ describe("food diary", () => {
     const breakfastItem = plan.find((item) => item.Meal === "Breakfast");
     if (!breakfastItem) throw new Error("the plan has no breakfast");
 
-    const desktop = await newPage(browser, { width: 1280, height: 800 });
+    const desktop = await newPage(browser, DESKTOP);
     try {
       await openDiet(desktop, user);
       expect(await desktop.getByTestId("eaten-today").textContent()).toBe(
@@ -161,7 +150,7 @@ describe("food diary", () => {
       await desktop.context().close();
     }
 
-    const diary = await callFunction<DiaryResponse>("get_diary", token, { date: localToday() });
+    const diary = await callFunction(server.url, "get_diary", token, { date: localToday() });
     const entries = diary.meals.flatMap((meal) => meal.entries);
     expect(entries.map((entry) => [entry.meal, entry.kind, entry.grams])).toEqual([
       ["Breakfast", "food", expect.any(Number)],
@@ -170,7 +159,7 @@ describe("food diary", () => {
     expect(entries[0]?.instead_of_item_id).toBe(breakfastItem.id);
     const totalText = `Eaten today: ${Math.round(diary.totals.energy_kcal).toLocaleString("en-US")} kcal`;
 
-    await callFunction("log_food", token, {
+    await callFunction(server.url, "log_food", token, {
       date: localToday(-1),
       meal: "Dinner",
       custom: { name: "Leftover curry", kcal: 480 },
@@ -179,7 +168,7 @@ describe("food diary", () => {
 
     // On a phone: the same diary, a product by barcode, yesterday's dinner copied, the day marked complete,
     // nothing wider than the screen.
-    const phone = await newPage(browser, { width: 390, height: 844 });
+    const phone = await newPage(browser, PHONE);
     try {
       await openDiet(phone, user);
       expect(await phone.getByTestId("eaten-today").textContent()).toContain(totalText);
@@ -215,7 +204,7 @@ describe("food diary", () => {
     } finally {
       await phone.context().close();
     }
-    const after = await callFunction<DiaryResponse>("get_diary", token, { date: localToday() });
+    const after = await callFunction(server.url, "get_diary", token, { date: localToday() });
     expect(after.complete).toBe(true);
     expect(after.meals.find((meal) => meal.meal === "Dinner")?.entries.map((entry) => entry.name)).toEqual([
       "Leftover curry",

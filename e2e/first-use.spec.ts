@@ -1,18 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import type { MealItemWire, WorkoutItemWire } from "@fitwise/contracts/plans";
+import type { MealItemWire } from "@fitwise/contracts/plans";
+import { ProfileResponseSchema } from "@fitwise/contracts/profile";
+import { SaveDietResponseSchema } from "@fitwise/contracts/saved";
 import { formatKcal, formatTwoDecimals } from "@fitwise/engine/nutrition/number-format";
 import { checkA11y, failureScreenshot, launchBrowser, screenshot } from "./support/browser";
 import { startServer } from "./support/server";
 import type { RunningServer } from "./support/server";
-import { newTestUser, signInViaApi, signInViaUi, signUpViaApi } from "./support/users";
+import { signInViaUi } from "./support/users";
 import type { TestUser } from "./support/users";
 import { completeProfile } from "./support/profiles";
+import { callFunction, registeredUser } from "./support/api";
+import { DESKTOP, PHONE } from "./support/viewports";
 
 /** What a new user tripped over in the browser, point by point, on a laptop and a phone. */
 
-const DESKTOP = { width: 1280, height: 800 };
-const PHONE = { width: 390, height: 844 };
 const VIEWPORTS = [
   [DESKTOP, "1280"],
   [PHONE, "390"],
@@ -24,17 +26,6 @@ const DIET_TOAST = "Your diet plan has been updated. The diet screen already sho
 let server: RunningServer;
 let browser: Browser;
 
-async function callFunction<T>(name: string, token: string, payload: unknown): Promise<T> {
-  const response = await fetch(`${server.url}/functions/v1/${name}`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
-    body: JSON.stringify(payload),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${name} answered ${response.status}: ${text}`);
-  return JSON.parse(text) as T;
-}
-
 interface Seeded {
   user: TestUser;
   token: string;
@@ -45,10 +36,9 @@ interface Seeded {
 
 /** A free user with a complete profile, day 1's meals and a workout week, and day 1 saved and shared. */
 async function seedUser(label: string, options: { visitedDiet: boolean }): Promise<Seeded> {
-  const user = newTestUser(label);
-  await signUpViaApi(server.url, user);
-  const token = await signInViaApi(server.url, user);
-  const profile = await callFunction<{ user_goal_tdee: number }>(
+  const { user, token } = await registeredUser(server.url, label);
+  const profile = await callFunction(
+    server.url,
     "write_user_data",
     token,
     completeProfile({
@@ -62,13 +52,19 @@ async function seedUser(label: string, options: { visitedDiet: boolean }): Promi
       user_food_preference: "American",
       ...(options.visitedDiet ? { has_visited_diet_screen: true } : {}),
     }),
+    ProfileResponseSchema,
   );
-  const day1 = await callFunction<MealItemWire[]>("openai_get_meal_plan", token, { currentDay: 1 });
-  await callFunction<WorkoutItemWire[]>("openai_get_workout_plan", token, {});
-  const { diet_id } = await callFunction<{ diet_id: string }>("write_user_data", token, {
-    write_table: "saved_diets",
-    diet_one: day1,
-  });
+  const day1 = await callFunction(server.url, "openai_get_meal_plan", token, { currentDay: 1 });
+  await callFunction(server.url, "openai_get_workout_plan", token, {});
+  const { diet_id } = await callFunction(
+    server.url,
+    "write_user_data",
+    token,
+    { write_table: "saved_diets", diet_one: day1 },
+    SaveDietResponseSchema,
+  );
+  // A complete profile always gets its goal's target (the server computes it from the body data).
+  if (profile.user_goal_tdee === null) throw new Error("a complete profile came back without its target");
   return { user, token, day1, goalKcal: profile.user_goal_tdee, dietId: diet_id };
 }
 
@@ -150,9 +146,13 @@ describe("2. the workouts question on the first visit to /diet", () => {
         await page.getByTestId("meal-item").first().waitFor({ timeout: 90_000 });
         expect(await page.getByRole("dialog", { name: CONTINUE_DIALOG }).isVisible()).toBe(false);
       });
-      const stored = await callFunction<{ has_visited_diet_screen: boolean }>("get_user_data", seeded.token, {
-        table: "my_users",
-      });
+      const stored = await callFunction(
+        server.url,
+        "get_user_data",
+        seeded.token,
+        { table: "my_users" },
+        ProfileResponseSchema,
+      );
       expect(stored.has_visited_diet_screen).toBe(true);
 
       // A new device (no localStorage): still not asked again.
@@ -400,7 +400,7 @@ describe("7. plain words for a changed plan and an empty restore", () => {
       await page.getByPlaceholder("Ask me anything about fitness").fill(`swap the ${breakfast.Item}`);
       await page.getByPlaceholder("Ask me anything about fitness").press("Enter");
       await banner(page).filter({ hasText: DIET_TOAST }).waitFor({ timeout: 60_000 });
-      const stored = await callFunction<MealItemWire[]>("openai_get_meal_plan", seeded.token, {
+      const stored = await callFunction(server.url, "openai_get_meal_plan", seeded.token, {
         currentDay: 1,
       });
       const added = stored.find((item) => !seeded.day1.some((old) => old.id === item.id)) as MealItemWire;

@@ -11,9 +11,7 @@ import {
 import { startServer } from "./support/server";
 import type { RunningServer } from "./support/server";
 import { newTestUser, signUpViaUi } from "./support/users";
-
-const DESKTOP = { width: 1280, height: 800 };
-const PHONE = { width: 390, height: 844 };
+import { DESKTOP, PHONE } from "./support/viewports";
 
 let server: RunningServer;
 let browser: Browser;

@@ -4,9 +4,7 @@ import { checkA11y, launchBrowser, newPage, screenshot, settledAttribute } from 
 import { startServer } from "./support/server";
 import type { RunningServer } from "./support/server";
 import { newTestUser, signUpViaUi } from "./support/users";
-
-const PHONE = { width: 390, height: 844 };
-const LAPTOP = { width: 1280, height: 800 };
+import { DESKTOP, PHONE } from "./support/viewports";
 
 let server: RunningServer;
 let browser: Browser;
@@ -48,7 +46,7 @@ async function hrefPaths(page: Page, name: string | RegExp): Promise<string[]> {
 describe("landing page", () => {
   for (const [label, viewport] of [
     ["390", PHONE],
-    ["1280", LAPTOP],
+    ["1280", DESKTOP],
   ] as const) {
     it(`renders the whole pitch at ${label} px without sideways scrolling`, async () => {
       const page = await openLanding(viewport);
@@ -83,7 +81,7 @@ describe("landing page", () => {
   }
 
   it("sends every Get For Free Now and Select to /signup", async () => {
-    const page = await openLanding(LAPTOP);
+    const page = await openLanding(DESKTOP);
     const freeNow = await hrefPaths(page, "Get For Free Now");
     expect(freeNow.length).toBeGreaterThanOrEqual(2);
     expect(new Set(freeNow)).toEqual(new Set(["/signup"]));
@@ -175,7 +173,7 @@ describe("static pages", () => {
   }
 
   it("the contact page links to the support address", async () => {
-    const page = await newPage(browser, LAPTOP);
+    const page = await newPage(browser, DESKTOP);
     await page.goto(`${server.url}/contact`);
     const link = page.getByRole("link", { name: "support@fitwise.app" }).first();
     expect(await link.getAttribute("href")).toBe("mailto:support@fitwise.app");

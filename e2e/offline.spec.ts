@@ -10,6 +10,7 @@ import { startServer } from "./support/server";
 import type { RunningServer } from "./support/server";
 import { newTestUser, signInViaApi, signInViaUi, signOutViaUi, signUpViaApi } from "./support/users";
 import type { TestUser } from "./support/users";
+import { DESKTOP, PHONE } from "./support/viewports";
 
 /**
  * The installable, offline app (docs/decisions/047-offline-app-shell-and-write-queue.md): manifest and
@@ -18,8 +19,8 @@ import type { TestUser } from "./support/users";
  */
 
 const SIZES = [
-  { name: "desktop", viewport: { width: 1280, height: 800 } },
-  { name: "phone", viewport: { width: 390, height: 844 } },
+  { name: "desktop", viewport: DESKTOP },
+  { name: "phone", viewport: PHONE },
 ] as const;
 
 /** The built web app (npm run build). */

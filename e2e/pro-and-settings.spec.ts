@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ProfileResponseSchema, SubscriptionResponseSchema } from "@fitwise/contracts/profile";
 import type { Browser, Page } from "playwright-core";
 import { computeEnergyTargets } from "@fitwise/engine/nutrition/energy";
 import {
@@ -11,11 +12,10 @@ import {
 } from "./support/browser";
 import { startServer } from "./support/server";
 import type { RunningServer } from "./support/server";
-import { newTestUser, signInViaApi, signInViaUi, signUpViaApi } from "./support/users";
+import { signInViaUi } from "./support/users";
+import { callFunction, userWithProfile } from "./support/api";
 import { completeProfile } from "./support/profiles";
-
-const PHONE = { width: 390, height: 844 };
-const LAPTOP = { width: 1280, height: 800 };
+import { DESKTOP, PHONE } from "./support/viewports";
 
 const PROFILE = completeProfile({ user_full_name: "Grace Hopper", user_fav_food: "pasta" });
 
@@ -33,30 +33,10 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function callFunction<T>(
-  name: string,
-  token: string,
-  payload: unknown,
-): Promise<{ status: number; body: T }> {
-  const response = await fetch(`${server.url}/functions/v1/${name}`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
-    body: JSON.stringify(payload),
-  });
-  return { status: response.status, body: (await response.json()) as T };
-}
-
 /** A registered user with a complete profile, signed in through the form on a page of the given size. */
 async function signedInUser(viewport: { width: number; height: number }, label: string) {
-  const user = newTestUser(label);
-  await signUpViaApi(server.url, user);
-  const token = await signInViaApi(server.url, user);
-  const written = await callFunction("write_user_data", token, {
-    ...PROFILE,
-    // Not about the first /diet visit: its "continue to your workouts?" question was already answered.
-    has_visited_diet_screen: true,
-  });
-  expect(written.status).toBe(200);
+  // Not about the first /diet visit: its "continue to your workouts?" question was already answered.
+  const { user, token } = await userWithProfile(server.url, label, PROFILE);
   const page = await newPage(browser, viewport);
   // The machine running the suite may be busy solving meal plans for other tests: wait longer than usual.
   page.setDefaultTimeout(60_000);
@@ -107,7 +87,7 @@ async function replaceFirstOffered(page: Page): Promise<void> {
 
 describe("going Pro", () => {
   it("a free user at the replacement limit upgrades through the test checkout, gets Pro, then cancels with a reason", async () => {
-    const { token, page } = await signedInUser(LAPTOP, "upgrade");
+    const { token, page } = await signedInUser(DESKTOP, "upgrade");
     // A complete profile signs in to the diet screen (docs/product.md §3 /signin).
     await page.waitForURL((url) => url.pathname === "/diet");
     await closeChat(page);
@@ -169,16 +149,24 @@ describe("going Pro", () => {
     await screenshot(page, "pro-04-back-as-pro-1280");
 
     // The server agrees: Pro on a 7-day trial.
-    const profile = await callFunction<{ user_pro: number }>("get_user_data", token, { table: "my_users" });
-    expect(profile.body.user_pro).toBe(1);
-    const subscription = await callFunction<{ status_name: string; subscription_id: string }>(
+    const profile = await callFunction(
+      server.url,
+      "get_user_data",
+      token,
+      { table: "my_users" },
+      ProfileResponseSchema,
+    );
+    expect(profile.user_pro).toBe(1);
+    const subscription = await callFunction(
+      server.url,
       "get_user_data",
       token,
       {
         table: "user_subscriptions",
       },
+      SubscriptionResponseSchema,
     );
-    expect(subscription.body.status_name).toBe("on_trial");
+    expect(subscription.status_name).toBe("on_trial");
 
     // Plan 2 and Lunch are unlocked now: no overlay, the tab and the group open.
     await page.getByTestId("meal-item").first().waitFor({ timeout: 90_000 });
@@ -217,20 +205,24 @@ describe("going Pro", () => {
     await page.getByText("You keep every Pro feature until", { exact: false }).waitFor();
     await screenshot(page, "pro-08-cancelled-1280");
 
-    const cancelled = await callFunction<{
-      status_name: string;
-      manually_cancelled: string;
-      ends_at: string;
-    }>("get_user_data", token, { table: "user_subscriptions" });
-    expect(cancelled.body).toMatchObject({ status_name: "cancelled", manually_cancelled: "true" });
-    const endDate = new Date(cancelled.body.ends_at).toLocaleDateString("en-US", {
+    const cancelled = await callFunction(
+      server.url,
+      "get_user_data",
+      token,
+      { table: "user_subscriptions" },
+      SubscriptionResponseSchema,
+    );
+    expect(cancelled).toMatchObject({ status_name: "cancelled", manually_cancelled: "true" });
+    expect(cancelled.ends_at).not.toBeNull();
+    const endDate = new Date(cancelled.ends_at ?? "").toLocaleDateString("en-US", {
       year: "numeric",
       month: "long",
       day: "numeric",
     });
     await page.getByText(endDate).waitFor();
     expect(
-      (await callFunction<{ user_pro: number }>("get_user_data", token, { table: "my_users" })).body.user_pro,
+      (await callFunction(server.url, "get_user_data", token, { table: "my_users" }, ProfileResponseSchema))
+        .user_pro,
     ).toBe(1);
 
     await page.setViewportSize(PHONE);
@@ -274,10 +266,16 @@ describe("settings pages", () => {
       activityFactor: 1.375,
       goal: "Lose Weight",
     });
-    const profile = await callFunction<{ user_age: number; user_goal_tdee: number }>("get_user_data", token, {
-      table: "my_users",
-    });
-    expect(profile.body).toMatchObject({ user_age: 35, user_goal_tdee: expected.goalTdeeKcal });
+    const profile = await callFunction(
+      server.url,
+      "get_user_data",
+      token,
+      {
+        table: "my_users",
+      },
+      ProfileResponseSchema,
+    );
+    expect(profile).toMatchObject({ user_age: 35, user_goal_tdee: expected.goalTdeeKcal });
 
     await openSettings(page, "/updatemyworkoutinfo", "Workout Settings");
     const daysMessage = "Please select at least 3 days and at most 6 days for your workout.";
@@ -297,10 +295,16 @@ describe("settings pages", () => {
     await page.getByRole("button", { name: "Sunday" }).click();
     await page.getByRole("button", { name: "Save changes" }).click();
     await page.getByText("Changes updated successfully.").waitFor();
-    const workout = await callFunction<{ user_preferred_workout_days: string[] }>("get_user_data", token, {
-      table: "my_users",
-    });
-    expect(workout.body.user_preferred_workout_days).toEqual([
+    const workout = await callFunction(
+      server.url,
+      "get_user_data",
+      token,
+      {
+        table: "my_users",
+      },
+      ProfileResponseSchema,
+    );
+    expect(workout.user_preferred_workout_days).toEqual([
       "Monday",
       "Tuesday",
       "Wednesday",
@@ -319,10 +323,16 @@ describe("settings pages", () => {
     await page.getByRole("button", { name: "Tofu" }).click();
     await page.getByRole("button", { name: "Save changes" }).click();
     await page.getByText("Changes updated successfully.").waitFor();
-    const diet = await callFunction<{ user_preferred_protein_sources: string[] }>("get_user_data", token, {
-      table: "my_users",
-    });
-    expect(diet.body.user_preferred_protein_sources).toEqual(["Poultry", "Tofu"]);
+    const diet = await callFunction(
+      server.url,
+      "get_user_data",
+      token,
+      {
+        table: "my_users",
+      },
+      ProfileResponseSchema,
+    );
+    expect(diet.user_preferred_protein_sources).toEqual(["Poultry", "Tofu"]);
 
     await openSettings(page, "/othersettings", "Subscription");
     await page.getByRole("button", { name: "Get Pro" }).waitFor();
@@ -340,7 +350,7 @@ describe("settings pages", () => {
   });
 
   it("lays the settings pages out on a laptop (1280 px)", async () => {
-    const { page } = await signedInUser(LAPTOP, "settings-wide");
+    const { page } = await signedInUser(DESKTOP, "settings-wide");
     const pages = [
       ["/updatemyinfo", "My Info", "settings-06-info-1280"],
       ["/updatemyworkoutinfo", "Workout Settings", "settings-07-workout-1280"],

@@ -5,12 +5,14 @@ import { startServer } from "./support/server";
 import type { RunningServer } from "./support/server";
 import { newTestUser, signInViaApi, signInViaUi, signUpViaApi } from "./support/users";
 import { completeProfile } from "./support/profiles";
+import { callFunction } from "./support/api";
+import { DESKTOP, PHONE } from "./support/viewports";
 
 /** Following the plan (docs/decisions/022): weigh-ins and the chart, meals eaten, workout logging with a rest timer. */
 
 const SIZES = [
-  { name: "desktop", viewport: { width: 1280, height: 800 } },
-  { name: "phone", viewport: { width: 390, height: 844 } },
+  { name: "desktop", viewport: DESKTOP },
+  { name: "phone", viewport: PHONE },
 ] as const;
 
 const PROFILE = completeProfile({
@@ -308,37 +310,31 @@ describe.each([SIZES[1]])("following the plan on $name", ({ name, viewport }) =>
 });
 
 describe("the adaptive target (Pro)", () => {
-  async function call<T>(token: string, name: string, payload: unknown): Promise<T> {
-    const response = await fetch(`${server.url}/functions/v1/${name}`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
-      body: JSON.stringify(payload),
-    });
-    expect(response.status, `${name}: ${response.status}`).toBe(200);
-    return (await response.json()) as T;
-  }
-
   it("suggests a target from four weeks of logs; accepting it changes the diet's target", async () => {
     const user = newTestUser("adaptive");
     await signUpViaApi(server.url, user);
     const token = await signInViaApi(server.url, user);
-    await call(token, "write_user_data", PROFILE);
-    const items = await call<Array<{ id: string; Weight: number; Calories: number }>>(
-      token,
-      "openai_get_meal_plan",
-      {
-        currentDay: 1,
-      },
-    );
+    await callFunction(server.url, "write_user_data", token, PROFILE);
+    const items = await callFunction(server.url, "openai_get_meal_plan", token, {
+      currentDay: 1,
+    });
     const densest = [...items].sort((a, b) => b.Calories / b.Weight - a.Calories / a.Weight)[0];
     if (!densest) throw new Error("empty plan");
     // Four weeks at ~2,000 kcal a day with a steady weight: they spend about 2,000 kcal, well below the formula.
     const grams = Math.round((2000 / densest.Calories) * densest.Weight);
     for (let day = 27; day >= 0; day -= 1) {
-      await call(token, "log_weight", { date: localDate(-day), weight_kg: day % 2 === 0 ? 72.2 : 71.8 });
-      await call(token, "log_meal_eaten", { date: localDate(-day), item_id: densest.id, eaten: true, grams });
+      await callFunction(server.url, "log_weight", token, {
+        date: localDate(-day),
+        weight_kg: day % 2 === 0 ? 72.2 : 71.8,
+      });
+      await callFunction(server.url, "log_meal_eaten", token, {
+        date: localDate(-day),
+        item_id: densest.id,
+        eaten: true,
+        grams,
+      });
     }
-    const checkoutUrl = (await call<{ url: string }>(token, "create_checkout", { plan: "monthly" })).url;
+    const checkoutUrl = (await callFunction(server.url, "create_checkout", token, { plan: "monthly" })).url;
 
     const page = await newPage(browser, SIZES[0].viewport);
     page.setDefaultTimeout(60_000);

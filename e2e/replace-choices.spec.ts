@@ -4,33 +4,20 @@ import type { ListDietReplacementsResponse, MealItemWire } from "@fitwise/contra
 import { closeChat, failureScreenshot, launchBrowser, newPage, screenshot } from "./support/browser";
 import { startServer } from "./support/server";
 import type { RunningServer } from "./support/server";
-import { newTestUser, signInViaApi, signInViaUi, signUpViaApi } from "./support/users";
+import { signInViaUi } from "./support/users";
 import type { TestUser } from "./support/users";
 import { completeProfile } from "./support/profiles";
-
-const DESKTOP = { width: 1280, height: 800 };
-const PHONE = { width: 390, height: 844 };
+import { callFunction, registeredUser } from "./support/api";
+import { DESKTOP, PHONE } from "./support/viewports";
 
 let server: RunningServer;
 let browser: Browser;
 
-async function callFunction<T>(name: string, token: string, payload: unknown): Promise<T> {
-  const response = await fetch(`${server.url}/functions/v1/${name}`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
-    body: JSON.stringify(payload),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${name} answered ${response.status}: ${text}`);
-  return JSON.parse(text) as T;
-}
-
 /** A free user with a complete profile and a planned day 1, made through the API. */
 async function seedUser(label: string): Promise<{ user: TestUser; token: string; plan: MealItemWire[] }> {
-  const user = newTestUser(label);
-  await signUpViaApi(server.url, user);
-  const token = await signInViaApi(server.url, user);
+  const { user, token } = await registeredUser(server.url, label);
   await callFunction(
+    server.url,
     "write_user_data",
     token,
     completeProfile({
@@ -48,7 +35,7 @@ async function seedUser(label: string): Promise<{ user: TestUser; token: string;
       has_visited_diet_screen: true,
     }),
   );
-  const plan = await callFunction<MealItemWire[]>("openai_get_meal_plan", token, { currentDay: 1 });
+  const plan = await callFunction(server.url, "openai_get_meal_plan", token, { currentDay: 1 });
   return { user, token, plan };
 }
 
@@ -62,7 +49,7 @@ async function breakfastOfferedThree(
   plan: MealItemWire[],
 ): Promise<{ item: MealItemWire; offered: ListDietReplacementsResponse }> {
   for (const item of plan.filter((entry) => entry.Meal === "Breakfast")) {
-    const offered = await callFunction<ListDietReplacementsResponse>("list_diet_replacements", token, {
+    const offered = await callFunction(server.url, "list_diet_replacements", token, {
       itemToReplace: { id: item.id },
       column_name: "diet_one",
     });
@@ -137,7 +124,7 @@ describe("Replace offers real choices", () => {
       });
 
       // The server stored the picked alternative, and counted one replacement.
-      const stored = await callFunction<MealItemWire[]>("openai_get_meal_plan", token, { currentDay: 1 });
+      const stored = await callFunction(server.url, "openai_get_meal_plan", token, { currentDay: 1 });
       expect(stored.map((candidate) => candidate.foodId)).toContain(offered.alternatives[1]?.foodId);
       expect(stored.map((candidate) => candidate.foodId)).not.toContain(item.foodId);
     }, 120_000);

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import type { MealItemWire, WorkoutItemWire } from "@fitwise/contracts/plans";
+import { SaveDietResponseSchema, SaveWorkoutResponseSchema } from "@fitwise/contracts/saved";
 import { formatTwoDecimals } from "@fitwise/engine/nutrition/number-format";
 import {
   checkA11y,
@@ -14,12 +15,12 @@ import {
 } from "./support/browser";
 import { startServer } from "./support/server";
 import type { RunningServer } from "./support/server";
-import { newTestUser, signInViaApi, signInViaUi, signUpViaApi, signUpViaUi } from "./support/users";
+import { newTestUser, signInViaUi, signUpViaApi, signUpViaUi } from "./support/users";
 import type { TestUser } from "./support/users";
 import { completeProfile } from "./support/profiles";
+import { callFunction, registeredUser } from "./support/api";
+import { DESKTOP, PHONE } from "./support/viewports";
 
-const DESKTOP = { width: 1280, height: 800 };
-const PHONE = { width: 390, height: 844 };
 const SIGN_UP_PROMPT =
   "To generate a customized diet plan, workout plan, 24/7 AI personal trainer all taylored to you, Sign up for a 14-day free trial of the product";
 const NOT_FOUND = "This plan doesn't exist or was deleted by its owner.";
@@ -36,20 +37,9 @@ interface SeededOwner {
 }
 let owner: SeededOwner;
 
-async function callFunction<T>(name: string, token: string, payload: unknown): Promise<T> {
-  const response = await fetch(`${server.url}/functions/v1/${name}`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
-    body: JSON.stringify(payload),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${name} answered ${response.status}: ${text}`);
-  return JSON.parse(text) as T;
-}
-
 /** Pays through the local test checkout (its form, then its signed webhook), as the upgrade overlay would. */
 async function becomePro(token: string): Promise<void> {
-  const { url } = await callFunction<{ url: string }>("create_checkout", token, { plan: "monthly" });
+  const { url } = await callFunction(server.url, "create_checkout", token, { plan: "monthly" });
   const paid = await fetch(new URL(url, server.url), {
     method: "POST",
     redirect: "manual",
@@ -60,10 +50,9 @@ async function becomePro(token: string): Promise<void> {
 
 /** Signs a user up through the API, completes the profile, plans a day and a week, and saves them. */
 async function seedOwner(): Promise<SeededOwner> {
-  const user = newTestUser("sharer");
-  await signUpViaApi(server.url, user);
-  const token = await signInViaApi(server.url, user);
+  const { user, token } = await registeredUser(server.url, "sharer");
   await callFunction(
+    server.url,
     "write_user_data",
     token,
     completeProfile({
@@ -76,29 +65,38 @@ async function seedOwner(): Promise<SeededOwner> {
   );
   // Pro, so the saved plans hold every meal and training day (a free user saves what the free tier shows).
   await becomePro(token);
-  const dayPlan = await callFunction<MealItemWire[]>("openai_get_meal_plan", token, { currentDay: 1 });
-  const week = await callFunction<WorkoutItemWire[]>("openai_get_workout_plan", token, {});
+  const dayPlan = await callFunction(server.url, "openai_get_meal_plan", token, { currentDay: 1 });
+  const week = await callFunction(server.url, "openai_get_workout_plan", token, {});
   // Two saves of the same day: the list shows the newest first; numbers follow the order of saving and never
   // change, so the newest is Diet Plan #2.
-  const older = await callFunction<{ diet_id: string }>("write_user_data", token, {
-    write_table: "saved_diets",
-    diet_one: dayPlan,
-  });
-  const newer = await callFunction<{ diet_id: string }>("write_user_data", token, {
-    write_table: "saved_diets",
-    diet_one: dayPlan,
-  });
+  const older = await callFunction(
+    server.url,
+    "write_user_data",
+    token,
+    { write_table: "saved_diets", diet_one: dayPlan },
+    SaveDietResponseSchema,
+  );
+  const newer = await callFunction(
+    server.url,
+    "write_user_data",
+    token,
+    { write_table: "saved_diets", diet_one: dayPlan },
+    SaveDietResponseSchema,
+  );
   // The newer diet shows the owner's body data to visitors: an opt-in of its owner (docs/decisions/044).
-  await callFunction("set_saved_plan_visibility", token, {
+  await callFunction(server.url, "set_saved_plan_visibility", token, {
     table: "saved_diets",
     diet_id: newer.diet_id,
     public: true,
     show_body_data: true,
   });
-  const savedWorkout = await callFunction<{ workout_id: string }>("write_user_data", token, {
-    write_table: "saved_workouts",
-    workout_plan: week,
-  });
+  const savedWorkout = await callFunction(
+    server.url,
+    "write_user_data",
+    token,
+    { write_table: "saved_workouts", workout_plan: week },
+    SaveWorkoutResponseSchema,
+  );
   return {
     user,
     diets: [

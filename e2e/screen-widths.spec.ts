@@ -3,8 +3,9 @@ import type { Browser } from "playwright-core";
 import { closeChat, launchBrowser, newPage } from "./support/browser";
 import { startServer } from "./support/server";
 import type { RunningServer } from "./support/server";
-import { newTestUser, signInViaApi, signInViaUi, signUpViaApi } from "./support/users";
+import { signInViaUi } from "./support/users";
 import { completeProfile } from "./support/profiles";
+import { registeredUser } from "./support/api";
 
 /**
  * Every signed-in page fits the screen (docs/product.md §6.5: works from 320 px): no sideways scrolling, the
@@ -47,9 +48,7 @@ afterAll(async () => {
 
 describe("the signed-in layout", () => {
   it("has no sideways scrolling and keeps the tab bar on screen at 320, 390 and 768 px on every route", async () => {
-    const user = newTestUser("layout");
-    await signUpViaApi(server.url, user);
-    const token = await signInViaApi(server.url, user);
+    const { user, token } = await registeredUser(server.url, "layout");
     const call = async (name: string, body: unknown) => {
       const response = await fetch(`${server.url}/functions/v1/${name}`, {
         method: "POST",

@@ -6,6 +6,7 @@ import { checkA11y, closeChat, launchBrowser, newPage, screenshot } from "./supp
 import { startServer } from "./support/server";
 import type { RunningServer } from "./support/server";
 import { newTestUser, signInViaApi, signInViaUi, signUpViaApi } from "./support/users";
+import { DESKTOP, PHONE } from "./support/viewports";
 
 /*
  * docs/decisions/014: the equipment question on /goal and /updatemyworkoutinfo, and a week that uses only what
@@ -13,8 +14,8 @@ import { newTestUser, signInViaApi, signInViaUi, signUpViaApi } from "./support/
  */
 
 const SIZES = [
-  ["desktop", { width: 1280, height: 800 }],
-  ["phone", { width: 390, height: 844 }],
+  ["desktop", DESKTOP],
+  ["phone", PHONE],
 ] as const;
 
 let server: RunningServer;

@@ -1,3 +1,5 @@
+import type { WriteProfileRequest } from "@fitwise/contracts/profile";
+
 /**
  * A complete profile as onboarding would write it (docs/product.md §4.1, screens §3.3–3.5): with the
  * body data the server computes user_tdee and user_goal_tdee, and the app signs such a user in to
@@ -18,9 +20,9 @@ export const COMPLETE_PROFILE = {
   user_preferred_protein_sources: ["Poultry", "Eggs", "Dairy"],
   user_fav_food: "",
   user_allergies: "",
-};
+} satisfies WriteProfileRequest;
 
 /** The `write_user_data` body that stores a complete profile, with the original app's own answers on top. */
-export function completeProfile(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+export function completeProfile(overrides: Partial<WriteProfileRequest> = {}): WriteProfileRequest {
   return { write_table: "my_users", ...COMPLETE_PROFILE, ...overrides };
 }

@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import type { Page } from "playwright-core";
 
 export interface TestUser {
@@ -7,13 +6,22 @@ export interface TestUser {
   password: string;
 }
 
-/** A user no earlier test run has registered. */
+/** Users made so far by this spec file (each spec file runs in its own module scope, with its own server). */
+let usersMade = 0;
+
+/**
+ * A user no earlier test of this spec has registered. Names, addresses and passwords are fixed by the label and the
+ * order the spec asks for them, never random, so a failing run can be replayed with the same users; each spec starts
+ * its own server on an empty database (support/server.ts), so they never collide. The server still gives each
+ * account a random id (ids must not be guessable), and plans are seeded from it.
+ */
 export function newTestUser(label = "user"): TestUser {
-  const id = randomUUID().slice(0, 8);
+  usersMade += 1;
+  const id = String(usersMade).padStart(3, "0");
   return {
     fullName: `Test ${label} ${id}`,
     email: `${label}-${id}@example.com`,
-    password: `Secret-${randomUUID()}`,
+    password: `Lantern-${id}-Orchard-${label}`,
   };
 }
 

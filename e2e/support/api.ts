@@ -1,0 +1,85 @@
+import {
+  FUNCTIONS,
+  type FunctionName,
+  type FunctionRequest,
+  type FunctionResponse,
+} from "@fitwise/contracts/functions";
+import type { z } from "zod";
+import { completeProfile } from "./profiles";
+import { newTestUser, signInViaApi, signUpViaApi, type TestUser } from "./users";
+
+/**
+ * The browser specs' one way to call the server behind the page's back (seeding users and plans, checking what
+ * reached the server). Calls are typed by the contract registry (docs/decisions/032), and every answer is parsed
+ * with the function's response schema, so a spec also proves the server still answers what the contract says.
+ */
+
+/** A function's status and raw body, for specs that check a refusal. */
+export async function postFunction(
+  baseUrl: string,
+  name: FunctionName,
+  token: string | undefined,
+  payload: unknown,
+): Promise<{ status: number; text: string }> {
+  const response = await fetch(`${baseUrl}/functions/v1/${name}`, {
+    method: "POST",
+    headers: {
+      "Content-Type": "application/json",
+      ...(token === undefined ? {} : { Authorization: `Bearer ${token}` }),
+    },
+    body: JSON.stringify(payload),
+  });
+  return { status: response.status, text: await response.text() };
+}
+
+/**
+ * Calls a function that must succeed and returns its answer, checked against the registry's schema, or against
+ * `answer`, a stricter reading, where the function answers one of several shapes (write_user_data, get_user_data).
+ */
+export async function callFunction<
+  N extends FunctionName,
+  R extends FunctionResponse<N> = FunctionResponse<N>,
+>(
+  baseUrl: string,
+  name: N,
+  token: string | undefined,
+  payload: FunctionRequest<N>,
+  answer?: z.ZodType<R>,
+): Promise<R> {
+  const { status, text } = await postFunction(baseUrl, name, token, payload);
+  if (status < 200 || status >= 300) throw new Error(`${name} answered ${status}: ${text}`);
+  // Without a stricter schema R is FunctionResponse<N>, the registry schema's own output.
+  const schema = answer ?? (FUNCTIONS[name].response as z.ZodType<R>);
+  const parsed = schema.safeParse(text === "" ? null : JSON.parse(text));
+  if (!parsed.success) throw new Error(`${name} answered outside its contract: ${parsed.error.message}`);
+  return parsed.data;
+}
+
+/** A user registered and signed in through the API, for specs that are not about sign-up. */
+export async function registeredUser(
+  baseUrl: string,
+  label: string,
+): Promise<{ user: TestUser; token: string }> {
+  const user = newTestUser(label);
+  await signUpViaApi(baseUrl, user);
+  return { user, token: await signInViaApi(baseUrl, user) };
+}
+
+/**
+ * A registered user with a complete profile (support/profiles.ts) and the given overrides, who has already answered
+ * the first /diet visit's question unless the overrides say otherwise.
+ */
+export async function userWithProfile(
+  baseUrl: string,
+  label: string,
+  overrides: Parameters<typeof completeProfile>[0] = {},
+): Promise<{ user: TestUser; token: string }> {
+  const registered = await registeredUser(baseUrl, label);
+  await callFunction(
+    baseUrl,
+    "write_user_data",
+    registered.token,
+    completeProfile({ has_visited_diet_screen: true, ...overrides }),
+  );
+  return registered;
+}
