@@ -58,7 +58,7 @@ function profileFor(seed: number, allergiesText: string): TrainerProfile {
     goal: request.goal,
     dietType: request.dietType,
     cuisine: request.cuisine,
-    proteinSources: request.proteinSources,
+    proteinSources: [...request.proteinSources],
     favouriteFoodsText: request.favouriteFoodsText,
     allergiesText,
   };
