@@ -111,6 +111,13 @@ describe("parseIntent: plan changes", () => {
         ["mushrooms", "dislike"],
       ],
     ],
+    [
+      "I'm allergic to tree nuts; also SOY, change my plan",
+      [
+        ["tree nuts", "allergy"],
+        ["SOY", "allergy"],
+      ],
+    ],
   ])("keeps every avoidance of a message that states several: %s", (message, expected) => {
     expect(parseIntents(message, state)).toEqual(
       expected.map(([foodsText, severity]) => ({ kind: "add-avoidance", foodsText, severity })),

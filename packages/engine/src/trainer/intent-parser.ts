@@ -1065,15 +1065,21 @@ function splitJoinedTargets(clause: string, state: TrainerState): string[] {
 }
 
 /**
- * "eggs, no dairy, I hate mushrooms": beside a stated avoidance, a clause that is only a list of foods the allergy
- * field's reader knows (no word left unplaced) is an avoidance too, read as an allergy, the safe side. Alone it stays
+ * "eggs, no dairy, I hate mushrooms", "allergic to nuts; also soy": beside a stated avoidance, a clause that is only a
+ * list of foods the allergy field's reader knows (no word left unplaced) is an avoidance too, read as an allergy, the safe side. Alone it stays
  * unknown: a bare "eggs" is no request.
  */
 function avoidanceLists(clauses: readonly string[], intents: readonly Intent[]): Intent[] {
   if (!intents.some((intent) => intent.kind === "add-avoidance")) return [...intents];
   return intents.map((intent, index) => {
     if (intent.kind !== "unknown") return intent;
-    const foodsText = (clauses[index] ?? "").trim().replace(/[,\s]+$/, "");
+    // "also soy, change my plan": the foods before the request words.
+    const foodsText = (clauses[index] ?? "")
+      .split(/\b(?:so|please|change|make|switch|swap|replace|give|update|fix|can you|could you)\b/i)[0]
+      ?.trim()
+      .replace(/^(?:also|plus|and)\s+/i, "")
+      .replace(/[,\s]+$/, "");
+    if (foodsText === undefined || foodsText === "") return intent;
     const read = parseAvoidances(foodsText, FOOD_CATALOGUE);
     return hasRules(read) && read.unrecognised.length === 0
       ? { kind: "add-avoidance", foodsText, severity: "allergy" }
