@@ -38,7 +38,7 @@ describe("recipes over the whole catalogue", () => {
        sauce oil water salt salted sweet white red green black brown yellow hard soft firm pressed extra large small
        ground cured smoked plain stewed steamed braised sauteed lean prepared frozen proxy and with or of in the a for to
        on flour leaf leave top eye round chuck shoulder loin chop breast thigh drumstick meat pan mix grain protein stir
-       slice split grated shredded salad cake`.split(/\s+/),
+       slice split grated shredded salad cake light heavy`.split(/\s+/),
     );
     const stem = (word: string) => (word.length > 3 && word.endsWith("s") ? word.slice(0, -1) : word);
     const wordsOf = (text: string) =>
