@@ -69,6 +69,11 @@ const food = (...words: string[]): Term => ({ excludes: ingredients(...words) })
 
 const FISH: Effect = { allergens: ["fish"], flags: ["fish"] };
 const SHELLFISH: Effect = { allergens: ["shellfish"], flags: ["shellfish"] };
+/**
+ * A mollusc named as an allergy: the EU's molluscs (Regulation (EU) No 1169/2011, Annex II), and shellfish as before,
+ * since our mollusc ingredients carry both (docs/decisions/063).
+ */
+const MOLLUSC: Effect = { allergens: ["shellfish", "molluscs"], flags: ["shellfish"] };
 const CHEESES = [
   "cheese",
   "parmesan",
@@ -205,13 +210,19 @@ export const LEXICON: Record<string, Term> = {
   crayfish: member(SHELLFISH, "crayfish"),
   crawfish: member(SHELLFISH, "crawfish", "crayfish"),
   langoustine: member(SHELLFISH, "langoustine"),
-  clam: member(SHELLFISH, "clam"),
-  mussel: member(SHELLFISH, "mussel"),
-  oyster: member(SHELLFISH, "oyster"),
-  scallop: member(SHELLFISH, "scallop"),
-  squid: member(SHELLFISH, "squid", "calamari"),
-  calamari: member(SHELLFISH, "calamari", "squid"),
-  octopus: member(SHELLFISH, "octopus"),
+  clam: member(MOLLUSC, "clam"),
+  mussel: member(MOLLUSC, "mussel"),
+  oyster: member(MOLLUSC, "oyster"),
+  scallop: member(MOLLUSC, "scallop"),
+  squid: member(MOLLUSC, "squid", "calamari"),
+  calamari: member(MOLLUSC, "calamari", "squid"),
+  octopus: member(MOLLUSC, "octopus"),
+  cuttlefish: member(MOLLUSC, "cuttlefish"),
+  snail: member(MOLLUSC, "snail", "escargot"),
+  escargot: member(MOLLUSC, "escargot", "snail"),
+  whelk: member(MOLLUSC, "whelk"),
+  cockle: member(MOLLUSC, "cockle"),
+  abalone: member(MOLLUSC, "abalone"),
   // Milk.
   dairy: classTerm(allergen("milk")),
   milk: classTerm(allergen("milk")),
@@ -251,7 +262,11 @@ export const LEXICON: Record<string, Term> = {
   "sulphur dioxide": classTerm(allergen("sulphites")),
   celery: member(allergen("celery"), "celery", "celeriac"),
   celeriac: member(allergen("celery"), "celeriac", "celery"),
+  "celery seed": member(allergen("celery"), "celery"),
+  "celery salt": member(allergen("celery"), "celery"),
   mustard: member(allergen("mustard"), "mustard"),
+  "mustard seed": member(allergen("mustard"), "mustard"),
+  "mustard green": member(allergen("mustard"), "mustard"),
   almond: member(allergen("tree nuts"), "almond"),
   "almond milk": member(allergen("tree nuts"), "almond milk"),
   cashew: member(allergen("tree nuts"), "cashew"),

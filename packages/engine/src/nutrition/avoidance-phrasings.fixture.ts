@@ -27,6 +27,8 @@ const PEANUT: Allergen[] = ["peanut", "lupin"];
 const NUTS: Allergen[] = ["tree nuts", ...PEANUT];
 const SHELLFISH: ExpectedRules = { allergens: ["shellfish"], flags: ["shellfish"] };
 const FISH: ExpectedRules = { allergens: ["fish"], flags: ["fish"] };
+/** A mollusc named as an allergy rules out the EU's molluscs and, as before, shellfish (docs/decisions/063). */
+const MOLLUSC: ExpectedRules = { allergens: ["shellfish", "molluscs"], flags: ["shellfish"] };
 const merge = (...parts: ExpectedRules[]): ExpectedRules => ({
   allergens: parts.flatMap((part) => part.allergens ?? []),
   flags: parts.flatMap((part) => part.flags ?? []),
@@ -167,6 +169,21 @@ export const AVOIDANCE_PHRASINGS: readonly (readonly [text: string, expected: Ex
   ["sulphites and celery", { allergens: ["celery", "sulphites"] }],
   ["molluscs", { allergens: ["molluscs"] }],
   ["allergic to mollusks", { allergens: ["molluscs"] }],
+  ["squid", MOLLUSC],
+  ["allergic to octopus", MOLLUSC],
+  ["mussels", MOLLUSC],
+  ["clams and oysters", MOLLUSC],
+  ["snails", MOLLUSC],
+  ["escargot", MOLLUSC],
+  ["cuttlefish", MOLLUSC],
+  ["Celery", { allergens: ["celery"] }],
+  ["celeriac", { allergens: ["celery"] }],
+  ["celery seed", { allergens: ["celery"] }],
+  ["mustard", { allergens: ["mustard"] }],
+  ["mustard seeds", { allergens: ["mustard"] }],
+  ["sulphites", { allergens: ["sulphites"] }],
+  ["sulphur dioxide", { allergens: ["sulphites"] }],
+  ["Lupine", { allergens: ["lupin"] }],
   ["no fish sauce", merge(FISH)],
   ["I'm allergic to fish", FISH],
   ["no wine", { ingredients: ["wine"] }],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { FOOD_RECORDS, findFood } from "./food-catalogue";
+import { FOOD_RECORDS, INGREDIENTS, findFood } from "./food-catalogue";
 import { RECIPE_STEPS_BY_FOOD, isComposite, rawWeightG, recipeFor, scaledIngredients } from "./recipes";
 
 describe("recipes over the whole catalogue", () => {
@@ -29,6 +29,40 @@ describe("recipes over the whole catalogue", () => {
     }
     for (const record of FOOD_RECORDS.filter((entry) => !isComposite(entry)))
       expect(recipeFor(record.id, 100)?.steps, record.id).toEqual([]);
+  });
+
+  it("names no food in a step that the dish does not hold", () => {
+    // A food word is a word of some ingredient's name; words that also describe a method or a state are not.
+    const notFoods = new Set(
+      `cooked raw boiled baked roasted roast grilled fried dry dried fresh canned whole low fat nonfat part skim homemade
+       sauce oil water salt salted sweet white red green black brown yellow hard soft firm pressed extra large small
+       ground cured smoked plain stewed steamed braised sauteed lean prepared frozen proxy and with or of in the a for to
+       on flour leaf leave top eye round chuck shoulder loin chop breast thigh drumstick meat pan mix grain protein stir
+       slice split grated shredded salad cake light heavy`.split(/\s+/),
+    );
+    const stem = (word: string) => (word.length > 3 && word.endsWith("s") ? word.slice(0, -1) : word);
+    const wordsOf = (text: string) =>
+      (
+        text
+          .normalize("NFKD")
+          .replace(/[\u0300-\u036f]/g, "")
+          .toLowerCase()
+          .match(/[a-z]+/g) ?? []
+      ).map(stem);
+    const foodWords = new Set([...INGREDIENTS.keys()].flatMap(wordsOf).filter((word) => !notFoods.has(word)));
+    const strays: string[] = [];
+    for (const record of FOOD_RECORDS.filter(isComposite)) {
+      const own = new Set(record.ingredients.flatMap((ingredient) => wordsOf(ingredient.name)));
+      for (const step of RECIPE_STEPS_BY_FOOD[record.id] ?? [])
+        for (const word of wordsOf(step))
+          if (foodWords.has(word) && !own.has(word)) strays.push(`${record.id}: "${word}" in "${step}"`);
+    }
+    expect(strays).toEqual([]);
+    // The check has teeth: the old template line named noodles and rice in dishes holding neither.
+    expect(wordsOf("Cook any noodles or rice first").filter((word) => foodWords.has(word))).toEqual([
+      "noodle",
+      "rice",
+    ]);
   });
 
   it("keeps no steps for a food the catalogue does not hold", () => {

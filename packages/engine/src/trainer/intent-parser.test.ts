@@ -89,6 +89,47 @@ describe("parseIntent: plan changes", () => {
     expect(parse(message)).toEqual({ kind: "add-avoidance", foodsText, severity });
   });
 
+  it.each([
+    [
+      "allergic to peanuts and I hate onions",
+      [
+        ["peanuts", "allergy"],
+        ["onions", "dislike"],
+      ],
+    ],
+    [
+      "I hate salmon but I'm allergic to shrimp",
+      [
+        ["salmon", "dislike"],
+        ["shrimp", "allergy"],
+      ],
+    ],
+    [
+      "eggs, no dairy, I hate mushrooms",
+      [
+        ["eggs, no dairy", "allergy"],
+        ["mushrooms", "dislike"],
+      ],
+    ],
+    [
+      "I'm allergic to tree nuts; also SOY, change my plan",
+      [
+        ["tree nuts", "allergy"],
+        ["SOY", "allergy"],
+      ],
+    ],
+  ])("keeps every avoidance of a message that states several: %s", (message, expected) => {
+    expect(parseIntents(message, state)).toEqual(
+      expected.map(([foodsText, severity]) => ({ kind: "add-avoidance", foodsText, severity })),
+    );
+  });
+
+  it("does not read a bare list of foods as an avoidance", () => {
+    expect(parseIntents("eggs, no dairy", state)).not.toContainEqual(
+      expect.objectContaining({ kind: "add-avoidance" }),
+    );
+  });
+
   it("does not take a question about a rule for a new rule", () => {
     expect(parse("is the chicken halal?")).not.toMatchObject({ kind: "add-avoidance" });
   });

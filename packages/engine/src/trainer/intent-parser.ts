@@ -1,4 +1,5 @@
-import { findFood } from "../nutrition/food-catalogue";
+import { hasRules, parseAvoidances } from "../nutrition/avoidances";
+import { FOOD_CATALOGUE, findFood } from "../nutrition/food-catalogue";
 import {
   CUISINES,
   type Cuisine,
@@ -1048,7 +1049,7 @@ function unknownAbout(clause: string, text: string): Intent {
  * comma alone does not split ("I hurt my knee, can you change my workouts?" is one request).
  */
 const CLAUSE_BREAK =
-  /(?:[.;!?]+\s+|;|,\s*(?:and\s+)?(?:also|then|plus)\s+|\s+(?:and\s+)?(?:also|then)\s+|\s+and\s+(?=(?:make|move|swap|replace|give|change|set|tell|show|what|whats|what's|how|switch|put|remove|skip|regenerate|redo|cancel|i'm|im)\b))/i;
+  /(?:[.;!?]+\s+|;|,\s*(?:and\s+)?(?:also|then|plus)\s+|\s+(?:and\s+)?(?:also|then)\s+|\s+and\s+(?=(?:make|move|swap|replace|give|change|set|tell|show|what|whats|what's|how|switch|put|remove|skip|regenerate|redo|cancel|i'm|im)\b)|(?:,|\s+and|\s+but|,\s*(?:and|but))\s+(?=(?:i|i'm|im|i am)\s+(?:(?:also|really|just)\s+)?(?:hate|dislike|don't|dont|do not|can't|cant|cannot|never|allergic|am allergic|keep|eat)\b))/i;
 
 /** Answers that need nothing done: dropped beside a real request ("hi, swap the oatmeal"). */
 const SMALL_TALK = new Set<IntentKind>(["unknown", "greeting", "thanks"]);
@@ -1061,6 +1062,29 @@ function splitJoinedTargets(clause: string, state: TrainerState): string[] {
   const parts = [`${verb} ${first}`, `${verb} ${second}`];
   const kinds = parts.map((part) => parseClause(part, state).kind);
   return kinds.every((kind) => kind === "replace-meal" || kind === "replace-exercise") ? parts : [clause];
+}
+
+/**
+ * "eggs, no dairy, I hate mushrooms", "allergic to nuts; also soy": beside a stated avoidance, a clause that is only a
+ * list of foods the allergy field's reader knows (no word left unplaced) is an avoidance too, read as an allergy, the safe side. Alone it stays
+ * unknown: a bare "eggs" is no request.
+ */
+function avoidanceLists(clauses: readonly string[], intents: readonly Intent[]): Intent[] {
+  if (!intents.some((intent) => intent.kind === "add-avoidance")) return [...intents];
+  return intents.map((intent, index) => {
+    if (intent.kind !== "unknown") return intent;
+    // "also soy, change my plan": the foods before the request words.
+    const foodsText = (clauses[index] ?? "")
+      .split(/\b(?:so|please|change|make|switch|swap|replace|give|update|fix|can you|could you)\b/i)[0]
+      ?.trim()
+      .replace(/^(?:also|plus|and)\s+/i, "")
+      .replace(/[,\s]+$/, "");
+    if (foodsText === undefined || foodsText === "") return intent;
+    const read = parseAvoidances(foodsText, FOOD_CATALOGUE);
+    return hasRules(read) && read.unrecognised.length === 0
+      ? { kind: "add-avoidance", foodsText, severity: "allergy" }
+      : intent;
+  });
 }
 
 /**
@@ -1077,7 +1101,10 @@ export function parseIntents(message: string, state: TrainerState): Intent[] {
     .filter((clause) => simplify(clause).length > 0)
     .flatMap((clause) => splitJoinedTargets(clause, state));
   if (clauses.length <= 1) return [parseClause(cut, state)];
-  const intents = clauses.map((clause) => parseClause(clause, state));
+  const intents = avoidanceLists(
+    clauses,
+    clauses.map((clause) => parseClause(clause, state)),
+  );
   const requests = intents.filter((intent) => !SMALL_TALK.has(intent.kind));
   return requests.length > 0 ? requests : [parseClause(cut, state)];
 }

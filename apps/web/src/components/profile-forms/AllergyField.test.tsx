@@ -38,6 +38,17 @@ describe("AllergyField", () => {
     expect(chip.getAttribute("aria-pressed")).toBe("true");
   });
 
+  it("has a chip for each of the EU's fourteen allergens, and a typed 'lupine' lights Lupin", () => {
+    render(<Harness initial="lupine" />);
+    for (const name of ["Milk", "Sesame", "Celery", "Mustard", "Lupin", "Molluscs", "Sulphites"])
+      expect(screen.getByRole("button", { name }), name).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Lupin" }).getAttribute("aria-pressed")).toBe("true");
+    fireEvent.click(screen.getByRole("button", { name: "Molluscs" }));
+    expect(field().value).toBe("lupine, molluscs");
+    fireEvent.click(screen.getByRole("button", { name: "Lupin" }));
+    expect(field().value).toBe("molluscs");
+  });
+
   it("shows the server's verdict on the saved text while the field still holds it", () => {
     render(<Harness initial="no pork" saved={{ text: "no pork", unrecognised: ["pork-ish"] }} />);
     expect(screen.getByRole("status").textContent).toContain("'pork-ish'");

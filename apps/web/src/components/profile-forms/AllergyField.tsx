@@ -28,7 +28,7 @@ function quoted(words: readonly string[]): string {
 
 /**
  * The allergy and dislike field: free text read as the user types by the same reader the planner uses, a note naming
- * every word it cannot place (never silently ignored), and chips for the nine allergens and common rules.
+ * every word it cannot place (never silently ignored), and chips for the EU's fourteen allergens and common rules.
  */
 export function AllergyField({ value, onChange, hint, saved }: AllergyFieldProps) {
   const ids = { field: useId(), hint: useId(), note: useId(), chips: useId() };

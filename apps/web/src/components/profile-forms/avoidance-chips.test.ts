@@ -12,10 +12,35 @@ describe("allergy chips", () => {
     }
   });
 
-  it("covers the nine allergens", () => {
+  it("covers the EU's fourteen allergens, one chip each", () => {
     const allergens = new Set(AVOIDANCE_CHIPS.flatMap((chip) => parseAvoidances(chip.text).allergens));
-    // The US nine, the first nine of ALLERGENS; the peanut chip also brings lupin (docs/decisions/063).
-    expect([...allergens].sort()).toEqual([...ALLERGENS.slice(0, 9), "lupin"].sort());
+    expect([...allergens].sort()).toEqual([...ALLERGENS].sort());
+    // The five the EU adds to the US nine set their own allergen alone (the peanut chip also brings lupin).
+    for (const [text, allergen] of [
+      ["celery", "celery"],
+      ["mustard", "mustard"],
+      ["lupin", "lupin"],
+      ["molluscs", "molluscs"],
+      ["sulphites", "sulphites"],
+    ] as const)
+      expect(parseAvoidances(text).allergens, text).toEqual([allergen]);
+  });
+
+  it("lights the EU chips for the words people type for them", () => {
+    for (const [typed, chip] of [
+      ["Celery", "celery"],
+      ["celeriac", "celery"],
+      ["mustard allergy", "mustard"],
+      ["lupine", "lupin"],
+      ["lupini beans", "lupin"],
+      ["sulfites", "sulphites"],
+      ["sulphites", "sulphites"],
+      ["mollusks", "molluscs"],
+      ["molluscs", "molluscs"],
+    ] as const)
+      expect(hasChip(`peanuts, ${typed}`, chip), typed).toBe(true);
+    expect(toggleChip("peanuts, lupine", "lupin")).toBe("peanuts");
+    expect(toggleChip(toggleChip("milk", "molluscs"), "molluscs")).toBe("milk");
   });
 
   it("adds a chip as one more comma-separated entry, and a second click takes it out again", () => {

@@ -1,8 +1,9 @@
 import { parseAvoidances } from "@fitwise/engine/nutrition/avoidances";
 
 /**
- * Pick-from-list choices beside the allergy field, so nobody has to type: the nine allergens we track (FALCPA's big
- * nine) and the common rules. Each adds words the reader understands (packages/engine/src/nutrition/avoidances.ts).
+ * Pick-from-list choices beside the allergy field, so nobody has to type: the EU's fourteen allergens (FALCPA's big
+ * nine, then celery, mustard, lupin, molluscs and sulphites of Regulation (EU) No 1169/2011, Annex II; the server
+ * already derived them, docs/decisions/063) and the common rules. Each adds words the reader understands (packages/engine/src/nutrition/avoidances.ts).
  * Vegetarian and vegan are diets, chosen in the diet field: as chips here they turned a Standard diet with
  * Poultry chosen into a meatless one without a word (docs/decisions/054).
  */
@@ -16,6 +17,11 @@ export const AVOIDANCE_CHIPS: readonly { label: string; text: string }[] = [
   { label: "Wheat", text: "wheat" },
   { label: "Soy", text: "soy" },
   { label: "Sesame", text: "sesame" },
+  { label: "Celery", text: "celery" },
+  { label: "Mustard", text: "mustard" },
+  { label: "Lupin", text: "lupin" },
+  { label: "Molluscs", text: "molluscs" },
+  { label: "Sulphites", text: "sulphites" },
   { label: "Pescatarian", text: "pescatarian" },
   { label: "Halal", text: "halal" },
   { label: "Kosher", text: "kosher" },
