@@ -10,10 +10,10 @@ export interface TestUser {
 let usersMade = 0;
 
 /**
- * A user no earlier test of this spec has registered. Names, addresses and passwords are fixed by the label and the
- * order the spec asks for them, never random, so a failing run can be replayed with the same users; each spec starts
- * its own server on an empty database (support/server.ts), so they never collide. The server still gives each
- * account a random id (ids must not be guessable), and plans are seeded from it.
+ * A user no earlier test of this file has registered. Names, addresses and passwords are fixed by the label and
+ * the order the file asks for them, never random, so a failing run can be replayed with the same users; each spec
+ * file starts its own server on an empty database (support/server.ts), so they never collide. The server still
+ * gives each account a random id (ids must not be guessable), and plans are seeded from it.
  */
 export function newTestUser(label = "user"): TestUser {
   usersMade += 1;
