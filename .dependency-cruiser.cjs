@@ -57,6 +57,14 @@ module.exports = {
       from: { path: "^apps/server/" },
       to: { path: "^(apps/web|e2e)/" },
     },
+    {
+      name: "server-edge-below-modules",
+      comment:
+        "The server's HTTP edge (apps/server/src/http) and database layer (apps/server/src/db) serve the modules and never import one; a module's tests may.",
+      severity: "error",
+      from: { path: "^apps/server/src/(http|db)/", pathNot: "\\.test\\.ts$" },
+      to: { path: "^apps/server/src/modules/" },
+    },
   ],
   options: {
     doNotFollow: { path: "node_modules" },

@@ -21,7 +21,7 @@ interface Violation {
 }
 
 describe("guardrails", () => {
-  it("dependency-cruiser refuses a relative import across features, a type-only cycle and the engine importing the contracts", () => {
+  it("dependency-cruiser refuses each import rule's breach: across features, a type-only cycle, the engine, contracts, web app, server and its HTTP edge importing what they must not", () => {
     const cruise = (outputType: string) =>
       spawnSync(
         process.execPath,
@@ -51,6 +51,11 @@ describe("guardrails", () => {
         expect.stringMatching(
           /^no-cycles: packages\/engine\/src\/plan(-item)?\.ts → packages\/engine\/src\/plan(-item)?\.ts$/,
         ),
+        "shared-web-code-above-features: apps/web/src/lib/feature-title.ts → apps/web/src/features/beta/api/beta-title.ts",
+        "contracts-above-apps: packages/contracts/src/uses-app.ts → apps/server/src/modules/gamma/gamma.service.ts",
+        "web-uses-contracts-and-engine-only: apps/web/src/lib/server-name.ts → apps/server/src/modules/gamma/gamma.service.ts",
+        "server-uses-contracts-engine-db-only: apps/server/src/modules/gamma/web-title.ts → apps/web/src/features/beta/api/beta-title.ts",
+        "server-edge-below-modules: apps/server/src/http/edge.ts → apps/server/src/modules/gamma/gamma.service.ts",
       ]),
     );
   });

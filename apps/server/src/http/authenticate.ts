@@ -3,7 +3,7 @@ import fp from "fastify-plugin";
 import { decodeJwt } from "jose";
 import { HttpError, isAuthPath } from "./errors";
 import type { Database } from "../db/database";
-import { verifyAccessToken, type AccessTokenClaims } from "../modules/auth/jwt";
+import { verifyAccessToken, type AccessTokenClaims } from "./access-token";
 import { UserStateCache } from "./user-state-cache";
 
 export interface AuthenticatedUser {

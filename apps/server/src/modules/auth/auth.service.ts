@@ -17,7 +17,7 @@ import type { AuthenticatedUser } from "../../http/authenticate";
 import type { PkceChallenge } from "./auth.pkce";
 import type { AuthRepository, FactorRow, SessionMeta, SessionOptions } from "./auth.repository";
 import { guessablePassword } from "./common-passwords";
-import { ACCESS_TOKEN_TTL_SECONDS, signAccessToken } from "./jwt";
+import { ACCESS_TOKEN_TTL_SECONDS, signAccessToken } from "../../http/access-token";
 
 /** OWASP Password Storage Cheat Sheet, argon2id minimum: m=19456 KiB (19 MiB), t=2, p=1. */
 const ARGON2_OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;

@@ -11,7 +11,7 @@ import {
 } from "@fitwise/contracts/plans";
 import type { Database } from "../../db/database";
 import { HttpError } from "../../http/errors";
-import { verifyAccessToken } from "../auth/jwt";
+import { verifyAccessToken } from "../../http/access-token";
 import { createWorkerPlanPool, type PlanPool } from "./plan-pool";
 import {
   getMealPlan,

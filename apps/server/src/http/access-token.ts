@@ -1,6 +1,6 @@
 import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
 import { z } from "zod";
-import { HttpError } from "../../http/errors";
+import { HttpError } from "./errors";
 
 export const ACCESS_TOKEN_TTL_SECONDS = 3600;
 export const AUDIENCE = "authenticated";
