@@ -647,7 +647,7 @@ export async function replaceWorkout(
   userId: string,
   request: ReplaceWorkoutItemRequest,
 ): Promise<Replaced<WorkoutItem>> {
-  const { db, pool } = deps;
+  const { pool } = deps;
   const { isPro, stored, item, used, input } = await replaceableWorkout(
     deps,
     userId,
