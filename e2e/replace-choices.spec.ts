@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import type { ListDietReplacementsResponse, MealItemWire } from "@fitwise/contracts/plans";
-import { closeChat, failureScreenshot, launchBrowser, newPage, screenshot } from "./support/browser";
+import {
+  checkA11y,
+  closeChat,
+  failureScreenshot,
+  launchBrowser,
+  newPage,
+  screenshot,
+} from "./support/browser";
 import { startServer } from "./support/server";
 import type { RunningServer } from "./support/server";
 import { signInViaUi } from "./support/users";
@@ -58,6 +65,17 @@ async function breakfastOfferedThree(
   throw new Error(
     `No breakfast item of ${plan.map((entry) => entry.Item).join(", ")} was offered three alternatives`,
   );
+}
+
+/** Pays through the local test checkout (its form, then its signed webhook), as the upgrade overlay would. */
+async function becomePro(token: string): Promise<void> {
+  const { url } = await callFunction<{ url: string }>("create_checkout", token, { plan: "monthly" });
+  const paid = await fetch(new URL(url, server.url), {
+    method: "POST",
+    redirect: "manual",
+    body: new URLSearchParams({ card_number: "4242 4242 4242 4242", expiry: "12/39", cvc: "123" }),
+  });
+  if (paid.status !== 303) throw new Error(`test checkout answered ${paid.status}`);
 }
 
 beforeAll(async () => {
@@ -129,4 +147,42 @@ describe("Replace offers real choices", () => {
       expect(stored.map((candidate) => candidate.foodId)).not.toContain(item.foodId);
     }, 120_000);
   }
+});
+
+describe("Undo after Replace", () => {
+  // One size: the phone, the narrowest the notice must fit (docs/decisions/069).
+  it("shows what a lunch Replace changed and Undo brings the old item back (phone)", async () => {
+    const { user, token } = await seedUser("replace-undo");
+    await becomePro(token);
+    const plan = await callFunction<MealItemWire[]>("openai_get_meal_plan", token, { currentDay: 1 });
+    const lunch = plan.find((entry) => entry.Meal === "Lunch") as MealItemWire;
+
+    await withPage(PHONE, "undo", async (page) => {
+      await signInViaUi(page, server.url, user);
+      await page.goto(`${server.url}/diet`);
+      await closeChat(page);
+      await page.getByTestId("meal-item").first().waitFor();
+      await page.getByRole("button", { name: /^Lunch/ }).click();
+      await page.getByRole("button", { name: `Replace ${lunch.Item}`, exact: true }).click();
+      const dialog = page.getByRole("dialog", { name: `Replace ${lunch.Item}` });
+      await dialog.getByTestId("replace-choice").first().waitFor();
+      await dialog
+        .getByRole("button", { name: /^Choose / })
+        .first()
+        .click();
+
+      const notice = page.getByTestId("plan-change");
+      await notice.getByText(`Day 1 Lunch: ${lunch.Item} (`).waitFor();
+      expect(await page.getByTestId("meal-item").filter({ hasText: lunch.Item }).count()).toBe(0);
+      await checkA11y(page);
+
+      await notice.getByRole("button", { name: "Undo", exact: true }).click();
+      await page.locator("[data-alert-type]").getByText("Undone: your plan is back as it was.").waitFor();
+      await page.getByTestId("meal-item").filter({ hasText: lunch.Item }).first().waitFor();
+      expect(await notice.count()).toBe(0);
+    });
+
+    const stored = await callFunction<MealItemWire[]>("openai_get_meal_plan", token, { currentDay: 1 });
+    expect(stored).toEqual(plan);
+  }, 120_000);
 });

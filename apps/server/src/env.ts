@@ -43,12 +43,13 @@ export const ENV_VARIABLES = {
     "Checkout link base, e.g. https://fitwise.lemonsqueezy.com/checkout/buy (the variant id is appended).",
   LEMONSQUEEZY_API_URL: "Lemon Squeezy API base URL (default https://api.lemonsqueezy.com).",
   AI_BASE_URL:
-    "Base URL of an OpenAI-compatible API for the trainer chat, e.g. https://api.openai.com/v1 or http://localhost:11434/v1 (Ollama); with AI_MODEL set, Alex uses the model, otherwise the offline brain.",
+    "Base URL of an OpenAI-compatible API for the trainer chat, e.g. https://api.openai.com/v1, http://127.0.0.1:8080/v1 (llama.cpp llama-server) or http://127.0.0.1:11434/v1 (Ollama); with AI_MODEL set, Alex uses the model, otherwise the offline brain.",
   AI_API_KEY: "API key sent to AI_BASE_URL (optional for local servers such as Ollama).",
   AI_MODEL: "Model name for the trainer chat, e.g. gpt-4o-mini; needed together with AI_BASE_URL.",
   OPEN_FOOD_FACTS_URL:
     "Base URL of Open Food Facts for the food diary's barcode lookup (default https://world.openfoodfacts.org).",
-  AI_TIMEOUT_MS: "Time allowed for one model request in milliseconds (default 30000).",
+  AI_TIMEOUT_MS:
+    "Time allowed for one model request in milliseconds (default 30000); a slower answer, a failure or output that is not a chat completion gets the offline brain's answer instead.",
   GOOGLE_CLIENT_ID:
     "OAuth client id for Sign in with Google; with GOOGLE_CLIENT_SECRET set, the Connect with Google buttons work.",
   GOOGLE_CLIENT_SECRET: "OAuth client secret for Sign in with Google.",

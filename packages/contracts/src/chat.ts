@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { DayIndexSchema, WorkoutItemWireSchema } from "./plans";
+import { DayIndexSchema, PlanChangeSchema, WorkoutItemWireSchema } from "./plans";
 import { WriteProfileRequestSchema } from "./profile";
 
 /** docs/product.md §6: the last 9 messages go to the trainer as context. */
@@ -85,7 +85,7 @@ export const ChatTrainerResponseSchema = z.object({
   /** Set when the workout plan changed: the whole new week. */
   updated_plan: z.object({ workout_plan: z.array(WorkoutItemWireSchema) }).optional(),
   /** The plan change this turn made, before → after, with the id undo_plan_change takes (decision 046). */
-  change: z.object({ change_id: z.uuid(), lines: z.array(z.string()) }).optional(),
+  change: PlanChangeSchema.optional(),
   /** Buttons under a clarifying question (decision 045): pressing one sends its message. */
   choices: z
     .array(z.object({ label: z.string().min(1), message: z.string().min(1) }))

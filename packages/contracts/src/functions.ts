@@ -245,7 +245,8 @@ export const FUNCTIONS = {
     auth: "bearer",
   },
   undo_plan_change: {
-    summary: "Puts the plans back as they were before one of the caller's last 20 chat changes",
+    summary:
+      "Puts the plans back as they were before one of the caller's last 20 plan changes (chat, Replace, reset)",
     request: UndoPlanChangeRequestSchema,
     response: UndoPlanChangeResponseSchema,
     auth: "bearer",

@@ -181,6 +181,19 @@ export const ReplaceDietItemRequestSchema = z.object({
 });
 export type ReplaceDietItemRequest = z.infer<typeof ReplaceDietItemRequestSchema>;
 
+/**
+ * One recorded plan change (decisions 046 and 069): the id `undo_plan_change` takes and the before → after lines
+ * (a swap is one line; a rebuilt day or week one line per place that changed, at most 12 and a count).
+ */
+export const PlanChangeSchema = z.object({ change_id: z.uuid(), lines: z.array(z.string()) });
+export type PlanChange = z.infer<typeof PlanChangeSchema>;
+
+/**
+ * Response header of a reset (`openai_get_meal_plan` or `openai_get_workout_plan` with `buttonPress`): the change it
+ * recorded, as JSON (PlanChangeSchema), so the screen can offer Undo while the body stays docs/product.md §8's list.
+ */
+export const PLAN_CHANGE_HEADER = "plan-change";
+
 export const ReplacementCountSchema = z.object({
   /** Free replacements used so far (meals and workouts together); unchanged for Pro users. */
   freeReplacementsUsed: z.number().int().min(0),
@@ -190,6 +203,8 @@ export const ReplacementCountSchema = z.object({
 export const ReplaceDietItemResponseSchema = ReplacementCountSchema.extend({
   /** JSON text of the new item in its wire shape, `MealItemWire` (docs/product.md §8 sends it as a string). */
   replacementItem: z.string(),
+  /** The recorded change, for Undo (decision 069); optional, so older clients and servers still agree. */
+  change: PlanChangeSchema.optional(),
 });
 export type ReplaceDietItemResponse = z.infer<typeof ReplaceDietItemResponseSchema>;
 
@@ -236,6 +251,8 @@ export type ReplaceWorkoutItemRequest = z.infer<typeof ReplaceWorkoutItemRequest
 export const ReplaceWorkoutItemResponseSchema = ReplacementCountSchema.extend({
   /** JSON text of the new item in its wire shape, `WorkoutItemWire`. */
   replacementWorkout: z.string(),
+  /** The recorded change, for Undo (decision 069); optional, so older clients and servers still agree. */
+  change: PlanChangeSchema.optional(),
 });
 export type ReplaceWorkoutItemResponse = z.infer<typeof ReplaceWorkoutItemResponseSchema>;
 

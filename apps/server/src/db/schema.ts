@@ -244,7 +244,8 @@ export interface WorkoutPlansTable {
 export interface PlanChangesTable {
   id: string;
   user_id: string;
-  source: "chat";
+  /** Who made the change: Alex, Replace on a plan screen, or a reset (migration 022, decision 069). */
+  source: PlanChangeSource;
   before: Json<PlansBefore>;
   after_revisions: Json<PlanRevisionsAfter>;
   profile_before: JSONColumnType<Record<string, unknown>, string | undefined, string>;
@@ -252,6 +253,8 @@ export interface PlanChangesTable {
   undone_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   created_at: Timestamp;
 }
+
+export type PlanChangeSource = "chat" | "replace" | "reset";
 
 /** A meal day's stored columns, as a change found them. */
 export interface StoredMealDay {

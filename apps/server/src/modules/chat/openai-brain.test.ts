@@ -7,18 +7,25 @@ import type { MealItemWire } from "@fitwise/contracts/plans";
 import { FOOD_CATALOGUE } from "@fitwise/engine/nutrition/food-catalogue";
 import { RED_FLAG_REPLIES } from "@fitwise/engine/trainer/red-flags";
 import { describeWithDatabases, type SignedUp } from "../../test/test-app";
-import { callFunction, callOk, errorOf, makePro, PROFILE } from "../plans/plan-test-helpers";
+import { callFunction, callOk, makePro, PROFILE } from "../plans/plan-test-helpers";
 
 /**
  * A local OpenAI-compatible server on loopback: each POST /v1/chat/completions takes the next scripted answer.
- * "hang" never answers (the client's time-out must fire); a number answers that HTTP status.
+ * It answers as llama.cpp's llama-server and Ollama do on /v1/chat/completions: tool calls with their arguments as
+ * JSON text. "hang" never answers (the client's time-out must fire); a number answers that HTTP status; "garbage" a
+ * body that is not JSON; "no-choices" JSON without the completion's choices.
  */
-type Script = { toolCalls?: { name: string; arguments: string }[]; content?: string } | "hang" | number;
+type Script =
+  | { toolCalls?: { name: string; arguments: string }[]; content?: string }
+  | "hang"
+  | "garbage"
+  | "no-choices"
+  | number;
 
 const script: Script[] = [];
 const requests: { messages: { role: string; content: string | null }[]; tools?: unknown[] }[] = [];
 
-function completion(answer: Exclude<Script, "hang" | number>) {
+function completion(answer: Exclude<Script, string | number>) {
   const toolCalls = (answer.toolCalls ?? []).map((call, index) => ({
     id: `call_${requests.length}_${index}`,
     type: "function",
@@ -58,6 +65,13 @@ const fake: Server = createServer((request, response) => {
     requests.push(JSON.parse(body) as (typeof requests)[number]);
     const next = script.shift() ?? { content: "(script exhausted)" };
     if (next === "hang") return;
+    if (next === "garbage" || next === "no-choices") {
+      response.writeHead(200, { "content-type": "application/json" });
+      response.end(
+        next === "garbage" ? "<html>llama is loading</html>" : JSON.stringify({ object: "error" }),
+      );
+      return;
+    }
     if (typeof next === "number") {
       response.writeHead(next, { "content-type": "application/json" });
       response.end(JSON.stringify({ error: { message: "scripted failure", type: "server_error" } }));
@@ -223,27 +237,46 @@ describeWithDatabases(
       expect(await storedDay1(user)).toEqual(day1);
     });
 
-    it("answers 502 ai_unavailable on a time-out and stores nothing", async () => {
+    /** The brain the stored chat_message event names: "model", "offline" or "model-fallback". */
+    const brainOf = async (user: SignedUp) =>
+      (
+        await db()
+          .selectFrom("analytics_events")
+          .select("properties")
+          .where("user_id", "=", user.userId)
+          .where("name", "=", "chat_message")
+          .executeTakeFirstOrThrow()
+      ).properties.brain;
+
+    it("answers with the offline brain when the model is slower than AI_TIMEOUT_MS", async () => {
       const { user, day1 } = await planned();
+      const breakfast = day1.find((item) => item.Meal === "Breakfast") as MealItemWire;
       script.push("hang");
       const started = Date.now();
-      const response = await send(user, "swap my breakfast");
+      const response = await send(user, `swap the ${breakfast.Item}`);
       expect(Date.now() - started).toBeLessThan(TIMEOUT_MS + 5_000);
-      expect(response.statusCode).toBe(502);
-      expect(errorOf(response)).toEqual({
-        code: "ai_unavailable",
-        message: "Alex can't answer right now. Please try again in a minute.",
-      });
-      expect(await storedDay1(user)).toEqual(day1);
-      expect(await storedMessages(user)).toEqual([]);
+      expect(response.statusCode, response.body).toBe(200);
+      const reply = ChatTrainerResponseSchema.parse(response.json());
+      // The offline brain did the swap through the engine, as it does without a model.
+      expect(reply.message).toContain(`Swapped **${breakfast.Item}`);
+      expect(requests).toHaveLength(1);
+      expect(await brainOf(user)).toBe("model-fallback");
+      expect((await storedDay1(user)).map((item) => item.id)).not.toContain(breakfast.id);
     });
 
-    it("answers 502 ai_unavailable when the provider fails", async () => {
+    it.each([
+      ["an HTTP 500", 500],
+      ["a body that is not JSON", "garbage"],
+      ["JSON that is not a chat completion", "no-choices"],
+    ] as const)("answers with the offline brain when the model answers %s", async (_label, answer) => {
       const { user } = await planned();
-      script.push(500);
-      const response = await send(user, "hello");
-      expect(response.statusCode).toBe(502);
-      expect(errorOf(response).code).toBe("ai_unavailable");
+      script.push(answer);
+      const response = await send(user, "what is my calorie target?");
+      expect(response.statusCode, response.body).toBe(200);
+      expect(ChatTrainerResponseSchema.parse(response.json()).message).not.toBe("");
+      expect(await brainOf(user)).toBe("model-fallback");
+      expect(await storedMessages(user)).toHaveLength(2);
+      expect(requests).toHaveLength(1);
     });
 
     it("never sends red flags to the model", async () => {

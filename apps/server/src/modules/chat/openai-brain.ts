@@ -5,7 +5,6 @@ import type {
   ChatCompletionMessageToolCall,
 } from "openai/resources/chat/completions";
 import { z } from "zod";
-import { CHAT_ERROR_CODES } from "@fitwise/contracts/chat";
 import { parseAvoidances } from "@fitwise/engine/nutrition/avoidances";
 import { exclusionConflict } from "@fitwise/engine/nutrition/exclusions";
 import { FOOD_CATALOGUE } from "@fitwise/engine/nutrition/food-catalogue";
@@ -26,7 +25,6 @@ import { isEligible } from "@fitwise/engine/workouts/exercise-eligibility";
 import { EXPERIENCE_LEVELS, WEEKDAYS } from "@fitwise/engine/workouts/exercise.types";
 import type { FastifyBaseLogger } from "fastify";
 import type { AiConfig } from "../../env";
-import { HttpError } from "../../http/errors";
 import type { IntentRunner, TurnResult } from "./chat-turn";
 
 /** Tool rounds per message: enough for "swap X and move Monday", short enough to bound the wait. */
@@ -345,18 +343,12 @@ export interface ModelTurnInput {
   fallback(): Promise<TurnResult>;
 }
 
-function aiUnavailable(): HttpError {
-  return new HttpError(
-    502,
-    CHAT_ERROR_CODES.aiUnavailable,
-    "Alex can't answer right now. Please try again in a minute.",
-  );
-}
-
 /**
  * One message through an OpenAI-compatible model with tool calls. Malformed output (bad JSON, an unknown tool,
  * an invented name, an empty answer) is sent back once for correction; a second time, the offline brain answers.
- * Provider errors and time-outs become 502 ai_unavailable, logged with the request id.
+ * A provider error, a time-out (AI_TIMEOUT_MS, one attempt) or an answer that is not a chat completion is logged with
+ * the request id and the offline brain answers too (decision 069): a local model that is slow or gone must not leave
+ * the person without Alex, and nothing the model proposed in the turn is kept.
  */
 export async function modelTurn(input: ModelTurnInput): Promise<TurnResult> {
   // Red flags never reach the model: the referral is fixed, kind and changes nothing.
@@ -392,7 +384,7 @@ export async function modelTurn(input: ModelTurnInput): Promise<TurnResult> {
         { err: error, reqId: input.requestId, model: input.ai.model },
         "trainer model request failed",
       );
-      throw aiUnavailable();
+      return fallback(input, "model request failed");
     }
     const toolCalls = choice?.tool_calls ?? [];
     const content = choice?.content?.trim() ?? "";
@@ -432,10 +424,7 @@ export async function modelTurn(input: ModelTurnInput): Promise<TurnResult> {
 }
 
 async function fallback(input: ModelTurnInput, reason: string): Promise<TurnResult> {
-  input.log.warn(
-    { reqId: input.requestId, reason },
-    "trainer model output unusable twice; offline brain answers",
-  );
+  input.log.warn({ reqId: input.requestId, reason }, "trainer model unusable; offline brain answers");
   const turn = await input.fallback();
   turn.brain = "model-fallback";
   return turn;

@@ -7,14 +7,21 @@ import { formatGrams } from "@fitwise/engine/nutrition/number-format";
 import type { MealItem } from "@fitwise/engine/nutrition/meal-planner";
 import { WEEKDAYS, type WorkoutItem } from "@fitwise/engine/workouts/exercise.types";
 import type { Database } from "../../db/database";
-import type { PlanRevisionsAfter, PlansBefore, StoredMealDay, StoredWorkoutWeek } from "../../db/schema";
+import type {
+  PlanChangeSource,
+  PlanRevisionsAfter,
+  PlansBefore,
+  StoredMealDay,
+  StoredWorkoutWeek,
+} from "../../db/schema";
 import { HttpError } from "../../http/errors";
 import { upsertProfile, type ProfileValues } from "../profile/profile.repository";
 import { getProStatus } from "../subscriptions/subscription-status";
 import { lockPlanRows, type MealPlanRow, type WorkoutPlanRow } from "./plans.repository";
 
-// Undo for the plan changes Alex makes (docs/decisions/046-pain-notes.md): the rows as they were, restored
-// exactly, while nothing has moved them since.
+// Undo for the plan changes Alex makes (docs/decisions/046-pain-notes.md) and for Replace and reset on the plan
+// screens (docs/decisions/069-undo-for-replace-and-reset.md): the rows as they were, restored exactly, while nothing
+// has moved them since.
 
 /** Changes kept per user; older ones can no longer be undone. */
 export const KEPT_PLAN_CHANGES = 20;
@@ -95,6 +102,8 @@ export async function recordPlanChange(
   trx: Database,
   change: {
     userId: string;
+    /** Alex's turn (default), Replace, or a reset on a plan screen (decision 069). */
+    source?: PlanChangeSource;
     before: PlansBefore;
     profileBefore: Partial<Record<keyof ProfileValues, unknown>>;
     lines: readonly string[];
@@ -112,7 +121,7 @@ export async function recordPlanChange(
     .values({
       id,
       user_id: change.userId,
-      source: "chat",
+      source: change.source ?? "chat",
       before: JSON.stringify(change.before),
       after_revisions: JSON.stringify(after),
       profile_before: JSON.stringify(change.profileBefore),

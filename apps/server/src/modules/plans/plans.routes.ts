@@ -4,6 +4,7 @@ import { FUNCTIONS } from "@fitwise/contracts/functions";
 import { toWireMealItem, toWireWorkoutItem } from "@fitwise/contracts/plan-items.mapper";
 import {
   MEAL_PLAN_DAY_HEADER,
+  PLAN_CHANGE_HEADER,
   PLAN_ERROR_CODES,
   UNRECOGNISED_AVOIDANCES_HEADER,
   encodeHeaderJson,
@@ -196,6 +197,7 @@ export async function plansRoutes(app: FastifyInstance, options: PlansRoutesOpti
     const answer = await withRetryAfter(reply, summary, () => getMealPlan(deps, callerId(request), input));
     reply.header(UNRECOGNISED_AVOIDANCES_HEADER, encodeHeaderList(answer.unrecognisedAvoidances));
     reply.header(MEAL_PLAN_DAY_HEADER, encodeHeaderJson(answer.day));
+    if (answer.change) reply.header(PLAN_CHANGE_HEADER, encodeHeaderJson(answer.change));
     return answer.items.map(toWireMealItem);
   });
 
@@ -217,8 +219,9 @@ export async function plansRoutes(app: FastifyInstance, options: PlansRoutesOpti
 
   app.post("/openai_get_workout_plan", authenticated, async (request, reply) => {
     const input = FUNCTIONS.openai_get_workout_plan.request.parse(request.body ?? {});
-    const items = await withRetryAfter(reply, summary, () => getWorkoutPlan(deps, callerId(request), input));
-    return items.map(toWireWorkoutItem);
+    const answer = await withRetryAfter(reply, summary, () => getWorkoutPlan(deps, callerId(request), input));
+    if (answer.change) reply.header(PLAN_CHANGE_HEADER, encodeHeaderJson(answer.change));
+    return answer.items.map(toWireWorkoutItem);
   });
 
   app.post("/replace_workout_item", authenticated, async (request, reply) => {

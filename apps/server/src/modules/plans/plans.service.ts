@@ -5,6 +5,7 @@ import {
   type GetMealPlanRequest,
   type GetWorkoutPlanRequest,
   type MealPlanDay,
+  type PlanChange,
   type ListDietReplacementsRequest,
   type ReplaceDietItemRequest,
   type ReplaceWorkoutItemRequest,
@@ -40,12 +41,13 @@ import { exerciseIdOf } from "@fitwise/engine/workouts/exercise-library";
 import type { WorkoutPlanRequest } from "@fitwise/engine/workouts/workout-planner";
 import type { WorkoutReplacementRequest } from "@fitwise/engine/workouts/workout-replacement";
 import type { Database } from "../../db/database";
-import type { MyUser } from "../../db/schema";
+import type { MyUser, PlansBefore } from "../../db/schema";
 import { inTransaction } from "../../db/transaction";
 import { HttpError } from "../../http/errors";
 import { avoidanceText, energyTargetsOf, unrecognisedAvoidances } from "../profile/profile.service";
 import { findProfile } from "../profile/profile.repository";
 import { getProStatus } from "../subscriptions/subscription-status";
+import { changeLines, recordPlanChange, storedMealDay, storedWorkoutWeek } from "./plan-changes";
 import type { PlanJob, PlanJobOutcome } from "./plan-jobs";
 import { PlanningBusyError, PlanningLimitError, type PlanPool, type PlanRunOptions } from "./plan-pool";
 import { derivedSeed, inputsHash } from "./plan-seeds";
@@ -230,6 +232,8 @@ export interface Replaced<Item> {
   item: Item;
   freeReplacementsUsed: number;
   freeReplacementsLimit: number;
+  /** The change recorded for Undo (decision 069). */
+  change: PlanChange;
 }
 
 export interface MealPlanAnswer {
@@ -238,6 +242,8 @@ export interface MealPlanAnswer {
   day: MealPlanDay;
   /** Words of the allergy fields the plan could not leave out; the route sends them in a header. */
   unrecognisedAvoidances: string[];
+  /** A reset's recorded change, for Undo (decision 069); the route sends it in a header. */
+  change?: PlanChange;
 }
 
 /** openai_get_meal_plan: the stored plan of the day, or a new one when there is none, it is stale, or on reset. */
@@ -308,34 +314,72 @@ export async function getMealPlan(
     outcome = next;
   }
   if (!outcome.ok) throw engineFailure(outcome.error);
-  await saveMealPlan(db, {
-    userId,
-    dayIndex,
-    items: outcome.plan.items,
-    seed,
-    generation,
-    inputsHash: hash,
-    targetKcal: inputs.targetKcal,
-    notes: outcome.plan.notes,
-  });
+  const plan = outcome.plan;
+  const save = (trx: Database) =>
+    saveMealPlan(trx, {
+      userId,
+      dayIndex,
+      items: plan.items,
+      seed,
+      generation,
+      inputsHash: hash,
+      targetKcal: inputs.targetKcal,
+      notes: plan.notes,
+    });
+  // A reset is the person's change and can be undone (decision 069); a day planned on first use or because its
+  // inputs moved is not. The day as it was is read under the lock, so the undo puts back exactly what was written over.
+  const change = input.buttonPress
+    ? await inTransaction(db, async (trx) => {
+        await lockPlanRows(trx, userId);
+        const was = await findMealPlan(trx, userId, dayIndex);
+        await save(trx);
+        const before: PlansBefore = {
+          meals: [{ day: dayIndex, row: was === undefined ? null : storedMealDay(was) }],
+        };
+        return recordChange(
+          trx,
+          userId,
+          "reset",
+          before,
+          changeLines(before, new Map([[dayIndex, plan.items]]), undefined),
+          deps.now(),
+        );
+      })
+    : await save(db).then(() => undefined);
   return {
-    items: visibleMealItems(isPro, outcome.plan.items),
-    day: { notes: outcome.plan.notes, dayKind, weekday, targetKcal: inputs.targetKcal },
+    items: visibleMealItems(isPro, plan.items),
+    day: { notes: plan.notes, dayKind, weekday, targetKcal: inputs.targetKcal },
     unrecognisedAvoidances: unrecognised,
+    ...(change === undefined ? {} : { change }),
   };
 }
 
+/** Records a Replace or reset in the revision history inside its transaction (decision 069). */
+async function recordChange(
+  trx: Database,
+  userId: string,
+  source: "replace" | "reset",
+  before: PlansBefore,
+  lines: string[],
+  now: Date,
+): Promise<PlanChange> {
+  const id = await recordPlanChange(trx, { userId, source, before, profileBefore: {}, lines, now });
+  return { change_id: id, lines };
+}
+
 /**
- * Counts a free replacement (free tier only) and writes the changed plan in one transaction, so
- * the plan is stored before the answer and a lost race neither counts nor overwrites.
+ * Counts a free replacement (free tier only), writes the changed plan and records the change for Undo in one
+ * transaction, so the plan is stored before the answer and a lost race neither counts, overwrites nor records.
  */
 async function commitReplacement(
-  db: Database,
+  deps: PlansDeps,
   userId: string,
   isPro: boolean,
   usedBefore: number,
   write: (trx: Database) => Promise<boolean>,
-): Promise<number> {
+  change: { before: PlansBefore; lines: string[] },
+): Promise<{ used: number; change: PlanChange }> {
+  const { db } = deps;
   // The lock order of lockPlanRows: plan rows first, then the counter; a deadlock still met is retried.
   return inTransaction(db, async (trx) => {
     await lockPlanRows(trx, userId);
@@ -352,7 +396,11 @@ async function commitReplacement(
         "Your plan changed while we were replacing the item. Please try again.",
       );
     }
-    return used;
+    // The write checked the revision the before-row was read at, so that row is exactly what it replaced.
+    return {
+      used,
+      change: await recordChange(trx, userId, "replace", change.before, change.lines, deps.now()),
+    };
   });
 }
 
@@ -433,16 +481,28 @@ export async function replaceDietItem(
   if (!outcome.ok) throw engineFailure(outcome.error);
   const items = stored.items.map((candidate) => (candidate.id === item.id ? outcome.item : candidate));
   const replacedFoodIds = [...stored.replaced_food_ids, item.foodId];
-  const freeReplacementsUsed = await commitReplacement(db, userId, isPro, used, (trx) =>
-    updateMealPlanItems(trx, {
-      userId,
-      dayIndex,
-      expectedRevision: stored.revision,
-      items,
-      replacedFoodIds,
-    }),
+  const before: PlansBefore = { meals: [{ day: dayIndex, row: storedMealDay(stored) }] };
+  const committed = await commitReplacement(
+    deps,
+    userId,
+    isPro,
+    used,
+    (trx) =>
+      updateMealPlanItems(trx, {
+        userId,
+        dayIndex,
+        expectedRevision: stored.revision,
+        items,
+        replacedFoodIds,
+      }),
+    { before, lines: changeLines(before, new Map([[dayIndex, items]]), undefined) },
   );
-  return { item: outcome.item, freeReplacementsUsed, freeReplacementsLimit: FREE_REPLACEMENTS_LIMIT };
+  return {
+    item: outcome.item,
+    freeReplacementsUsed: committed.used,
+    freeReplacementsLimit: FREE_REPLACEMENTS_LIMIT,
+    change: committed.change,
+  };
 }
 
 type WorkoutInputs = Omit<WorkoutPlanRequest, "seed">;
@@ -482,7 +542,7 @@ export async function getWorkoutPlan(
   deps: PlansDeps,
   userId: string,
   input: GetWorkoutPlanRequest,
-): Promise<WorkoutItem[]> {
+): Promise<{ items: WorkoutItem[]; change?: PlanChange }> {
   const { db, pool } = deps;
   const { isPro } = await getProStatus(db, userId, deps.now());
   if (!mayReset(isPro) && input.buttonPress)
@@ -492,21 +552,46 @@ export async function getWorkoutPlan(
   const hash = inputsHash(inputs);
   const stored = await findWorkoutPlan(db, userId);
   if (stored && !input.buttonPress && stored.inputs_hash === hash)
-    return visibleWorkoutItems(isPro, stored.items);
+    return { items: visibleWorkoutItems(isPro, stored.items) };
 
   const generation = stored ? stored.generation + (input.buttonPress ? 1 : 0) : 0;
   const seed = derivedSeed("workout-plan", userId, generation);
   const outcome = await runJob(pool, userId, { kind: "workout-plan", request: { ...inputs, seed } });
   if (!outcome.ok) throw engineFailure(outcome.error);
-  await saveWorkoutPlan(db, {
-    userId,
-    items: outcome.plan.items,
-    split: outcome.plan.split,
-    seed,
-    generation,
-    inputsHash: hash,
-  });
-  return visibleWorkoutItems(isPro, outcome.plan.items);
+  const plan = outcome.plan;
+  const save = (trx: Database) =>
+    saveWorkoutPlan(trx, {
+      userId,
+      items: plan.items,
+      split: plan.split,
+      seed,
+      generation,
+      inputsHash: hash,
+    });
+  // As for a meal day: only a reset is recorded for Undo, with the week as it was read under the lock (decision 069).
+  const change = input.buttonPress
+    ? await inTransaction(db, async (trx) => {
+        await lockPlanRows(trx, userId);
+        const was = await findWorkoutPlan(trx, userId);
+        await save(trx);
+        const before: PlansBefore = {
+          meals: [],
+          workout: { row: was === undefined ? null : storedWorkoutWeek(was) },
+        };
+        return recordChange(
+          trx,
+          userId,
+          "reset",
+          before,
+          changeLines(before, new Map(), plan.items),
+          deps.now(),
+        );
+      })
+    : await save(db).then(() => undefined);
+  return {
+    items: visibleWorkoutItems(isPro, plan.items),
+    ...(change === undefined ? {} : { change }),
+  };
 }
 
 /** The stored item a workout replacement is about, after the free-tier checks both Replace steps share. */
@@ -562,7 +647,7 @@ export async function replaceWorkout(
   userId: string,
   request: ReplaceWorkoutItemRequest,
 ): Promise<Replaced<WorkoutItem>> {
-  const { db, pool } = deps;
+  const { pool } = deps;
   const { isPro, stored, item, used, input } = await replaceableWorkout(
     deps,
     userId,
@@ -580,8 +665,20 @@ export async function replaceWorkout(
   if (!outcome.ok) throw engineFailure(outcome.error);
   const items = stored.items.map((candidate) => (candidate.id === item.id ? outcome.item : candidate));
   const replacedAwayIds = [...stored.replaced_away_ids, item.exerciseId];
-  const freeReplacementsUsed = await commitReplacement(db, userId, isPro, used, (trx) =>
-    updateWorkoutPlanItems(trx, { userId, expectedRevision: stored.revision, items, replacedAwayIds }),
+  const before: PlansBefore = { meals: [], workout: { row: storedWorkoutWeek(stored) } };
+  const committed = await commitReplacement(
+    deps,
+    userId,
+    isPro,
+    used,
+    (trx) =>
+      updateWorkoutPlanItems(trx, { userId, expectedRevision: stored.revision, items, replacedAwayIds }),
+    { before, lines: changeLines(before, new Map(), items) },
   );
-  return { item: outcome.item, freeReplacementsUsed, freeReplacementsLimit: FREE_REPLACEMENTS_LIMIT };
+  return {
+    item: outcome.item,
+    freeReplacementsUsed: committed.used,
+    freeReplacementsLimit: FREE_REPLACEMENTS_LIMIT,
+    change: committed.change,
+  };
 }

@@ -6,7 +6,7 @@ import { queryKeys } from "../../../lib/query-keys";
 import { cacheHistory, readCachedHistory, useChatHistory } from "../api/chat-history";
 import { sendChatMessage, UnexpectedReplyError } from "../api/chat-trainer";
 import { refreshMealDay, replaceWorkoutPlan } from "../api/refresh-plans";
-import { undoPlanChange } from "../api/undo-change";
+import { undoPlanChange } from "../../../lib/undo-plan-change";
 import { markItemsUpdating } from "./item-updating";
 
 /** docs/product.md §9 texts, exactly. */

@@ -4,12 +4,15 @@ import { CuisineSchema, ProteinSourcesSchema } from "@fitwise/contracts/profile"
 import {
   MEAL_PLAN_DAY_HEADER,
   MealPlanDaySchema,
+  PLAN_CHANGE_HEADER,
   type GetMealPlanRequest,
   type MealPlanDay,
+  type PlanChange,
 } from "@fitwise/contracts/plans";
 import type { MealItem } from "@fitwise/engine/nutrition/meal-plan.types";
 import { callFunction } from "../../../lib/call-function";
 import { readCache } from "../../../lib/local-cache";
+import { readPlanChange } from "../../../lib/undo-plan-change";
 import { queryKeys } from "../../../lib/query-keys";
 import { cachePlan, readCachedPlan } from "./meal-plan-cache";
 import type { PlanDay } from "./meal-plan-cache";
@@ -47,16 +50,19 @@ export function readMealPlanDay(header: string | null): MealPlanDay | null {
 export async function fetchMealPlan(
   day: PlanDay,
   buttonPress = false,
-): Promise<{ items: MealItem[]; day: MealPlanDay | null }> {
+): Promise<{ items: MealItem[]; day: MealPlanDay | null; change: PlanChange | null }> {
   let header: string | null = null;
+  let changeHeader: string | null = null;
   const wire = await callFunction("openai_get_meal_plan", payload(day, buttonPress), {
     readHeaders: (headers) => {
       header = headers.get(MEAL_PLAN_DAY_HEADER);
+      changeHeader = headers.get(PLAN_CHANGE_HEADER);
     },
   });
   const items = wire.map(fromWireMealItem);
   cachePlan(day, items);
-  return { items, day: readMealPlanDay(header) };
+  // A reset's change, for Undo (decision 069).
+  return { items, day: readMealPlanDay(header), change: readPlanChange(changeHeader) };
 }
 
 /**

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { fromWireMealItem } from "@fitwise/contracts/plan-items.mapper";
-import { MealItemWireSchema } from "@fitwise/contracts/plans";
+import { MealItemWireSchema, type PlanChange } from "@fitwise/contracts/plans";
 import type { MealItem } from "@fitwise/engine/nutrition/meal-plan.types";
 import { callFunction } from "../../../lib/call-function";
 import { parseJsonTextResponse } from "../../../lib/json-text-response";
@@ -13,6 +13,8 @@ export interface DietReplacement {
   newItem: MealItem;
   freeReplacementsUsed: number;
   freeReplacementsLimit: number;
+  /** The recorded change, for Undo (decision 069); null from a server that does not send it. */
+  change: PlanChange | null;
 }
 
 /** `replace_diet_item`: swaps one item of the stored plan for one with similar calories and macros. */
@@ -33,6 +35,7 @@ export async function replaceDietItem(
     newItem,
     freeReplacementsUsed: response.freeReplacementsUsed,
     freeReplacementsLimit: response.freeReplacementsLimit,
+    change: response.change ?? null,
   };
 }
 

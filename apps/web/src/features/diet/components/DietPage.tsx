@@ -16,6 +16,7 @@ import { MissingTargetGate } from "../../../components/MissingTargetGate";
 import { Modal } from "../../../components/Modal";
 import { ProfileScreeningNotice } from "../../../components/ScreeningNotice";
 import { PageTitle } from "../../../components/PageTitle";
+import { PlanChangeNotice } from "../../../components/PlanChangeNotice";
 import { ProBadge } from "../../../components/ProBadge";
 import { Tabs } from "../../../components/Tabs";
 import { WeighInForm } from "../../../components/WeighInForm";
@@ -29,6 +30,7 @@ import { useUpgradeOverlay } from "../../../lib/upgrade-overlay";
 import { usePlanReplacement } from "../../../lib/use-plan-replacement";
 import { useRefetchOnTierChange } from "../../../lib/use-refetch-on-tier-change";
 import { useUpdatingItems } from "../../../lib/use-updating-items";
+import { usePlanChangeUndo } from "../../../lib/undo-plan-change";
 import { usePlanProfile } from "../../../lib/user-profile";
 import { queryKeys } from "../../../lib/query-keys";
 import { useMealPlan, useMealPlanDay, useResetMealPlan } from "../api/get-meal-plan";
@@ -110,6 +112,7 @@ export function DietPage() {
   useRefetchOnTierChange(queryKeys.mealPlans(), isPro);
   const replace = useReplaceDietItem(day);
   const reset = useResetMealPlan();
+  const lastChange = usePlanChangeUndo();
   const save = useSaveDiet();
   // A double click lands before React shows the button busy: the ref stops the second save synchronously.
   const saving = useRef(false);
@@ -188,11 +191,13 @@ export function DietPage() {
     replace.mutate(
       { item, replacementFoodId: alternative.foodId },
       {
-        onSuccess: (result) =>
+        onSuccess: (result) => {
           replacement.succeeded(
             result.freeReplacementsUsed,
             DIET_MESSAGES.replaced(result.oldItem.name, result.newItem.name),
-          ),
+          );
+          lastChange.show(result.change);
+        },
         onError: replacement.failed,
       },
     );
@@ -210,7 +215,10 @@ export function DietPage() {
   const runReset = () => {
     setConfirmingReset(false);
     reset.mutate(day, {
-      onSuccess: () => showAlert("success", `Your Day ${day} meal plan has been reset.`),
+      onSuccess: (fetched) => {
+        showAlert("success", `Your Day ${day} meal plan has been reset.`);
+        lastChange.show(fetched.change);
+      },
       onError: (error) => {
         if (apiErrorCode(error) === PLAN_ERROR_CODES.proRequired) openUpgradeOverlay(UPGRADE_REASONS.reset);
         else showAlert("error", "Error resetting meal plan. Please try again later!");
@@ -235,7 +243,7 @@ export function DietPage() {
     floorKcal === null
       ? undefined
       : plannedEnergyNote({ goal: fitnessGoal ?? "Lose Weight", goalTdeeKcal, tdeeKcal, floorKcal });
-  const busy = replace.isPending || reset.isPending || save.isPending;
+  const busy = replace.isPending || reset.isPending || save.isPending || lastChange.undoing;
 
   let panel;
   if (reset.isPending) {
@@ -268,6 +276,12 @@ export function DietPage() {
       <>
         {plan.isPlaceholderData ? <CheckingForUpdates /> : null}
         {planDayInfo === null ? null : <DayHeader day={planDayInfo} />}
+        <PlanChangeNotice
+          change={lastChange.change}
+          undoing={lastChange.undoing}
+          onUndo={lastChange.undo}
+          onDismiss={lastChange.dismiss}
+        />
         <MealGroups
           items={items}
           openMeal={openMeal}
@@ -330,8 +344,8 @@ export function DietPage() {
         onConfirm={runReset}
       >
         <p>
-          A new plan replaces every meal of Day {day}, and the current one cannot be brought back. Save it
-          first if you want to keep it.
+          A new plan replaces every meal of Day {day}. You can undo it right after; to keep the current plan
+          for later, save it first.
         </p>
       </ConfirmDialog>
       <ReplaceChoices

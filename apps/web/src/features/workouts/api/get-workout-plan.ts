@@ -1,12 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { z } from "zod";
 import { fromWireWorkoutItem, toWireWorkoutItem } from "@fitwise/contracts/plan-items.mapper";
-import { WorkoutItemWireSchema } from "@fitwise/contracts/plans";
+import { PLAN_CHANGE_HEADER, WorkoutItemWireSchema, type PlanChange } from "@fitwise/contracts/plans";
 import type { GetWorkoutPlanRequest } from "@fitwise/contracts/plans";
 import type { WorkoutItem } from "@fitwise/engine/workouts/exercise.types";
 import { WorkoutDaysSchema } from "@fitwise/contracts/profile";
 import { callFunction } from "../../../lib/call-function";
 import { readCache, writeCache } from "../../../lib/local-cache";
+import { readPlanChange } from "../../../lib/undo-plan-change";
 import { queryKeys } from "../../../lib/query-keys";
 
 /** docs/product.md §7 userWorkoutData: the week kept in localStorage (in the API's item shape), if it still has that shape. */
@@ -31,13 +32,26 @@ function payload(buttonPress: boolean): GetWorkoutPlanRequest {
   };
 }
 
-/** `openai_get_workout_plan`: the stored week, or a new one (buttonPress true plans it afresh, Pro only). */
-export async function fetchWorkoutPlan(buttonPress = false): Promise<WorkoutItem[]> {
-  const items = (await callFunction("openai_get_workout_plan", payload(buttonPress))).map(
-    fromWireWorkoutItem,
-  );
+/**
+ * `openai_get_workout_plan`: the stored week, or a new one (buttonPress true plans it afresh, Pro only), with a
+ * reset's recorded change for Undo (decision 069).
+ */
+export async function fetchWorkoutWeek(
+  buttonPress = false,
+): Promise<{ items: WorkoutItem[]; change: PlanChange | null }> {
+  let changeHeader: string | null = null;
+  const wire = await callFunction("openai_get_workout_plan", payload(buttonPress), {
+    readHeaders: (headers) => {
+      changeHeader = headers.get(PLAN_CHANGE_HEADER);
+    },
+  });
+  const items = wire.map(fromWireWorkoutItem);
   cacheWorkoutPlan(items);
-  return items;
+  return { items, change: readPlanChange(changeHeader) };
+}
+
+export async function fetchWorkoutPlan(): Promise<WorkoutItem[]> {
+  return (await fetchWorkoutWeek()).items;
 }
 
 /** The week's plan: the cached copy shows at once while the server, the authority, answers (generating one if none). */
@@ -55,7 +69,7 @@ export function useWorkoutPlan(enabled: boolean) {
 export function useResetWorkoutPlan() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => fetchWorkoutPlan(true),
-    onSuccess: (items) => queryClient.setQueryData(queryKeys.workoutPlan(), items),
+    mutationFn: () => fetchWorkoutWeek(true),
+    onSuccess: ({ items }) => queryClient.setQueryData(queryKeys.workoutPlan(), items),
   });
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { fromWireWorkoutItem } from "@fitwise/contracts/plan-items.mapper";
-import { WorkoutItemWireSchema } from "@fitwise/contracts/plans";
+import { WorkoutItemWireSchema, type PlanChange } from "@fitwise/contracts/plans";
 import type { WorkoutItem } from "@fitwise/engine/workouts/exercise.types";
 import { callFunction } from "../../../lib/call-function";
 import { parseJsonTextResponse } from "../../../lib/json-text-response";
@@ -12,6 +12,8 @@ export interface WorkoutReplacement {
   newItem: WorkoutItem;
   freeReplacementsUsed: number;
   freeReplacementsLimit: number;
+  /** The recorded change, for Undo (decision 069); null from a server that does not send it. */
+  change: PlanChange | null;
 }
 
 /**
@@ -31,6 +33,7 @@ export async function replaceWorkoutItem(item: WorkoutItem, chosen?: string): Pr
     newItem,
     freeReplacementsUsed: response.freeReplacementsUsed,
     freeReplacementsLimit: response.freeReplacementsLimit,
+    change: response.change ?? null,
   };
 }
 

@@ -19,6 +19,7 @@ import { ExerciseGroups } from "../../../components/ExerciseGroups";
 import { Modal } from "../../../components/Modal";
 import { CheckingForUpdates, EmptyPlan } from "../../../components/PlanStatus";
 import { FreeReplacementsNotice } from "../../../components/FreeReplacementsNotice";
+import { PlanChangeNotice } from "../../../components/PlanChangeNotice";
 import { MissingTargetGate } from "../../../components/MissingTargetGate";
 import { PageTitle } from "../../../components/PageTitle";
 import { ProBadge } from "../../../components/ProBadge";
@@ -29,6 +30,7 @@ import { readCache, writeCache } from "../../../lib/local-cache";
 import { apiErrorCode, planLoadErrorText } from "../../../lib/plan-errors";
 import { useUpgradeOverlay } from "../../../lib/upgrade-overlay";
 import { usePlanReplacement } from "../../../lib/use-plan-replacement";
+import { usePlanChangeUndo } from "../../../lib/undo-plan-change";
 import { useRefetchOnTierChange } from "../../../lib/use-refetch-on-tier-change";
 import { useUpdatingItems } from "../../../lib/use-updating-items";
 import { usePlanProfile } from "../../../lib/user-profile";
@@ -89,6 +91,7 @@ export function WorkoutsPage() {
   const [choosingFor, setChoosingFor] = useState<WorkoutItem | null>(null);
   const [confirmingReset, setConfirmingReset] = useState(false);
   const reset = useResetWorkoutPlan();
+  const lastChange = usePlanChangeUndo();
   const save = useSaveWorkout();
   // A double click lands before React shows the button busy: the ref stops the second save synchronously.
   const saving = useRef(false);
@@ -154,11 +157,13 @@ export function WorkoutsPage() {
     replace.mutate(
       { item, chosen },
       {
-        onSuccess: (result) =>
+        onSuccess: (result) => {
           replacement.succeeded(
             result.freeReplacementsUsed,
             WORKOUT_MESSAGES.replaced(result.oldItem.name, result.newItem.name),
-          ),
+          );
+          lastChange.show(result.change);
+        },
         onError: replacement.failed,
       },
     );
@@ -176,7 +181,10 @@ export function WorkoutsPage() {
   const runReset = () => {
     setConfirmingReset(false);
     reset.mutate(undefined, {
-      onSuccess: () => showAlert("success", "Your workout plan has been reset."),
+      onSuccess: (fetched) => {
+        showAlert("success", "Your workout plan has been reset.");
+        lastChange.show(fetched.change);
+      },
       onError: (error) => {
         if (apiErrorCode(error) === PLAN_ERROR_CODES.proRequired) openUpgradeOverlay(UPGRADE_REASONS.reset);
         else showAlert("error", "Error resetting workout plan. Please try again later!");
@@ -196,7 +204,7 @@ export function WorkoutsPage() {
     });
   };
 
-  const busy = replace.isPending || reset.isPending || save.isPending;
+  const busy = replace.isPending || reset.isPending || save.isPending || lastChange.undoing;
   let content;
   if (reset.isPending) {
     content = <LoadingView message={WORKOUT_MESSAGES.loading} />;
@@ -227,6 +235,12 @@ export function WorkoutsPage() {
     content = (
       <>
         {plan.isPlaceholderData ? <CheckingForUpdates /> : null}
+        <PlanChangeNotice
+          change={lastChange.change}
+          undoing={lastChange.undoing}
+          onUndo={lastChange.undo}
+          onDismiss={lastChange.dismiss}
+        />
         <Tabs
           label="Workout days"
           items={days.map((entry) => ({
@@ -317,8 +331,8 @@ export function WorkoutsPage() {
         onConfirm={runReset}
       >
         <p>
-          A new week replaces every workout, and the current one cannot be brought back. Save it first if you
-          want to keep it.
+          A new week replaces every workout. You can undo it right after; to keep the current week for later,
+          save it first.
         </p>
       </ConfirmDialog>
       <Modal
