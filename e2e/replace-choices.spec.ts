@@ -69,7 +69,7 @@ async function breakfastOfferedThree(
 
 /** Pays through the local test checkout (its form, then its signed webhook), as the upgrade overlay would. */
 async function becomePro(token: string): Promise<void> {
-  const { url } = await callFunction<{ url: string }>("create_checkout", token, { plan: "monthly" });
+  const { url } = await callFunction(server.url, "create_checkout", token, { plan: "monthly" });
   const paid = await fetch(new URL(url, server.url), {
     method: "POST",
     redirect: "manual",
@@ -154,7 +154,7 @@ describe("Undo after Replace", () => {
   it("shows what a lunch Replace changed and Undo brings the old item back (phone)", async () => {
     const { user, token } = await seedUser("replace-undo");
     await becomePro(token);
-    const plan = await callFunction<MealItemWire[]>("openai_get_meal_plan", token, { currentDay: 1 });
+    const plan = await callFunction(server.url, "openai_get_meal_plan", token, { currentDay: 1 });
     const lunch = plan.find((entry) => entry.Meal === "Lunch") as MealItemWire;
 
     await withPage(PHONE, "undo", async (page) => {
@@ -182,7 +182,7 @@ describe("Undo after Replace", () => {
       expect(await notice.count()).toBe(0);
     });
 
-    const stored = await callFunction<MealItemWire[]>("openai_get_meal_plan", token, { currentDay: 1 });
+    const stored = await callFunction(server.url, "openai_get_meal_plan", token, { currentDay: 1 });
     expect(stored).toEqual(plan);
   }, 120_000);
 });
