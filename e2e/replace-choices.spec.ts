@@ -14,7 +14,7 @@ import type { RunningServer } from "./support/server";
 import { signInViaUi } from "./support/users";
 import type { TestUser } from "./support/users";
 import { completeProfile } from "./support/profiles";
-import { callFunction, registeredUser } from "./support/api";
+import { becomePro, callFunction, registeredUser } from "./support/api";
 import { DESKTOP, PHONE } from "./support/viewports";
 
 let server: RunningServer;
@@ -65,17 +65,6 @@ async function breakfastOfferedThree(
   throw new Error(
     `No breakfast item of ${plan.map((entry) => entry.Item).join(", ")} was offered three alternatives`,
   );
-}
-
-/** Pays through the local test checkout (its form, then its signed webhook), as the upgrade overlay would. */
-async function becomePro(token: string): Promise<void> {
-  const { url } = await callFunction(server.url, "create_checkout", token, { plan: "monthly" });
-  const paid = await fetch(new URL(url, server.url), {
-    method: "POST",
-    redirect: "manual",
-    body: new URLSearchParams({ card_number: "4242 4242 4242 4242", expiry: "12/39", cvc: "123" }),
-  });
-  if (paid.status !== 303) throw new Error(`test checkout answered ${paid.status}`);
 }
 
 beforeAll(async () => {
@@ -153,7 +142,7 @@ describe("Undo after Replace", () => {
   // One size: the phone, the narrowest the notice must fit (docs/decisions/069).
   it("shows what a lunch Replace changed and Undo brings the old item back (phone)", async () => {
     const { user, token } = await seedUser("replace-undo");
-    await becomePro(token);
+    await becomePro(server.url, token);
     const plan = await callFunction(server.url, "openai_get_meal_plan", token, { currentDay: 1 });
     const lunch = plan.find((entry) => entry.Meal === "Lunch") as MealItemWire;
 

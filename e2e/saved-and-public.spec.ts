@@ -18,7 +18,7 @@ import type { RunningServer } from "./support/server";
 import { newTestUser, signInViaUi, signUpViaApi, signUpViaUi } from "./support/users";
 import type { TestUser } from "./support/users";
 import { completeProfile } from "./support/profiles";
-import { callFunction, registeredUser } from "./support/api";
+import { becomePro, callFunction, registeredUser } from "./support/api";
 import { DESKTOP, PHONE } from "./support/viewports";
 
 const SIGN_UP_PROMPT =
@@ -37,17 +37,6 @@ interface SeededOwner {
 }
 let owner: SeededOwner;
 
-/** Pays through the local test checkout (its form, then its signed webhook), as the upgrade overlay would. */
-async function becomePro(token: string): Promise<void> {
-  const { url } = await callFunction(server.url, "create_checkout", token, { plan: "monthly" });
-  const paid = await fetch(new URL(url, server.url), {
-    method: "POST",
-    redirect: "manual",
-    body: new URLSearchParams({ card_number: "4242 4242 4242 4242", expiry: "12/39", cvc: "123" }),
-  });
-  if (paid.status !== 303) throw new Error(`test checkout answered ${paid.status}`);
-}
-
 /** Signs a user up through the API, completes the profile, plans a day and a week, and saves them. */
 async function seedOwner(): Promise<SeededOwner> {
   const { user, token } = await registeredUser(server.url, "sharer");
@@ -64,7 +53,7 @@ async function seedOwner(): Promise<SeededOwner> {
     }),
   );
   // Pro, so the saved plans hold every meal and training day (a free user saves what the free tier shows).
-  await becomePro(token);
+  await becomePro(server.url, token);
   const dayPlan = await callFunction(server.url, "openai_get_meal_plan", token, { currentDay: 1 });
   const week = await callFunction(server.url, "openai_get_workout_plan", token, {});
   // Two saves of the same day: the list shows the newest first; numbers follow the order of saving and never

@@ -55,6 +55,17 @@ export async function callFunction<
   return parsed.data;
 }
 
+/** Pays through the local test checkout (its form, then its signed webhook), as the upgrade overlay would. */
+export async function becomePro(baseUrl: string, token: string): Promise<void> {
+  const { url } = await callFunction(baseUrl, "create_checkout", token, { plan: "monthly" });
+  const paid = await fetch(new URL(url, baseUrl), {
+    method: "POST",
+    redirect: "manual",
+    body: new URLSearchParams({ card_number: "4242 4242 4242 4242", expiry: "12/39", cvc: "123" }),
+  });
+  if (paid.status !== 303) throw new Error(`test checkout answered ${paid.status}`);
+}
+
 /** A user registered and signed in through the API, for specs that are not about sign-up. */
 export async function registeredUser(
   baseUrl: string,
