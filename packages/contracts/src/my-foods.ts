@@ -6,6 +6,7 @@ import {
   ENTRY_GRAMS_MIN,
   ENTRY_KCAL_MAX,
   ENTRY_SERVINGS_MAX,
+  FoundFoodSchema,
   MealSlotSchema,
 } from "./diary";
 import { ClientIdSchema, LogDateSchema } from "./progress";
@@ -110,6 +111,8 @@ export const MyFoodSchema = z.object({
   carbs_g: z.number().nullable(),
   fat_g: z.number().nullable(),
   measure: z.object({ unit: z.string(), grams: z.number() }).nullable(),
+  /** The food as the search shows it, so a list can log it the same way. */
+  found: FoundFoodSchema,
 });
 export type MyFood = z.infer<typeof MyFoodSchema>;
 export const SaveMyFoodResponseSchema = z.object({ food: MyFoodSchema });

@@ -60,6 +60,7 @@ export function myFoodOf(row: MyFoodRow): MyFood {
       row.measure_unit === null || row.measure_grams === null
         ? null
         : { unit: row.measure_unit, grams: row.measure_grams },
+    found: foundMyFood(row),
   };
 }
 
