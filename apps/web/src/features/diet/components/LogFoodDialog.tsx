@@ -1,4 +1,4 @@
-import { useId, useState } from "react";
+import { lazy, Suspense, useCallback, useId, useState } from "react";
 import type { FormEvent } from "react";
 import type { FoundFood } from "@fitwise/contracts/diary";
 import {
@@ -23,6 +23,15 @@ import { useFoodSearch } from "../api/search-foods";
 import { openDiaryDialog, useDiaryDialog, type DiaryDialogTarget } from "../hooks/diary-dialog";
 import styles from "./Diary.module.css";
 import { figuresOf, MyFoods, SavedMeals } from "./MyFoods";
+
+/** Loaded when the camera is asked for: the dialog opens without it. */
+const CameraScan = lazy(async () => ({ default: (await import("./CameraScan")).CameraScan }));
+
+/**
+ * Scanning needs the browser's BarcodeDetector (Chrome and Edge on Android, macOS, ChromeOS); elsewhere the
+ * button is not shown and the number is typed (docs/decisions/068).
+ */
+const CAN_SCAN = typeof globalThis === "object" && "BarcodeDetector" in globalThis;
 
 const LOG_FAILED = "We couldn't log this food. Please check your connection and try again.";
 
@@ -255,6 +264,13 @@ function BarcodeForm({ onFound }: { onFound(food: FoundFood): void }) {
   const lookup = useLookupBarcode();
   const [code, setCode] = useState("");
   const [error, setError] = useState<string | null>(null);
+  const [scanning, setScanning] = useState(false);
+  const lookUp = (digits: string) =>
+    lookup.mutate(digits, {
+      onSuccess: (answer) => {
+        if (answer.status === "found") onFound(answer.food);
+      },
+    });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const digits = code.replace(/\s+/g, "");
@@ -263,12 +279,23 @@ function BarcodeForm({ onFound }: { onFound(food: FoundFood): void }) {
       return;
     }
     setError(null);
-    lookup.mutate(digits, {
-      onSuccess: (answer) => {
-        if (answer.status === "found") onFound(answer.food);
-      },
-    });
+    lookUp(digits);
   };
+  // A code read by the camera is shown in the typed field and looked up as if typed (docs/decisions/068).
+  const { mutate } = lookup;
+  const onDetected = useCallback(
+    (detected: string) => {
+      setScanning(false);
+      setCode(detected);
+      setError(null);
+      mutate(detected, {
+        onSuccess: (answer) => {
+          if (answer.status === "found") onFound(answer.food);
+        },
+      });
+    },
+    [mutate, onFound],
+  );
   const answer = lookup.data;
   return (
     <form className={styles.quick} onSubmit={submit} noValidate>
@@ -283,6 +310,17 @@ function BarcodeForm({ onFound }: { onFound(food: FoundFood): void }) {
       <Button type="submit" busy={lookup.isPending}>
         Look up
       </Button>
+      {CAN_SCAN ? (
+        scanning ? (
+          <Suspense fallback={<Spinner label="Starting the camera…" size={16} />}>
+            <CameraScan onDetected={onDetected} onClose={() => setScanning(false)} />
+          </Suspense>
+        ) : (
+          <Button variant="secondary" onClick={() => setScanning(true)}>
+            Scan with camera
+          </Button>
+        )
+      ) : null}
       <div aria-live="polite">
         {lookup.isError ? (
           <p className={styles.error}>We couldn't reach Open Food Facts. Please try again later.</p>
