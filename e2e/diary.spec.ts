@@ -213,4 +213,68 @@ describe("food diary", () => {
       expect.objectContaining({ name: "Hazelnut spread (Stand-in Foods)", servings: 1, grams: 15 }),
     ]);
   }, 120_000);
+
+  it("makes a food of one's own, logs it, saves the meal and logs it again in one tap; the totals follow (phone)", async () => {
+    const { user, token } = await seedUser("my-foods");
+    const phone = await newPage(browser, { width: 390, height: 844 });
+    try {
+      await openDiet(phone, user);
+      await phone.getByRole("button", { name: "Add food to Breakfast" }).click();
+      const dialog = phone.getByRole("dialog", { name: "Log food" });
+      await dialog.getByRole("button", { name: "My foods" }).click();
+      await dialog.getByText("No foods of your own yet.").waitFor();
+      await dialog.getByRole("button", { name: "New food" }).click();
+      await dialog.getByLabel("Food name").fill("Sourdough toast");
+      await dialog.getByLabel("Energy (kcal)").fill("250");
+      await dialog.getByLabel("Protein (g, optional)").fill("9");
+      await dialog.getByLabel("Measure (optional), e.g. slice").fill("slice");
+      await dialog.getByLabel("Grams of one (optional)").fill("40");
+      await checkA11y(phone);
+      await dialog.getByRole("button", { name: "Save food" }).click();
+      await dialog
+        .getByTestId("my-foods")
+        .getByRole("button", { name: /^Sourdough toast/ })
+        .click();
+      await dialog.getByLabel("Number of slices").fill("2");
+      await dialog.getByRole("button", { name: "Log food" }).click();
+      const breakfast = phone
+        .getByTestId("diary-meal")
+        .filter({ has: phone.getByRole("heading", { name: "Breakfast" }) });
+      await breakfast.getByTestId("diary-entry").filter({ hasText: "Sourdough toast" }).waitFor();
+
+      await breakfast.getByRole("button", { name: "Save this meal" }).click();
+      await breakfast.getByLabel("Name of the saved meal").fill("Toast breakfast");
+      await breakfast.getByRole("button", { name: "Save", exact: true }).click();
+      await phone
+        .locator("[data-alert-type]")
+        .getByText(/Saved Toast breakfast/)
+        .waitFor();
+
+      await phone.getByRole("button", { name: "Add food to Lunch" }).click();
+      await dialog.getByRole("button", { name: "Saved meals" }).click();
+      await dialog.getByRole("button", { name: "Log Toast breakfast to Lunch" }).click();
+      const lunch = phone
+        .getByTestId("diary-meal")
+        .filter({ has: phone.getByRole("heading", { name: "Lunch" }) });
+      await lunch.getByTestId("diary-entry").filter({ hasText: "Sourdough toast" }).waitFor();
+      await phone.getByTestId("diary-total").getByText("400 kcal").waitFor();
+      await checkA11y(phone);
+      const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await screenshot(phone, "diary-my-foods-phone");
+    } catch (error) {
+      await screenshot(phone, "failure-diary-my-foods-phone").catch(() => undefined);
+      throw error;
+    } finally {
+      await phone.context().close();
+    }
+    const diary = await callFunction<DiaryResponse>("get_diary", token, { date: localToday() });
+    expect(diary.totals).toMatchObject({ energy_kcal: 400, protein_g: 14.4 });
+    expect(diary.meals.map((meal) => meal.entries.map((entry) => entry.food_id))).toEqual([
+      [expect.stringMatching(/^my-/)],
+      [expect.stringMatching(/^my-/)],
+      [],
+      [],
+    ]);
+  }, 90_000);
 });

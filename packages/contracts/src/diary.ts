@@ -32,15 +32,34 @@ export const HouseholdMeasureSchema = z.object({ unit: z.string(), plural: z.str
 export const FoundFoodSchema = z.object({
   id: z.string(),
   name: z.string(),
-  /** catalogue: a food the plans use; usda: a generic food of USDA SR Legacy; open_food_facts: a product by barcode. */
-  origin: z.enum(["catalogue", "usda", "open_food_facts"]),
-  per_100g: z.object({
-    energy_kcal: z.number(),
-    protein_g: z.number(),
-    carbs_g: z.number(),
-    fat_g: z.number(),
-    fibre_g: z.number(),
-  }),
+  /**
+   * catalogue: a food the plans use; usda: a generic food of USDA SR Legacy; open_food_facts: a product by
+   * barcode; mine: one of the caller's own foods (docs/decisions/068).
+   */
+  origin: z.enum(["catalogue", "usda", "open_food_facts", "mine"]),
+  /**
+   * Figures per 100 g; null for an own food given per serving without the serving's weight. A macro is null
+   * only for an own food whose figure was not given.
+   */
+  per_100g: z
+    .object({
+      energy_kcal: z.number(),
+      protein_g: z.number().nullable(),
+      carbs_g: z.number().nullable(),
+      fat_g: z.number().nullable(),
+      fibre_g: z.number().nullable(),
+    })
+    .nullable(),
+  /** One serving's figures, for an own food given per serving: logged by servings. Null otherwise. */
+  per_serving: z
+    .object({
+      unit: z.string(),
+      energy_kcal: z.number(),
+      protein_g: z.number().nullable(),
+      carbs_g: z.number().nullable(),
+      fat_g: z.number().nullable(),
+    })
+    .nullable(),
   /** A household measure where the data has one ("large egg", 50 g); servings are counted in it. */
   measure: HouseholdMeasureSchema.nullable(),
   /** Why the caller's allergies or dislikes rule the food out ("contains milk"); null when they do not. */
@@ -218,4 +237,5 @@ export const DIARY_ERROR_CODES = {
   unknownFood: "unknown_food",
   lookupUnavailable: "lookup_unavailable",
   lookupBusy: "lookup_busy",
+  limitReached: "limit_reached",
 } as const;

@@ -82,6 +82,23 @@ import {
   SetGroceryTickRequestSchema,
   SetGroceryTickResponseSchema,
 } from "./groceries";
+import {
+  DeletedResponseSchema,
+  DeleteMealGroupRequestSchema,
+  DeleteMyFoodRequestSchema,
+  DiaryWeekResponseSchema,
+  GetDiaryWeekRequestSchema,
+  ListMealGroupsRequestSchema,
+  ListMealGroupsResponseSchema,
+  ListMyFoodsRequestSchema,
+  ListMyFoodsResponseSchema,
+  LogMealGroupRequestSchema,
+  LogMealGroupResponseSchema,
+  SaveMealGroupRequestSchema,
+  SaveMealGroupResponseSchema,
+  SaveMyFoodRequestSchema,
+  SaveMyFoodResponseSchema,
+} from "./my-foods";
 import { GetRecipeRequestSchema, GetRecipeResponseSchema } from "./recipes";
 import { ImportWorkoutHistoryRequestSchema, ImportWorkoutHistoryResponseSchema } from "./workout-import";
 import {
@@ -405,6 +422,54 @@ export const FUNCTIONS = {
     summary: "Marks a diary day complete (or not) for the adaptive target",
     request: SetDiaryDayCompleteRequestSchema,
     response: SetDiaryDayCompleteResponseSchema,
+    auth: "bearer",
+  },
+  get_diary_week: {
+    summary: "Seven days of the diary ending on a date: each day's energy and protein against its target",
+    request: GetDiaryWeekRequestSchema,
+    response: DiaryWeekResponseSchema,
+    auth: "bearer",
+  },
+  save_my_food: {
+    summary: "Creates or changes one of the caller's own foods (per 100 g or per serving)",
+    request: SaveMyFoodRequestSchema,
+    response: SaveMyFoodResponseSchema,
+    auth: "bearer",
+  },
+  delete_my_food: {
+    summary: "Deletes one of the caller's own foods (logged entries keep their figures)",
+    request: DeleteMyFoodRequestSchema,
+    response: DeletedResponseSchema,
+    auth: "bearer",
+  },
+  list_my_foods: {
+    summary: "The caller's own foods, by name",
+    request: ListMyFoodsRequestSchema,
+    response: ListMyFoodsResponseSchema,
+    auth: "bearer",
+  },
+  save_meal_group: {
+    summary: "Saves a named meal from foods or from a meal of the diary, to log in one tap",
+    request: SaveMealGroupRequestSchema,
+    response: SaveMealGroupResponseSchema,
+    auth: "bearer",
+  },
+  delete_meal_group: {
+    summary: "Deletes one of the caller's saved meals",
+    request: DeleteMealGroupRequestSchema,
+    response: DeletedResponseSchema,
+    auth: "bearer",
+  },
+  list_meal_groups: {
+    summary: "The caller's saved meals with their totals, by name",
+    request: ListMealGroupsRequestSchema,
+    response: ListMealGroupsResponseSchema,
+    auth: "bearer",
+  },
+  log_meal_group: {
+    summary: "Logs every entry of a saved meal into a meal of one day",
+    request: LogMealGroupRequestSchema,
+    response: LogMealGroupResponseSchema,
     auth: "bearer",
   },
 } as const satisfies Record<string, FunctionContract>;

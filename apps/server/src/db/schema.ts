@@ -469,6 +469,32 @@ export interface DiaryDaysTable {
   updated_at: Generated<Timestamp>;
 }
 
+/** Migration 021: a person's own food (docs/decisions/068). */
+export interface MyFoodsTable {
+  id: string;
+  user_id: string;
+  name: string;
+  basis: "100g" | "serving";
+  energy_kcal: number;
+  protein_g: number | null;
+  carbs_g: number | null;
+  fat_g: number | null;
+  measure_unit: string | null;
+  measure_grams: number | null;
+  created_at: Generated<Timestamp>;
+  updated_at: Timestamp;
+}
+
+/** Migration 021: a saved meal; `items` is checked with its contract when read (docs/decisions/068). */
+export interface MealGroupsTable {
+  id: string;
+  user_id: string;
+  name: string;
+  items: ColumnType<unknown, string, string>;
+  created_at: Generated<Timestamp>;
+  updated_at: Timestamp;
+}
+
 /** Migration 015: offline writes applied once per browser-made id (docs/decisions/047). */
 export interface ClientWritesTable {
   user_id: string;
@@ -509,6 +535,8 @@ export interface DB {
   grocery_ticks: GroceryTicksTable;
   food_log: FoodLogTable;
   diary_days: DiaryDaysTable;
+  my_foods: MyFoodsTable;
+  meal_groups: MealGroupsTable;
   client_writes: ClientWritesTable;
 }
 

@@ -28,7 +28,14 @@ export const queryKeys = {
   /** The food diary of one day (YYYY-MM-DD); `diaries()` is every day's. */
   diaries: () => ["get_diary"] as const,
   diary: (date: string) => ["get_diary", date] as const,
+  /** The seven diary days ending on a date, for the week on /progress; `diaryWeeks()` is every week's. */
+  diaryWeeks: () => ["get_diary_week"] as const,
+  diaryWeek: (endDate: string) => ["get_diary_week", endDate] as const,
+  /** The person's own foods and saved meals (docs/decisions/068). */
+  myFoods: () => ["list_my_foods"] as const,
+  mealGroups: () => ["list_meal_groups"] as const,
   /** Food search answers by query as typed (trimmed, lower case). */
+  foodSearches: () => ["search_foods"] as const,
   foodSearch: (query: string) => ["search_foods", query] as const,
   chatHistory: () => ["get_chat_history"] as const,
 

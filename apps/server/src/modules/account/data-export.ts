@@ -3,6 +3,7 @@ import { mayUsePlanDay, visibleMealItems, visibleWorkoutItems } from "@fitwise/c
 import { MealItemListSchema, WorkoutItemListSchema } from "@fitwise/contracts/plans";
 import { getProStatus } from "../subscriptions/subscription-status";
 import { FOOD_LOG_COLUMNS } from "../diary/diary.repository";
+import { MY_FOOD_COLUMNS } from "../diary/my-foods.repository";
 import type { Database } from "../../db/database";
 import type { DB } from "../../db/schema";
 
@@ -122,7 +123,7 @@ export async function collectUserData(db: Database, userId: string): Promise<Rec
   };
 }
 
-/** Migration 017's food diary: logged foods, quick adds and the days marked complete, dates as YYYY-MM-DD. */
+/** The food diary: logged foods, quick adds, days marked complete (017), own foods and saved meals (021). */
 async function collectDiary(db: Database, userId: string): Promise<Record<string, unknown[]>> {
   const date = sql<string>`to_char(log_date, 'YYYY-MM-DD')`.as("date");
   const [foodLog, diaryDays] = await Promise.all([
@@ -140,7 +141,22 @@ async function collectDiary(db: Database, userId: string): Promise<Record<string
       .orderBy("log_date")
       .execute(),
   ]);
-  return { food_log: foodLog, diary_days: diaryDays };
+  // Migration 021's own foods and saved meals (docs/decisions/068).
+  const [myFoods, mealGroups] = await Promise.all([
+    db
+      .selectFrom("my_foods")
+      .select([...MY_FOOD_COLUMNS, "created_at", "updated_at"])
+      .where("user_id", "=", userId)
+      .orderBy("name")
+      .execute(),
+    db
+      .selectFrom("meal_groups")
+      .select(["id", "name", "items", "created_at", "updated_at"])
+      .where("user_id", "=", userId)
+      .orderBy("name")
+      .execute(),
+  ]);
+  return { food_log: foodLog, diary_days: diaryDays, my_foods: myFoods, meal_groups: mealGroups };
 }
 
 /** Migration 007's logs (weigh-ins, meals eaten, workout sets), dates as YYYY-MM-DD. */

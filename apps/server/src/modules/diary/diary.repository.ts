@@ -35,12 +35,33 @@ export const FOOD_LOG_COLUMNS = [
   "instead_of_item_id",
 ] as const;
 
-export async function insertFoodLog(db: Database, userId: string, row: FoodLogRow): Promise<void> {
+/**
+ * `createdAt` keeps the order of several entries written in one transaction, whose `now()` is one instant
+ * (the diary lists a meal by created_at, then by the random id).
+ */
+export async function insertFoodLog(
+  db: Database,
+  userId: string,
+  row: FoodLogRow,
+  createdAt?: Date,
+): Promise<void> {
   const { date, ...values } = row;
+  const insert = { ...values, user_id: userId, log_date: date };
   await db
     .insertInto("food_log")
-    .values({ ...values, user_id: userId, log_date: date })
+    // The schema types created_at as generated only; the column takes a value like any other.
+    .values(createdAt === undefined ? insert : ({ ...insert, created_at: createdAt } as typeof insert))
     .execute();
+}
+
+/** Several entries in their order, a millisecond apart. */
+export async function insertFoodLogs(
+  db: Database,
+  userId: string,
+  rows: readonly FoodLogRow[],
+): Promise<void> {
+  const start = Date.now();
+  for (const [index, row] of rows.entries()) await insertFoodLog(db, userId, row, new Date(start + index));
 }
 
 /** False when the caller has no such entry on that day (another user's entry is not theirs to delete). */

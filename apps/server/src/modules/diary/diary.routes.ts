@@ -10,12 +10,24 @@ import {
   copyDiaryMeal,
   deleteFoodLog,
   getDiary,
+  getDiaryWeek,
   lookupBarcode,
   logFood,
+  myFoodReader,
   prepareFoodLog,
   searchFoods,
   setDiaryDayComplete,
 } from "./diary.service";
+import {
+  deleteMealGroup,
+  deleteMyFood,
+  listMealGroups,
+  listMyFoods,
+  logMealGroup,
+  prepareMealGroupItems,
+  saveMealGroup,
+  saveMyFood,
+} from "./my-foods.service";
 
 /** Food search and the food diary under /functions/v1 (docs/decisions/051, 052). */
 export async function diaryRoutes(
@@ -45,7 +57,7 @@ export async function diaryRoutes(
   app.post("/log_food", authenticated, async (request) => {
     const input = FUNCTIONS.log_food.request.parse(request.body ?? {});
     const userId = callerId(request);
-    const row = await prepareFoodLog(input, now(), openFoodFacts);
+    const row = await prepareFoodLog(input, now(), openFoodFacts, myFoodReader(db, userId));
     return applyOnce(db, userId, "log_food", input.client_id, (trx) => logFood(trx, userId, row));
   });
 
@@ -64,6 +76,53 @@ export async function diaryRoutes(
     const userId = callerId(request);
     return applyOnce(db, userId, "copy_diary_meal", input.client_id, (trx) =>
       copyDiaryMeal(trx, userId, input, now()),
+    );
+  });
+
+  app.post("/get_diary_week", authenticated, async (request) => {
+    const { end_date } = FUNCTIONS.get_diary_week.request.parse(request.body ?? {});
+    return getDiaryWeek(db, callerId(request), end_date, now());
+  });
+
+  // My foods and saved meals (docs/decisions/068).
+  app.post("/list_my_foods", authenticated, async (request) => {
+    FUNCTIONS.list_my_foods.request.parse(request.body ?? {});
+    return listMyFoods(db, callerId(request));
+  });
+
+  app.post("/save_my_food", authenticated, async (request) => {
+    const input = FUNCTIONS.save_my_food.request.parse(request.body ?? {});
+    return saveMyFood(db, callerId(request), input);
+  });
+
+  app.post("/delete_my_food", authenticated, async (request) => {
+    const { id } = FUNCTIONS.delete_my_food.request.parse(request.body ?? {});
+    return deleteMyFood(db, callerId(request), id);
+  });
+
+  app.post("/list_meal_groups", authenticated, async (request) => {
+    FUNCTIONS.list_meal_groups.request.parse(request.body ?? {});
+    return listMealGroups(db, callerId(request));
+  });
+
+  app.post("/save_meal_group", authenticated, async (request) => {
+    const input = FUNCTIONS.save_meal_group.request.parse(request.body ?? {});
+    const userId = callerId(request);
+    const items = await prepareMealGroupItems(db, userId, input, now(), openFoodFacts);
+    return saveMealGroup(db, userId, input, items);
+  });
+
+  app.post("/delete_meal_group", authenticated, async (request) => {
+    const { id } = FUNCTIONS.delete_meal_group.request.parse(request.body ?? {});
+    return deleteMealGroup(db, callerId(request), id);
+  });
+
+  // Applied once per client_id: a tap may be sent again after a lost answer (docs/decisions/047).
+  app.post("/log_meal_group", authenticated, async (request) => {
+    const input = FUNCTIONS.log_meal_group.request.parse(request.body ?? {});
+    const userId = callerId(request);
+    return applyOnce(db, userId, "log_meal_group", input.client_id, (trx) =>
+      logMealGroup(trx, userId, input, now()),
     );
   });
 

@@ -12,8 +12,10 @@ import {
   OPEN_FOOD_FACTS_ATTRIBUTION,
   type SearchFoodsRequest,
 } from "@fitwise/contracts/diary";
+import type { DiaryWeekDay } from "@fitwise/contracts/my-foods";
 import { parseAvoidances } from "@fitwise/engine/nutrition/avoidances";
 import { FOOD_CATALOGUE } from "@fitwise/engine/nutrition/food-catalogue";
+import { FOOD_SEARCH_DEFAULT_LIMIT } from "@fitwise/engine/nutrition/food-search-limits";
 import {
   findLoggableFood,
   searchFoods as searchFoodIndex,
@@ -24,6 +26,7 @@ import { exclusionConflict, type ExclusionRules } from "@fitwise/engine/nutritio
 import { looseFood } from "@fitwise/engine/nutrition/generic-foods";
 import type { HouseholdMeasure } from "@fitwise/engine/nutrition/meal-roles";
 import { countsForEstimate } from "@fitwise/engine/progress/expenditure";
+import { isoDateOfDay, isoDayNumber } from "@fitwise/engine/progress/weight-trend";
 import type { Database } from "../../db/database";
 import { HttpError } from "../../http/errors";
 import type { UserStateCache } from "../../http/user-state-cache";
@@ -33,10 +36,13 @@ import { findProfile } from "../profile/profile.repository";
 import { listEatenOn } from "../progress/progress.repository";
 import { refuseFutureDate } from "../progress/progress.service";
 import type { OpenFoodFacts } from "./open-food-facts";
+import { foundMyFood, matchMyFoods, myFoodAmount, myFoodUuid } from "./my-foods";
+import { findMyFoodRow, listMyFoodRows } from "./my-foods.repository";
 import {
   completeDays,
   deleteFoodLog as deleteFoodLogRow,
   insertFoodLog,
+  insertFoodLogs,
   listFoodLogOn,
   setDayComplete,
   type FoodLogRow,
@@ -44,7 +50,7 @@ import {
 
 const round1 = (value: number) => Math.round(value * 10) / 10;
 
-function invalid(path: string, message: string): HttpError {
+export function invalid(path: string, message: string): HttpError {
   return new HttpError(400, "validation_failed", message, [{ path, message }]);
 }
 
@@ -74,8 +80,13 @@ export async function searchFoods(
   userId: string,
   input: SearchFoodsRequest,
 ): Promise<{ foods: FoundFood[] }> {
-  const rules = await callerRules(db, profiles, userId);
-  return { foods: searchFoodIndex(input.query, rules, input.limit).map(foundFood) };
+  const [rules, mine] = await Promise.all([callerRules(db, profiles, userId), listMyFoodRows(db, userId)]);
+  const limit = input.limit ?? FOOD_SEARCH_DEFAULT_LIMIT;
+  // The person's own foods first (docs/decisions/068): they made them to find them.
+  const own = matchMyFoods(mine, input.query).slice(0, limit).map(foundMyFood);
+  const rest = limit - own.length;
+  const others = rest === 0 ? [] : searchFoodIndex(input.query, rules, rest).map(foundFood);
+  return { foods: [...own, ...others] };
 }
 
 async function callerRules(
@@ -99,6 +110,7 @@ function foundFood({ food, origin, measure, excludedBecause }: FoodSearchHit): F
       fat_g: food.fatG,
       fibre_g: food.fibreG,
     },
+    per_serving: null,
     measure:
       measure === undefined ? null : { unit: measure.unit, plural: measure.plural, grams: measure.grams },
     excluded_because: excludedBecause ?? null,
@@ -146,7 +158,7 @@ export async function lookupBarcode(
   };
 }
 
-function entryOf(row: FoodLogRow): DiaryEntry {
+export function entryOf(row: FoodLogRow): DiaryEntry {
   return {
     id: row.id,
     kind: row.food_id === null ? "quick_add" : "food",
@@ -175,8 +187,20 @@ async function loggableFood(
   return { food: looseFood(found.facts), ...(found.measure === undefined ? {} : { measure: found.measure }) };
 }
 
+/** Reads the caller's own food by its uuid (docs/decisions/068); undefined when it is not theirs. */
+export type MyFoodReader = (uuid: string) => ReturnType<typeof findMyFoodRow>;
+
+export const myFoodReader =
+  (db: Database, userId: string): MyFoodReader =>
+  (uuid) =>
+    findMyFoodRow(db, userId, uuid);
+
 /** The row a log_food request stands for: a food's figures scaled to the amount, or the custom figures. */
-async function rowOf(input: LogFoodRequest, openFoodFacts: OpenFoodFacts | undefined): Promise<FoodLogRow> {
+async function rowOf(
+  input: LogFoodRequest,
+  openFoodFacts: OpenFoodFacts | undefined,
+  readMyFood: MyFoodReader | undefined,
+): Promise<FoodLogRow> {
   const base = {
     id: randomUUID(),
     date: input.date,
@@ -198,6 +222,25 @@ async function rowOf(input: LogFoodRequest, openFoodFacts: OpenFoodFacts | undef
       protein_g: scaled(custom.protein_g),
       carbs_g: scaled(custom.carbs_g),
       fat_g: scaled(custom.fat_g),
+    };
+  }
+  const myUuid = input.food_id === undefined ? undefined : myFoodUuid(input.food_id);
+  if (myUuid !== undefined) {
+    const mine = readMyFood === undefined ? undefined : await readMyFood(myUuid);
+    if (mine === undefined)
+      throw new HttpError(404, DIARY_ERROR_CODES.unknownFood, "There is no food with this id.");
+    const amount = myFoodAmount(mine, {
+      ...(input.grams === undefined ? {} : { grams: input.grams }),
+      ...(input.servings === undefined ? {} : { servings: input.servings }),
+    });
+    if (!amount.ok) throw invalid(amount.path, amount.message);
+    return {
+      ...base,
+      food_id: input.food_id ?? null,
+      name: mine.name,
+      grams: amount.grams,
+      servings: amount.servings,
+      ...amount.figures,
     };
   }
   const found = input.food_id === undefined ? undefined : await loggableFood(input.food_id, openFoodFacts);
@@ -222,7 +265,6 @@ async function rowOf(input: LogFoodRequest, openFoodFacts: OpenFoodFacts | undef
   };
 }
 
-/** log_food: a food of the search, a custom entry or a quick add, to one meal of one day. */
 /**
  * The row a log_food request stands for, checked, before anything is written: a product found by barcode may
  * need Open Food Facts, and no transaction should wait on the network (the embedded database has one writer).
@@ -231,9 +273,10 @@ export async function prepareFoodLog(
   input: LogFoodRequest,
   now: Date,
   openFoodFacts?: OpenFoodFacts,
+  readMyFood?: MyFoodReader,
 ): Promise<FoodLogRow> {
   refuseFutureDate(input.date, now);
-  const row = await rowOf(input, openFoodFacts);
+  const row = await rowOf(input, openFoodFacts, readMyFood);
   if (row.energy_kcal > ENTRY_KCAL_MAX)
     throw invalid("servings", `One entry holds at most ${ENTRY_KCAL_MAX.toLocaleString("en-US")} kcal.`);
   if (row.grams !== null && row.grams > 5000) throw invalid("servings", "One entry holds at most 5,000 g.");
@@ -274,21 +317,17 @@ function totalsOf(entries: readonly DiaryEntry[]): DiaryTotals {
   };
 }
 
-/** get_diary: the day's ticked plan items and logged foods per meal, with totals against the target. */
-export async function getDiary(
-  db: Database,
-  userId: string,
+type StoredPlans = Awaited<ReturnType<typeof listMealPlans>>;
+
+/** One day's diary from its rows: the ticked items (in their plan slot) and the logged foods per meal. */
+function diaryOfDay(
   date: string,
-  now: Date,
-): Promise<DiaryResponse> {
-  refuseFutureDate(date, now);
-  const [ticked, logged, plans, profile, complete] = await Promise.all([
-    listEatenOn(db, userId, date),
-    listFoodLogOn(db, userId, date),
-    listMealPlans(db, userId),
-    findProfile(db, userId),
-    completeDays(db, userId, date, date),
-  ]);
+  ticked: Awaited<ReturnType<typeof listEatenOn>>,
+  logged: readonly FoodLogRow[],
+  plans: StoredPlans,
+  targetKcal: number | undefined,
+  isComplete: boolean,
+): DiaryResponse {
   const planItems = new Map(plans.flatMap((plan) => plan.items).map((item) => [item.id, item]));
   const tickedEntries = ticked.map((row): DiaryEntry => {
     const item = planItems.get(row.item_id);
@@ -317,8 +356,6 @@ export async function getDiary(
     return { meal, entries: inMeal, totals: totalsOf(inMeal) };
   });
   const totals = totalsOf(entries);
-  const targetKcal = profile === undefined ? undefined : energyTargetsOf(profile)?.planningKcal;
-  const isComplete = complete.length > 0;
   return {
     date,
     meals,
@@ -327,6 +364,77 @@ export async function getDiary(
     complete: isComplete,
     counted: countsForEstimate({ date, energyKcal: totals.energy_kcal, complete: isComplete }, targetKcal),
   };
+}
+
+/** get_diary: the day's ticked plan items and logged foods per meal, with totals against the target. */
+export async function getDiary(
+  db: Database,
+  userId: string,
+  date: string,
+  now: Date,
+): Promise<DiaryResponse> {
+  refuseFutureDate(date, now);
+  const [ticked, logged, plans, profile, complete] = await Promise.all([
+    listEatenOn(db, userId, date),
+    listFoodLogOn(db, userId, date),
+    listMealPlans(db, userId),
+    findProfile(db, userId),
+    completeDays(db, userId, date, date),
+  ]);
+  const targetKcal = profile === undefined ? undefined : energyTargetsOf(profile)?.planningKcal;
+  return diaryOfDay(date, ticked, logged, plans, targetKcal, complete.length > 0);
+}
+
+/**
+ * get_diary_week: the seven days ending on `end_date`, each read as get_diary reads it (so the week and the day
+ * agree), with the plans and the profile read once. Days after today are refused, as for the day.
+ */
+export async function getDiaryWeek(
+  db: Database,
+  userId: string,
+  endDate: string,
+  now: Date,
+): Promise<{ days: DiaryWeekDay[] }> {
+  refuseFutureDate(endDate, now, "end_date");
+  const end = isoDayNumber(endDate);
+  const dates = Array.from({ length: 7 }, (_, index) => isoDateOfDay(end - 6 + index));
+  const [plans, profile, complete] = await Promise.all([
+    listMealPlans(db, userId),
+    findProfile(db, userId),
+    completeDays(db, userId, dates[0] ?? endDate, endDate),
+  ]);
+  const targetKcal = profile === undefined ? undefined : energyTargetsOf(profile)?.planningKcal;
+  const days = await Promise.all(
+    dates.map(async (date) => {
+      const [ticked, logged] = await Promise.all([
+        listEatenOn(db, userId, date),
+        listFoodLogOn(db, userId, date),
+      ]);
+      const day = diaryOfDay(date, ticked, logged, plans, targetKcal, complete.includes(date));
+      return {
+        date,
+        energy_kcal: day.totals.energy_kcal,
+        protein_g: day.totals.protein_g,
+        target_kcal: day.target_kcal,
+        complete: day.complete,
+        counted: day.counted,
+      };
+    }),
+  );
+  return { days };
+}
+
+/**
+ * Whether a copied entry keeps its food id: a food of the search, a product found by barcode, or an own food
+ * (the copy stays in its owner's diary). Its figures are copied either way.
+ */
+export function keepsFoodId(foodId: string | null): foodId is string {
+  if (foodId === null) return false;
+  return (
+    findLoggableFood(foodId) !== undefined ||
+    /^off-\d{8,14}$/.test(foodId) ||
+    myFoodUuid(foodId) !== undefined
+  );
 }
 
 /** copy_diary_meal: one meal of a day, copied as logged foods into the same meal of another day. */
@@ -345,7 +453,7 @@ export async function copyDiaryMeal(
       date: input.to_date,
       meal: input.meal,
       // A ticked item becomes the catalogue food it was; one whose food is unknown keeps its figures as a custom entry.
-      food_id: entry.food_id !== null && findLoggableFood(entry.food_id) !== undefined ? entry.food_id : null,
+      food_id: keepsFoodId(entry.food_id) ? entry.food_id : null,
       name: entry.name,
       grams: entry.grams === null ? null : Math.min(Math.max(entry.grams, 1), 5000),
       servings: entry.servings,
@@ -356,7 +464,7 @@ export async function copyDiaryMeal(
       instead_of_item_id: null,
     }),
   );
-  for (const row of rows) await insertFoodLog(db, userId, row);
+  await insertFoodLogs(db, userId, rows);
   return { copied: rows.map(entryOf) };
 }
 

@@ -24,6 +24,7 @@ export function useLogFood() {
       void queryClient.invalidateQueries({ queryKey: queryKeys.diary(request.date) });
       // The adaptive target reads the diary's intake.
       void queryClient.invalidateQueries({ queryKey: queryKeys.progress() });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.diaryWeeks() });
     },
   });
 }

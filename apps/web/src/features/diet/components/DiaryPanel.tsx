@@ -1,16 +1,20 @@
 import { useId, useState } from "react";
+import type { FormEvent } from "react";
 import type { DiaryEntry, DiaryResponse } from "@fitwise/contracts/diary";
+import { MY_FOOD_NAME_MAX } from "@fitwise/contracts/my-foods";
 import type { MealSlot } from "@fitwise/engine/nutrition/food.types";
 import { formatGrams, formatKcal } from "@fitwise/engine/nutrition/number-format";
 import { COUNTED_DAY_SHARE_OF_TARGET } from "@fitwise/engine/progress/expenditure";
 import { Button } from "../../../components/Button";
 import { ErrorBox } from "../../../components/ErrorBox";
 import { Spinner } from "../../../components/Spinner";
+import { TextField } from "../../../components/TextField";
 import { useAlert } from "../../../lib/alerts";
 import { localIsoDate } from "../../../lib/local-date";
 import { useCopyDiaryMeal } from "../api/copy-diary-meal";
 import { useDeleteFoodLog } from "../api/delete-food-log";
 import { useDiary } from "../api/get-diary";
+import { useSaveMealGroup } from "../api/save-meal-group";
 import { useSetDiaryDayComplete } from "../api/set-diary-day-complete";
 import { openDiaryDialog } from "../hooks/diary-dialog";
 import { LogFoodDialog } from "./LogFoodDialog";
@@ -57,6 +61,56 @@ function Entry({ entry, date }: { entry: DiaryEntry; date: string }) {
         </Button>
       )}
     </li>
+  );
+}
+
+/** "Save this meal": the meal's entries as a saved meal, to log again in one tap (docs/decisions/068). */
+function SaveThisMeal({ meal, date }: { meal: MealSlot; date: string }) {
+  const { showAlert } = useAlert();
+  const save = useSaveMealGroup();
+  const [open, setOpen] = useState(false);
+  const [name, setName] = useState(`My ${meal.toLowerCase()}`);
+  const [error, setError] = useState<string | null>(null);
+  if (!open)
+    return (
+      <Button variant="link" onClick={() => setOpen(true)}>
+        Save this meal
+      </Button>
+    );
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (name.trim() === "" || name.trim().length > MY_FOOD_NAME_MAX) {
+      setError(`Give it a name of up to ${MY_FOOD_NAME_MAX} characters.`);
+      return;
+    }
+    setError(null);
+    save.mutate(
+      { name: name.trim(), from: { date, meal } },
+      {
+        onSuccess: (group) => {
+          showAlert("success", `Saved ${group.name}: find it under Saved meals when you add food.`);
+          setOpen(false);
+        },
+        onError: () => showAlert("error", "We couldn't save this meal. Please try again."),
+      },
+    );
+  };
+  return (
+    <form className={styles.saveMeal} onSubmit={submit} noValidate aria-label={`Save ${meal} as a meal`}>
+      <TextField
+        label="Name of the saved meal"
+        value={name}
+        maxLength={MY_FOOD_NAME_MAX}
+        onChange={(event) => setName(event.target.value)}
+        error={error}
+      />
+      <Button type="submit" busy={save.isPending}>
+        Save
+      </Button>
+      <Button variant="link" onClick={() => setOpen(false)}>
+        Cancel
+      </Button>
+    </form>
   );
 }
 
@@ -172,6 +226,7 @@ export function DiaryPanel() {
                 Add food to {meal.meal}
               </Button>
               <CopyYesterday meal={meal.meal} date={date} />
+              {meal.entries.length > 0 ? <SaveThisMeal meal={meal.meal} date={date} /> : null}
             </div>
           </section>
         ))}

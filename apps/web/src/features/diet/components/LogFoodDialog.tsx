@@ -1,10 +1,11 @@
-import { useId, useState } from "react";
+import { lazy, Suspense, useCallback, useId, useState } from "react";
 import type { FormEvent } from "react";
 import type { FoundFood } from "@fitwise/contracts/diary";
 import {
   ENTRY_GRAMS_MAX,
   ENTRY_GRAMS_MIN,
   ENTRY_KCAL_MAX,
+  ENTRY_SERVINGS_MAX,
   hasValidCheckDigit,
   OPEN_FOOD_FACTS_ATTRIBUTION,
 } from "@fitwise/contracts/diary";
@@ -21,6 +22,16 @@ import { useLookupBarcode } from "../api/lookup-barcode";
 import { useFoodSearch } from "../api/search-foods";
 import { openDiaryDialog, useDiaryDialog, type DiaryDialogTarget } from "../hooks/diary-dialog";
 import styles from "./Diary.module.css";
+import { figuresOf, MyFoods, SavedMeals } from "./MyFoods";
+
+/** Loaded when the camera is asked for: the dialog opens without it. */
+const CameraScan = lazy(async () => ({ default: (await import("./CameraScan")).CameraScan }));
+
+/**
+ * Scanning needs the browser's BarcodeDetector (Chrome and Edge on Android, macOS, ChromeOS); elsewhere the
+ * button is not shown and the number is typed (docs/decisions/068).
+ */
+const CAN_SCAN = typeof globalThis === "object" && "BarcodeDetector" in globalThis;
 
 const LOG_FAILED = "We couldn't log this food. Please check your connection and try again.";
 
@@ -61,8 +72,11 @@ function FoodResults({ query, onPick }: { query: string; onPick(food: FoundFood)
         {foods.map((food) => (
           <li key={food.id}>
             <button type="button" className={styles.result} onClick={() => onPick(food)}>
-              <span className={styles.resultName}>{food.name}</span>
-              <span className={styles.resultFigures}>{formatKcal(food.per_100g.energy_kcal)} per 100 g</span>
+              <span className={styles.resultName}>
+                {food.name}
+                {food.origin === "mine" ? <span className={styles.mine}> · your food</span> : null}
+              </span>
+              <span className={styles.resultFigures}>{figuresOf(food)}</span>
               {food.excluded_because === null ? null : (
                 <span className={styles.excluded}>Not in your plans: {food.excluded_because}</span>
               )}
@@ -83,15 +97,28 @@ function AmountForm({
   onLog(amount: { grams: number } | { servings: number }): void;
   busy: boolean;
 }) {
-  const [unit, setUnit] = useState<"grams" | "servings">(food.measure ? "servings" : "grams");
-  const [amount, setAmount] = useState(food.measure ? "1" : "100");
+  // An own food given per serving without its weight is counted in servings only (docs/decisions/068).
+  const servingOnly = food.per_100g === null;
+  const byServing = food.measure !== null || servingOnly;
+  const [unit, setUnit] = useState<"grams" | "servings">(byServing ? "servings" : "grams");
+  const [amount, setAmount] = useState(byServing ? "1" : "100");
   const [error, setError] = useState<string | null>(null);
   const value = numberOf(amount);
   const grams = unit === "grams" ? value : value * (food.measure?.grams ?? 0);
-  const kcal = Number.isFinite(grams) ? (food.per_100g.energy_kcal * grams) / 100 : Number.NaN;
+  const kcal =
+    food.per_100g === null
+      ? value * (food.per_serving?.energy_kcal ?? Number.NaN)
+      : Number.isFinite(grams)
+        ? (food.per_100g.energy_kcal * grams) / 100
+        : Number.NaN;
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!Number.isFinite(grams) || grams < ENTRY_GRAMS_MIN || grams > ENTRY_GRAMS_MAX) {
+    if (servingOnly) {
+      if (!Number.isFinite(value) || value <= 0 || value > ENTRY_SERVINGS_MAX) {
+        setError(`Give a number of servings from more than 0 to ${ENTRY_SERVINGS_MAX}.`);
+        return;
+      }
+    } else if (!Number.isFinite(grams) || grams < ENTRY_GRAMS_MIN || grams > ENTRY_GRAMS_MAX) {
       setError(
         `Give an amount between ${ENTRY_GRAMS_MIN} g and ${ENTRY_GRAMS_MAX.toLocaleString("en-US")} g.`,
       );
@@ -110,13 +137,17 @@ function AmountForm({
       </p>
       <div className={styles.amountRow}>
         <TextField
-          label={unit === "grams" ? "Grams" : `Number of ${food.measure?.plural ?? "servings"}`}
+          label={
+            unit === "grams"
+              ? "Grams"
+              : `Number of ${food.measure?.plural ?? (food.per_serving ? `${food.per_serving.unit}s` : "servings")}`
+          }
           inputMode="decimal"
           value={amount}
           onChange={(event) => setAmount(event.target.value)}
           error={error}
         />
-        {food.measure ? (
+        {food.measure && !servingOnly ? (
           <fieldset className={styles.units}>
             <legend className="visually-hidden">Amount in</legend>
             <label>
@@ -233,6 +264,13 @@ function BarcodeForm({ onFound }: { onFound(food: FoundFood): void }) {
   const lookup = useLookupBarcode();
   const [code, setCode] = useState("");
   const [error, setError] = useState<string | null>(null);
+  const [scanning, setScanning] = useState(false);
+  const lookUp = (digits: string) =>
+    lookup.mutate(digits, {
+      onSuccess: (answer) => {
+        if (answer.status === "found") onFound(answer.food);
+      },
+    });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const digits = code.replace(/\s+/g, "");
@@ -241,12 +279,23 @@ function BarcodeForm({ onFound }: { onFound(food: FoundFood): void }) {
       return;
     }
     setError(null);
-    lookup.mutate(digits, {
-      onSuccess: (answer) => {
-        if (answer.status === "found") onFound(answer.food);
-      },
-    });
+    lookUp(digits);
   };
+  // A code read by the camera is shown in the typed field and looked up as if typed (docs/decisions/068).
+  const { mutate } = lookup;
+  const onDetected = useCallback(
+    (detected: string) => {
+      setScanning(false);
+      setCode(detected);
+      setError(null);
+      mutate(detected, {
+        onSuccess: (answer) => {
+          if (answer.status === "found") onFound(answer.food);
+        },
+      });
+    },
+    [mutate, onFound],
+  );
   const answer = lookup.data;
   return (
     <form className={styles.quick} onSubmit={submit} noValidate>
@@ -261,6 +310,17 @@ function BarcodeForm({ onFound }: { onFound(food: FoundFood): void }) {
       <Button type="submit" busy={lookup.isPending}>
         Look up
       </Button>
+      {CAN_SCAN ? (
+        scanning ? (
+          <Suspense fallback={<Spinner label="Starting the camera…" size={16} />}>
+            <CameraScan onDetected={onDetected} onClose={() => setScanning(false)} />
+          </Suspense>
+        ) : (
+          <Button variant="secondary" onClick={() => setScanning(true)}>
+            Scan with camera
+          </Button>
+        )
+      ) : null}
       <div aria-live="polite">
         {lookup.isError ? (
           <p className={styles.error}>We couldn't reach Open Food Facts. Please try again later.</p>
@@ -346,9 +406,19 @@ function DialogBody({ target }: { target: DiaryDialogTarget }) {
         <button type="button" aria-pressed={mode === "quick"} onClick={() => choose("quick")}>
           Quick add
         </button>
+        <button type="button" aria-pressed={mode === "mine"} onClick={() => choose("mine")}>
+          My foods
+        </button>
+        <button type="button" aria-pressed={mode === "meals"} onClick={() => choose("meals")}>
+          Saved meals
+        </button>
       </div>
       {mode === "barcode" && picked === null ? (
         <BarcodeForm onFound={setPicked} />
+      ) : mode === "mine" && picked === null ? (
+        <MyFoods onPick={setPicked} />
+      ) : mode === "meals" ? (
+        <SavedMeals meal={meal} date={base.date} onLogged={() => openDiaryDialog(null)} />
       ) : mode === "quick" ? (
         <QuickAddForm
           busy={log.isPending}
@@ -362,7 +432,11 @@ function DialogBody({ target }: { target: DiaryDialogTarget }) {
             onLog={(amount) => send(picked.name, { ...base, food_id: picked.id, ...amount })}
           />
           <Button variant="link" onClick={() => setPicked(null)}>
-            {picked.origin === "open_food_facts" ? "Another barcode" : "Back to the results"}
+            {picked.origin === "open_food_facts"
+              ? "Another barcode"
+              : mode === "mine"
+                ? "Back to my foods"
+                : "Back to the results"}
           </Button>
         </>
       ) : (

@@ -4,8 +4,11 @@ import type { MealSlot } from "@fitwise/engine/nutrition/food.types";
 /** What the "Log food" dialog is open for: a meal, and the plan item eaten instead of, for "Ate something else". */
 export interface DiaryDialogTarget {
   meal: MealSlot;
-  /** Search the foods (the default), look a barcode up, or quick add energy with a label. */
-  mode?: "search" | "barcode" | "quick";
+  /**
+   * Search the foods (the default), look a barcode up, quick add energy with a label, pick one of the person's
+   * own foods, or log a saved meal (docs/decisions/068).
+   */
+  mode?: "search" | "barcode" | "quick" | "mine" | "meals";
   insteadOf?: { itemId: string; itemName: string };
 }
 

@@ -7,6 +7,7 @@ import { WeighInForm } from "../../../components/WeighInForm";
 import { useProgress } from "../../../lib/get-progress";
 import { formatWeight, useWeightUnit } from "../../../lib/weight-unit";
 import { AdaptiveTargetCard } from "./AdaptiveTargetCard";
+import { DiaryWeek } from "./DiaryWeek";
 import { CHART_WINDOWS, inWindow, type ChartWindowId } from "./chart-scale";
 import { WeighInTable } from "./WeighInTable";
 import styles from "./Progress.module.css";
@@ -138,6 +139,7 @@ export function ProgressPage() {
       <PageTitle>My Progress</PageTitle>
       <WeighInForm />
       {content}
+      <DiaryWeek />
     </section>
   );
 }
