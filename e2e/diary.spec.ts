@@ -268,7 +268,7 @@ describe("food diary", () => {
     } finally {
       await phone.context().close();
     }
-    const diary = await callFunction<DiaryResponse>("get_diary", token, { date: localToday() });
+    const diary = await callFunction(server.url, "get_diary", token, { date: localToday() });
     expect(diary.totals).toMatchObject({ energy_kcal: 400, protein_g: 14.4 });
     expect(diary.meals.map((meal) => meal.entries.map((entry) => entry.food_id))).toEqual([
       [expect.stringMatching(/^my-/)],
