@@ -1,6 +1,9 @@
+import { writeFile } from "node:fs/promises";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import type { MealItemWire } from "@fitwise/contracts/plans";
+import { ean13Y4m } from "@fitwise/contracts/fixtures/ean13-picture";
 import {
   GOOD_CODE,
   MISMATCHED_CODE,
@@ -277,4 +280,32 @@ describe("food diary", () => {
       [],
     ]);
   }, 90_000);
+
+  // One size, the phone a scan is made with. Headless Chromium on Linux has no BarcodeDetector, so this reads the
+  // fake camera's picture with the ZXing reader and the wasm the server sends (docs/decisions/068).
+  it("scans a barcode from the camera and looks it up as if typed (phone)", async () => {
+    const { user } = await seedUser("camera");
+    const video = join(server.dataDir, "barcode.y4m");
+    await writeFile(video, ean13Y4m(GOOD_CODE));
+    const cameraBrowser = await launchBrowser([
+      "--use-fake-device-for-media-stream",
+      "--use-fake-ui-for-media-stream",
+      `--use-file-for-fake-video-capture=${video}`,
+    ]);
+    try {
+      const context = await cameraBrowser.newContext({ viewport: PHONE, permissions: ["camera"] });
+      const page = await context.newPage();
+      expect(await page.evaluate(() => "BarcodeDetector" in globalThis)).toBe(false);
+      await openDiet(page, user);
+      await page.getByRole("button", { name: "Add food to Snacks" }).click();
+      const dialog = page.getByRole("dialog", { name: "Log food" });
+      await dialog.getByRole("button", { name: "Barcode" }).click();
+      await dialog.getByRole("button", { name: "Scan with camera" }).click();
+      await dialog.getByText("Not in your plans: contains milk").waitFor();
+      await dialog.getByText("Hazelnut spread").first().waitFor();
+      await checkA11y(page);
+    } finally {
+      await cameraBrowser.close();
+    }
+  }, 120_000);
 });

@@ -16,7 +16,8 @@ export const SCREENSHOT_DIR = resolve(
   "../../test-results/screenshots",
 );
 
-export function launchBrowser(): Promise<Browser> {
+/** Chromium headless with the project's flags, and any a spec adds (e.g. a fake camera). */
+export function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
@@ -29,6 +30,7 @@ export function launchBrowser(): Promise<Browser> {
       "--disable-component-update",
       "--disable-sync",
       "--disable-quic",
+      ...extraArgs,
     ],
   });
 }

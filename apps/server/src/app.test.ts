@@ -66,7 +66,7 @@ describe("security headers and limits", () => {
     const csp = String(response.headers["content-security-policy"]);
     for (const directive of [
       "default-src 'self'",
-      "script-src 'self'",
+      "script-src 'self' 'wasm-unsafe-eval'",
       "style-src 'self' 'unsafe-inline'",
       "img-src 'self' data:",
       "object-src 'none'",

@@ -177,7 +177,9 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // WebAssembly may be compiled (not JavaScript evaluated): the barcode reader for browsers without their
+        // own BarcodeDetector is ZXing compiled to wasm, served from our origin (docs/decisions/068).
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", "data:", ...brandLogoOrigins(config.brandHosts)],
         fontSrc: ["'self'", "data:"],

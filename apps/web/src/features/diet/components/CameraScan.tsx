@@ -1,14 +1,19 @@
 import { useEffect, useRef, useState } from "react";
 import { Button } from "../../../components/Button";
-import { cameraErrorMessage, codeToLookUp, nativeDetector } from "./camera-scan";
+import { cameraErrorMessage, codeToLookUp, nativeDetector, type DetectorLike } from "./camera-scan";
 import styles from "./Diary.module.css";
+
+/** The browser's own detector, else the ZXing reader, loaded now (its own chunk and wasm). */
+async function barcodeDetector(): Promise<DetectorLike> {
+  return (await nativeDetector()) ?? (await import("./zxing-detector")).zxingDetector();
+}
 
 /** How often a frame is read: often enough to feel instant, rarely enough to leave a phone cool. */
 const SCAN_INTERVAL_MS = 250;
 
 /**
- * The camera's picture, read for a barcode with the browser's BarcodeDetector (docs/decisions/068); loaded only
- * when "Scan with camera" is pressed. The first valid code stops the camera and is handed on to the lookup.
+ * The camera's picture, read for a barcode with the browser's BarcodeDetector or, without one, the ZXing reader
+ * (docs/decisions/068); loaded only when "Scan with camera" is pressed. The first valid code stops the camera and is handed on to the lookup.
  */
 export function CameraScan({ onDetected, onClose }: { onDetected(code: string): void; onClose(): void }) {
   const video = useRef<HTMLVideoElement>(null);
@@ -24,11 +29,7 @@ export function CameraScan({ onDetected, onClose }: { onDetected(code: string): 
     };
     void (async () => {
       try {
-        const detector = await nativeDetector();
-        if (detector === undefined) {
-          setError("This browser cannot read barcodes from the camera. Type the number under the bars.");
-          return;
-        }
+        const detector = await barcodeDetector();
         if (navigator.mediaDevices === undefined) throw new DOMException("no camera", "NotFoundError");
         stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: "environment" } });
         if (stopped || video.current === null) return stop();

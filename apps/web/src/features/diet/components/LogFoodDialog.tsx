@@ -28,10 +28,10 @@ import { figuresOf, MyFoods, SavedMeals } from "./MyFoods";
 const CameraScan = lazy(async () => ({ default: (await import("./CameraScan")).CameraScan }));
 
 /**
- * Scanning needs the browser's BarcodeDetector (Chrome and Edge on Android, macOS, ChromeOS); elsewhere the
- * button is not shown and the number is typed (docs/decisions/068).
+ * Scanning needs a camera the page may ask for (a secure context: https or localhost); the barcode is read by the
+ * browser's BarcodeDetector or the ZXing reader (docs/decisions/068). Elsewhere the number is typed.
  */
-const CAN_SCAN = typeof globalThis === "object" && "BarcodeDetector" in globalThis;
+const CAN_SCAN = typeof navigator === "object" && typeof navigator.mediaDevices?.getUserMedia === "function";
 
 const LOG_FAILED = "We couldn't log this food. Please check your connection and try again.";
 

@@ -30,11 +30,19 @@ export function cameraErrorMessage(error: unknown): string {
   return "The camera could not be started. Type the number under the bars instead.";
 }
 
-/** The browser's own BarcodeDetector where it has one with the formats we read; undefined elsewhere. */
+/**
+ * Where the ZXing module finds its files: the wasm at the URL our build gave it, never the CDN the library would
+ * use by default (nothing of ours is fetched from another origin, and the CSP allows none).
+ */
+export function zxingLocateFile(wasmUrl: string): (path: string, prefix: string) => string {
+  return (path, prefix) => (path.endsWith(".wasm") ? wasmUrl : prefix + path);
+}
+
 export interface DetectorLike {
   detect(source: HTMLVideoElement): Promise<Array<{ rawValue: string }>>;
 }
 
+/** The browser's own BarcodeDetector where it has one with the formats we read; undefined elsewhere. */
 export async function nativeDetector(): Promise<DetectorLike | undefined> {
   const Detector = (globalThis as { BarcodeDetector?: BarcodeDetectorConstructor }).BarcodeDetector;
   if (Detector === undefined) return undefined;
