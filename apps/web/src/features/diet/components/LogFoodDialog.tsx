@@ -22,6 +22,7 @@ import { useLookupBarcode } from "../api/lookup-barcode";
 import { useFoodSearch } from "../api/search-foods";
 import { openDiaryDialog, useDiaryDialog, type DiaryDialogTarget } from "../hooks/diary-dialog";
 import styles from "./Diary.module.css";
+import { EnergyFields } from "./EnergyFields";
 import { figuresOf, MyFoods, SavedMeals } from "./MyFoods";
 
 /** Loaded when the camera is asked for: the dialog opens without it. */
@@ -225,33 +226,13 @@ function QuickAddForm({ onAdd, busy }: { onAdd(custom: QuickAdd): void; busy: bo
         onChange={(event) => setName(event.target.value)}
         error={errors.name}
       />
-      <TextField
-        label="Energy (kcal)"
-        inputMode="decimal"
-        value={kcal}
-        onChange={(event) => setKcal(event.target.value)}
-        error={errors.kcal}
+      <EnergyFields
+        kcal={{ value: kcal, set: setKcal }}
+        kcalError={errors.kcal}
+        protein={{ value: protein, set: setProtein }}
+        carbs={{ value: carbs, set: setCarbs }}
+        fat={{ value: fat, set: setFat }}
       />
-      <div className={styles.macros}>
-        <TextField
-          label="Protein (g, optional)"
-          inputMode="decimal"
-          value={protein}
-          onChange={(event) => setProtein(event.target.value)}
-        />
-        <TextField
-          label="Carbs (g, optional)"
-          inputMode="decimal"
-          value={carbs}
-          onChange={(event) => setCarbs(event.target.value)}
-        />
-        <TextField
-          label="Fat (g, optional)"
-          inputMode="decimal"
-          value={fat}
-          onChange={(event) => setFat(event.target.value)}
-        />
-      </div>
       <Button type="submit" busy={busy}>
         Add
       </Button>

@@ -16,6 +16,7 @@ import { useMyFoods } from "../api/list-my-foods";
 import { useLogMealGroup } from "../api/log-meal-group";
 import { useSaveMyFood } from "../api/save-my-food";
 import styles from "./Diary.module.css";
+import { EnergyFields } from "./EnergyFields";
 
 /** "250 kcal per 100 g", or one serving's energy for an own food given per serving (docs/decisions/068). */
 export function figuresOf(food: FoundFood): string {
@@ -117,33 +118,13 @@ function NewFoodForm({ onSaved }: { onSaved(): void }) {
           one serving
         </label>
       </fieldset>
-      <TextField
-        label="Energy (kcal)"
-        inputMode="decimal"
-        value={kcal}
-        onChange={(event) => setKcal(event.target.value)}
-        error={errors.kcal}
+      <EnergyFields
+        kcal={{ value: kcal, set: setKcal }}
+        kcalError={errors.kcal}
+        protein={{ value: protein, set: setProtein }}
+        carbs={{ value: carbs, set: setCarbs }}
+        fat={{ value: fat, set: setFat }}
       />
-      <div className={styles.macros}>
-        <TextField
-          label="Protein (g, optional)"
-          inputMode="decimal"
-          value={protein}
-          onChange={(event) => setProtein(event.target.value)}
-        />
-        <TextField
-          label="Carbs (g, optional)"
-          inputMode="decimal"
-          value={carbs}
-          onChange={(event) => setCarbs(event.target.value)}
-        />
-        <TextField
-          label="Fat (g, optional)"
-          inputMode="decimal"
-          value={fat}
-          onChange={(event) => setFat(event.target.value)}
-        />
-      </div>
       <div className={styles.macros}>
         <TextField
           label="Measure (optional), e.g. slice"
