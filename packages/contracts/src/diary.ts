@@ -90,39 +90,44 @@ export const CustomFoodSchema = z.object({
 });
 export type CustomFood = z.infer<typeof CustomFoodSchema>;
 
+/** What was eaten and how much: a food or a custom entry, by grams or by servings (log_food, saved meals). */
+export const FoodAmountSchema = z.object({
+  food_id: z.string().min(1).max(120).optional(),
+  custom: CustomFoodSchema.optional(),
+  grams: z
+    .number()
+    .finite()
+    .min(ENTRY_GRAMS_MIN, `At least ${ENTRY_GRAMS_MIN} g.`)
+    .max(ENTRY_GRAMS_MAX, `At most ${ENTRY_GRAMS_MAX.toLocaleString("en-US")} g.`)
+    .optional(),
+  servings: z
+    .number()
+    .finite()
+    .positive("Servings must be more than zero.")
+    .max(ENTRY_SERVINGS_MAX, `At most ${ENTRY_SERVINGS_MAX} servings.`)
+    .optional(),
+});
+
+/** Exactly one of food_id and custom, and exactly one of grams and servings. */
+export function oneFoodOneAmount(input: z.infer<typeof FoodAmountSchema>, context: z.RefinementCtx): void {
+  if ((input.food_id === undefined) === (input.custom === undefined))
+    context.addIssue({ code: "custom", path: ["food_id"], message: "Send either food_id or custom." });
+  if ((input.grams === undefined) === (input.servings === undefined))
+    context.addIssue({ code: "custom", path: ["grams"], message: "Send either grams or servings." });
+}
+
 /**
  * `log_food`: a food of the search (`food_id`) or a custom entry (`custom`, which is how a quick add is sent),
  * by `grams` or by `servings` (of the food's household measure; of the custom entry as typed). With grams, a
  * custom entry's figures are those of the whole amount. `instead_of_item_id` records "ate something else" for a
  * plan item: the plan stays as it is.
  */
-export const LogFoodRequestSchema = z
-  .object({
-    date: LogDateSchema,
-    meal: MealSlotSchema,
-    food_id: z.string().min(1).max(120).optional(),
-    custom: CustomFoodSchema.optional(),
-    grams: z
-      .number()
-      .finite()
-      .min(ENTRY_GRAMS_MIN, `At least ${ENTRY_GRAMS_MIN} g.`)
-      .max(ENTRY_GRAMS_MAX, `At most ${ENTRY_GRAMS_MAX.toLocaleString("en-US")} g.`)
-      .optional(),
-    servings: z
-      .number()
-      .finite()
-      .positive("Servings must be more than zero.")
-      .max(ENTRY_SERVINGS_MAX, `At most ${ENTRY_SERVINGS_MAX} servings.`)
-      .optional(),
-    instead_of_item_id: z.string().min(1).max(200).optional(),
-    client_id: ClientIdSchema.optional(),
-  })
-  .superRefine((input, context) => {
-    if ((input.food_id === undefined) === (input.custom === undefined))
-      context.addIssue({ code: "custom", path: ["food_id"], message: "Send either food_id or custom." });
-    if ((input.grams === undefined) === (input.servings === undefined))
-      context.addIssue({ code: "custom", path: ["grams"], message: "Send either grams or servings." });
-  });
+export const LogFoodRequestSchema = FoodAmountSchema.extend({
+  date: LogDateSchema,
+  meal: MealSlotSchema,
+  instead_of_item_id: z.string().min(1).max(200).optional(),
+  client_id: ClientIdSchema.optional(),
+}).superRefine(oneFoodOneAmount);
 export type LogFoodRequest = z.infer<typeof LogFoodRequestSchema>;
 
 export const DIARY_ENTRY_KINDS = ["plan_item", "food", "quick_add"] as const;

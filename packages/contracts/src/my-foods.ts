@@ -1,13 +1,13 @@
 import { z } from "zod";
 import {
-  CustomFoodSchema,
   DiaryEntrySchema,
   ENTRY_GRAMS_MAX,
   ENTRY_GRAMS_MIN,
   ENTRY_KCAL_MAX,
-  ENTRY_SERVINGS_MAX,
+  FoodAmountSchema,
   FoundFoodSchema,
   MealSlotSchema,
+  oneFoodOneAmount,
 } from "./diary";
 import { ClientIdSchema, LogDateSchema } from "./progress";
 
@@ -125,29 +125,7 @@ export const ListMyFoodsResponseSchema = z.object({ foods: z.array(MyFoodSchema)
 export type ListMyFoodsResponse = z.infer<typeof ListMyFoodsResponseSchema>;
 
 /** One entry of a saved meal as sent: a food by grams or servings, or a custom entry (as log_food takes them). */
-export const MealGroupItemRequestSchema = z
-  .object({
-    food_id: z.string().min(1).max(120).optional(),
-    custom: CustomFoodSchema.optional(),
-    grams: z
-      .number()
-      .finite()
-      .min(ENTRY_GRAMS_MIN, `At least ${ENTRY_GRAMS_MIN} g.`)
-      .max(ENTRY_GRAMS_MAX, `At most ${ENTRY_GRAMS_MAX.toLocaleString("en-US")} g.`)
-      .optional(),
-    servings: z
-      .number()
-      .finite()
-      .positive("Servings must be more than zero.")
-      .max(ENTRY_SERVINGS_MAX, `At most ${ENTRY_SERVINGS_MAX} servings.`)
-      .optional(),
-  })
-  .superRefine((input, context) => {
-    if ((input.food_id === undefined) === (input.custom === undefined))
-      context.addIssue({ code: "custom", path: ["food_id"], message: "Send either food_id or custom." });
-    if ((input.grams === undefined) === (input.servings === undefined))
-      context.addIssue({ code: "custom", path: ["grams"], message: "Send either grams or servings." });
-  });
+export const MealGroupItemRequestSchema = FoodAmountSchema.superRefine(oneFoodOneAmount);
 
 /**
  * `save_meal_group`: a named saved meal, from `items`, or from a meal of the diary (`from`: "save this meal").
