@@ -3,12 +3,9 @@ import { useLocation } from "react-router";
 import { Button } from "../../../components/Button";
 import { readCache, writeCache } from "../../../lib/local-cache";
 import { SITE_CONFIG } from "../../../lib/site-config";
+import { onInstallEvent } from "../api/install-event";
+import type { BeforeInstallPromptEvent } from "../api/install-event";
 import styles from "./Offline.module.css";
-
-/** Chromium's install event; not in TypeScript's DOM library. */
-interface BeforeInstallPromptEvent extends Event {
-  prompt(): Promise<void>;
-}
 
 function hasPlan(): boolean {
   return (readCache("Day1")?.length ?? 0) > 0 || (readCache("userWorkoutData")?.length ?? 0) > 0;
@@ -16,8 +13,8 @@ function hasPlan(): boolean {
 
 /**
  * Offers to install the app once per browser, after the first plan and never on the landing page
- * (docs/decisions/047). The browser's own prompt is held back until then; it only fires at all once
- * the service worker, registered after sign-in, is running.
+ * (docs/decisions/047). The browser's event, held from page load (../api/install-event.ts), only fires
+ * at all once the service worker, registered after sign-in, is running.
  */
 export function InstallPrompt() {
   const { pathname } = useLocation();
@@ -25,14 +22,7 @@ export function InstallPrompt() {
   const [offeredBefore] = useState(() => readCache("install_prompt_offered") === true);
   const [closed, setClosed] = useState(false);
 
-  useEffect(() => {
-    const onBeforeInstall = (event: Event) => {
-      event.preventDefault();
-      setInstallEvent(event as BeforeInstallPromptEvent);
-    };
-    window.addEventListener("beforeinstallprompt", onBeforeInstall);
-    return () => window.removeEventListener("beforeinstallprompt", onBeforeInstall);
-  }, []);
+  useEffect(() => onInstallEvent(setInstallEvent), []);
 
   // Worked out on every render, page changes included: the first plan may arrive after the browser's event.
   const open = installEvent !== null && !offeredBefore && !closed && pathname !== "/" && hasPlan();
