@@ -13,6 +13,7 @@ import {
 } from "./meal-planner";
 import { randomPlanRequest } from "./meal-profiles";
 import { FAT_ENERGY_SHARE, nutrientTargets, planViolations, suitsDiet } from "./meal-targets";
+import { oracleFindings } from "./plan-oracle.fixture";
 import { TEST_FOODS } from "./test-foods.fixture";
 
 const BASE_REQUEST: MealPlanRequest = {
@@ -219,6 +220,7 @@ describe("meal planner on the real catalogue", () => {
     expect(request).toMatchObject({ dietType: "vegan", cuisine: "European", allergiesText: "shrimp" });
     const plan = mustPlan(planner, request);
     expect(violationsOf(plan, request, FOOD_CATALOGUE)).toEqual([]);
+    expect(oracleFindings(plan.items, request)).toEqual([]);
     expect(plan.notes.some((note) => note.includes("fallback"))).toBe(false);
     expect(plan.totals.proteinG).toBeGreaterThanOrEqual(nutrientTargets(request).proteinMinG - 0.5);
   });
@@ -273,6 +275,7 @@ describe("meal planner on the real catalogue", () => {
       allergiesText: "eggs, no dairy, I hate mushrooms",
     };
     const plan = mustPlan(planner, request);
+    expect(oracleFindings(plan.items, request)).toEqual([]);
     for (const item of plan.items) {
       const food = findFood(item.foodId) as Food;
       expect(suitsDiet(food, "vegetarian")).toBe(true);
@@ -314,6 +317,7 @@ describe("meal planner on the real catalogue", () => {
           return;
         }
         expect(violationsOf(outcome.plan, request, FOOD_CATALOGUE)).toEqual([]);
+        expect(oracleFindings(outcome.plan.items, request)).toEqual([]);
         expect(Math.abs(outcome.plan.totals.energyKcal - request.targetKcal)).toBeLessThanOrEqual(
           0.03 * request.targetKcal,
         );
@@ -408,6 +412,7 @@ describe("meal planner on the real catalogue", () => {
             };
             const plan = mustPlan(planner, request);
             expect(violationsOf(plan, request, FOOD_CATALOGUE)).toEqual([]);
+            expect(oracleFindings(plan.items, request)).toEqual([]);
             if (hasMajority(plan, request)) continue;
             const label = `${cuisine}/${dietType} plan ${planNumber}: ${fromCuisine(plan, request)} of ${plan.items.length}`;
             withoutMajority.push(label);
