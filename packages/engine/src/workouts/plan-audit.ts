@@ -20,6 +20,7 @@ import {
   finisherPrescription,
   isHardSetExercise,
   loadsLegs,
+  pressesChest,
   sessionHardSetCap,
   setShare,
   strengthReps,
@@ -39,11 +40,12 @@ const RECOVERY_GROUPS = ["Chest", "Back", "Shoulders", "Quads", "Hamstrings", "G
 
 /**
  * The recovery groups an exercise trains hard, read from the library entry: its body part, plus the
- * hamstrings and glutes for back work that hinges (a deadlift is as hard on them as on the back), and the legs
- * for a conditioning finisher that works them (thrusters, jumps, the bike).
+ * hamstrings and glutes for back work that hinges (a deadlift is as hard on them as on the back), the legs
+ * for a conditioning finisher that works them (thrusters, jumps, the bike), and the chest for a triceps press.
  */
 export function recoveryGroupsTrained(exercise: Exercise): string[] {
   if (CONDITIONING.has(exercise.bodyPart) && loadsLegs(exercise)) return ["Quads", "Hamstrings", "Glutes"];
+  if (pressesChest(exercise)) return ["Chest"];
   if (!RECOVERY_GROUPS.includes(exercise.bodyPart)) return [];
   const groups: string[] = [exercise.bodyPart];
   if (exercise.bodyPart === "Back" && exercise.pattern === "hinge") groups.push("Hamstrings", "Glutes");

@@ -156,6 +156,14 @@ export function finisherPrescription(level: ExperienceLevel): { sets: number; re
   return { sets: 5, reps: "40 sec" };
 }
 
+/**
+ * A triceps exercise that is a press (close-grip push-ups, bench dips): the chest lowers and raises the body with the
+ * triceps, so coaches count it as chest work for recovery, beside its triceps sets.
+ */
+export function pressesChest(exercise: Exercise): boolean {
+  return exercise.bodyPart === "Triceps" && exercise.pattern === "horizontal press";
+}
+
 /** The legs a conditioning move works (thrusters, jumps, the bike): it counts as a leg day for recovery. */
 export function loadsLegs(exercise: Exercise): boolean {
   return [...exercise.primeMovers, ...exercise.synergists].some(

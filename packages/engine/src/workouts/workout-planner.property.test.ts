@@ -8,6 +8,7 @@ import { auditWorkoutPlan, formatPlan, recoveryViolations } from "./plan-audit";
 import { BANDED_MUSCLES } from "./training-prescription";
 import { planWorkoutWeek, type WorkoutPlanRequest } from "./workout-planner";
 import { weekdaySubsets } from "./weekday-subsets";
+import { coachFindings } from "./workout-oracle.fixture";
 
 /*
  * The issue's property: over every 3–6-day weekday set, level, goal, home (with every subset of the
@@ -16,7 +17,8 @@ import { weekdaySubsets } from "./weekday-subsets";
  * (beginners tier 1, intermediates 2, from 65 never 3), no session over its hard-set cap (20 for
  * beginners, 24 otherwise), at most two variants of one movement pattern (or two push-ups) a session,
  * and no muscle over its weekly band. The audit reads each item back from the exercise library, not from
- * the planner's own notes; the headline rules are recounted here as well.
+ * the planner's own notes; the headline rules are recounted here as well, and an independent coach's reading
+ * (workout-oracle.fixture.ts: its own muscle and equipment maps from the names) judges every week too.
  */
 
 const DAY_SETS = weekdaySubsets(3, 6);
@@ -45,6 +47,8 @@ function check(request: WorkoutPlanRequest): string[] {
       problems.push(`${item.day}: ${exercise.name} is high-impact at ${request.ageYears}`);
   }
   problems.push(...recoveryViolations(plan.items));
+  // And read as a coach would, from the names on the screen and the calendar alone (workout-oracle.fixture.ts).
+  problems.push(...coachFindings(request, plan.items));
   for (const muscle of BANDED_MUSCLES) {
     if (plan.weeklyHardSets[muscle] > plan.volumeBand.max)
       problems.push(`${muscle}: ${plan.weeklyHardSets[muscle]} weekly sets`);

@@ -35,6 +35,7 @@ import {
   finisherPrescription,
   isHardSetExercise,
   loadsLegs,
+  pressesChest,
   sessionHardSetCap,
   setShare,
   strengthReps,
@@ -510,8 +511,14 @@ export function planWorkoutWeek(input: WorkoutPlanRequest): WorkoutPlanOutcome {
         (muscle) =>
           totals[muscle] + startingSets(exercise, level) * setShare(exercise, muscle) <= rules.band.max,
       );
+    // A close-grip press next to a day that trains the chest would train it two days running.
+    const chestNearby = neighboursOf(dayIndices[dayIndex] ?? 0).some((neighbour) => {
+      const focus = focusOn(neighbour);
+      return focus !== undefined && DAY_TEMPLATES[focus].some((template) => template.parts.includes("Chest"));
+    });
+    const suits = (exercise: Exercise): boolean => fits(exercise) && !(chestNearby && pressesChest(exercise));
     for (const part of extra ? [slot.part] : [slot.part, ...(PARTNERS[slot.part] ?? [])]) {
-      const pool = (pools.get(poolKeyOf(part, slot.balance)) ?? []).filter(fits);
+      const pool = (pools.get(poolKeyOf(part, slot.balance)) ?? []).filter(suits);
       // A gym day opens with a loadable staple whenever the library has one for the first slot.
       const staples = leadsGymDay && day.strength.length === 0 ? pool.filter(isLoadableStaple) : [];
       const exercise =
