@@ -7,6 +7,7 @@ import { openDatabase, type Database } from "./db/database";
 import { migrate } from "./db/migrate";
 import { authenticatePlugin, createSessionCache } from "./http/authenticate";
 import { jsonDepth, MAX_JSON_BODY_DEPTH } from "./http/json-depth";
+import { defineRoute } from "./http/define-route";
 import { HttpError, registerErrorHandler } from "./http/errors";
 import { registerInputTextCheck } from "./http/input-text";
 import { loggerOptions } from "./http/logging";
@@ -241,7 +242,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     sessions,
   });
 
-  app.get("/healthz", async (_request, reply) => {
+  defineRoute(app, "GET /healthz", {}, async (_request, reply) => {
     try {
       await sql`select 1`.execute(db);
       return { status: "ok", database: "up" };

@@ -19,6 +19,8 @@ export const ENV_VARIABLES = {
   REDIS_URL:
     "Redis URL for rate-limit counters shared by several server instances; in-memory counters when unset, and while Redis does not answer (each command gets 100 ms; the change is logged once each way).",
   LOG_LEVEL: "pino log level: fatal, error, warn, info, debug, trace or silent (default info).",
+  NODE_ENV:
+    "test or development: every function's answer is checked against its contract in packages/contracts before it is sent, and one that does not match is a 500 naming the field (tests set it; npm run dev sets development). Unset or production: not checked.",
   WEB_DIST_DIR:
     "Folder of the built web app to serve (default apps/web/dist of this checkout), e.g. a new build deployed beside the old one.",
   PUBLIC_URL:
@@ -221,6 +223,7 @@ export const EnvSchema = z.object({
       .optional(),
   ),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  NODE_ENV: z.enum(["production", "development", "test"]).optional(),
   WEB_DIST_DIR: optionalString,
   PUBLIC_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
   TRUST_PROXY: TrustProxySchema,
@@ -348,6 +351,8 @@ export interface AppConfig {
   /** Absent: databaseUrl. Only read with databaseUrl. */
   databaseListenUrl?: string;
   jwtSecret: string;
+  /** Function answers checked against their contracts before they leave (http/define-function.ts); absent: not. */
+  checkAnswers?: boolean;
   redisUrl?: string;
   logLevel: string;
   webDistDir: string;
@@ -547,6 +552,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     jwtSecret: e.JWT_SECRET ?? readOrCreateJwtSecret(dataDir),
     ...(e.REDIS_URL ? { redisUrl: e.REDIS_URL } : {}),
     logLevel: e.LOG_LEVEL,
+    checkAnswers: e.NODE_ENV === "test" || e.NODE_ENV === "development",
     webDistDir: e.WEB_DIST_DIR ? resolve(baseDir, e.WEB_DIST_DIR) : defaultWebDistDir,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
     trustProxy: e.TRUST_PROXY,

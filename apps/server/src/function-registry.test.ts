@@ -39,6 +39,15 @@ describe("function registry", () => {
     }
   });
 
+  it("asks every function the registry marks bearer for a token, and no other", async () => {
+    const refused: string[] = [];
+    for (const name of FUNCTION_NAMES) {
+      const response = await app.inject({ method: "POST", url: `${PREFIX}${name}`, payload: [] });
+      if (response.statusCode === 401) refused.push(name);
+    }
+    expect(refused.sort()).toEqual(FUNCTION_NAMES.filter((name) => FUNCTIONS[name].auth === "bearer").sort());
+  });
+
   it("answers 400 validation_failed to a body the registry refuses, on every function", async () => {
     const refused: string[] = [];
     const accepted: string[] = [];

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { HostBrand, SiteLinks } from "../env";
+import { defineRoute } from "./define-route";
 import { HttpError, sendError } from "./errors";
 
 /** Paths owned by the API: never answered with the SPA, even for a browser navigation. */
@@ -268,8 +269,8 @@ export async function registerSpa(
   });
 
   if (pages) {
-    app.get("/", sendIndex);
-    app.get("/index.html", sendIndex);
+    defineRoute(app, "GET /", {}, async (request, reply) => sendIndex(request, reply));
+    defineRoute(app, "GET /index.html", {}, async (request, reply) => sendIndex(request, reply));
   }
 
   const manifestFile = join(webDistDir, "manifest.webmanifest");
@@ -277,7 +278,7 @@ export async function registerSpa(
     const manifest = JSON.parse(readFileSync(manifestFile, "utf8")) as Record<string, unknown>;
     const brandedManifests = new Map<string, string>();
     // The installed app is named like the page's title: the brand of the host it was installed from.
-    app.get("/manifest.webmanifest", (request, reply) => {
+    defineRoute(app, "GET /manifest.webmanifest", {}, async (request, reply) => {
       const brandName = pages.brandForHost(request.hostname);
       let body = brandedManifests.get(brandName);
       if (body === undefined) {

@@ -27,6 +27,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     rateLimitNamespace: `fitwise-test-${randomUUID()}-`,
     supportEmail: "support@fitwise.app",
     brandName: "Fitwise",
+    checkAnswers: true,
     ...overrides,
   };
 }

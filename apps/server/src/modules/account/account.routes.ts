@@ -1,20 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import {
-  EnrollFactorRequestSchema,
-  OtpRequestSchema,
-  RecoverRequestSchema,
-  ResendRequestSchema,
-  VerifyFactorRequestSchema,
-  VerifyRequestSchema,
-} from "@fitwise/contracts/account";
 import type { Database } from "../../db/database";
 import type { AppConfig } from "../../env";
+import { defineFunction } from "../../http/define-function";
+import { defineRoute } from "../../http/define-route";
 import { HttpError } from "../../http/errors";
 import { parsePkceChallenge, PkceFlows } from "../auth/auth.pkce";
 import { AuthRepository } from "../auth/auth.repository";
 import { AuthService } from "../auth/auth.service";
 import { parseBody, sessionMeta } from "../auth/request-input";
-import { FUNCTIONS } from "@fitwise/contracts/functions";
 import { cancelBeforeAccountDeletion, paymentsDepsFor } from "../payments/payments.service";
 import { AccountRepository } from "./account.repository";
 import { AccountService } from "./account.service";
@@ -123,33 +116,33 @@ async function authV1(app: FastifyInstance, service: AccountService): Promise<vo
 
   const emailKey = (email: string | undefined) => (email ?? "").trim().toLowerCase();
 
-  app.get("/settings", async () => service.settings());
+  defineRoute(app, "GET /auth/v1/settings", {}, async () => service.settings());
 
-  app.post("/recover", async (request) => {
-    const body = parseBody(RecoverRequestSchema, request.body);
+  defineRoute(app, "POST /auth/v1/recover", {}, async (request, _reply, route) => {
+    const body = parseBody(route.request, request.body);
     await limits.emailPerIp(request, ipOf(request));
     await limits.emailPerAddress(request, emailKey(body.email));
     const query = request.query as { redirect_to?: string };
     return service.email.recover(body.email, body.redirect_to ?? query.redirect_to, parsePkceChallenge(body));
   });
 
-  app.post("/otp", async (request) => {
-    const body = parseBody(OtpRequestSchema, request.body);
+  defineRoute(app, "POST /auth/v1/otp", {}, async (request, _reply, route) => {
+    const body = parseBody(route.request, request.body);
     await limits.emailPerIp(request, ipOf(request));
     await limits.emailPerAddress(request, emailKey(body.email));
     return service.email.otp(body);
   });
 
-  app.post("/resend", async (request) => {
-    const body = parseBody(ResendRequestSchema, request.body);
+  defineRoute(app, "POST /auth/v1/resend", {}, async (request, _reply, route) => {
+    const body = parseBody(route.request, request.body);
     await limits.emailPerIp(request, ipOf(request));
     await limits.emailPerAddress(request, emailKey(body.email));
     return service.email.resend(body);
   });
 
-  app.get("/verify", async (request, reply) => {
+  defineRoute(app, "GET /auth/v1/verify", {}, async (request, reply, route) => {
     await limits.verifyPerIp(request, ipOf(request));
-    const query = VerifyRequestSchema.safeParse(request.query);
+    const query = route.request.safeParse(request.query);
     const location = await service.email.verifyLinkRedirect(
       query.success ? query.data : {},
       sessionMeta(request),
@@ -157,12 +150,12 @@ async function authV1(app: FastifyInstance, service: AccountService): Promise<vo
     return reply.header("Cache-Control", "no-store").redirect(location, 303);
   });
 
-  app.post("/verify", async (request) => {
+  defineRoute(app, "POST /auth/v1/verify", {}, async (request, _reply, route) => {
     await limits.verifyPerIp(request, ipOf(request));
-    return service.email.verifyLink(parseBody(VerifyRequestSchema, request.body), sessionMeta(request));
+    return service.email.verifyLink(parseBody(route.request, request.body), sessionMeta(request));
   });
 
-  app.get("/authorize", async (request, reply) => {
+  defineRoute(app, "GET /auth/v1/authorize", {}, async (request, reply) => {
     await limits.oauthPerIp(request, ipOf(request));
     const query = request.query as {
       provider?: string;
@@ -178,7 +171,7 @@ async function authV1(app: FastifyInstance, service: AccountService): Promise<vo
     return reply.header("Cache-Control", "no-store").redirect(location, 302);
   });
 
-  app.get("/callback", async (request, reply) => {
+  defineRoute(app, "GET /auth/v1/callback", {}, async (request, reply) => {
     await limits.oauthPerIp(request, ipOf(request));
     const query = request.query as Record<string, string | undefined>;
     const location = await service.google.callback(query, sessionMeta(request));
@@ -188,41 +181,45 @@ async function authV1(app: FastifyInstance, service: AccountService): Promise<vo
       .redirect(location, 303);
   });
 
-  app.post("/factors", { preHandler: app.authenticate }, async (request) =>
-    service.mfa.enroll(request.user!, parseBody(EnrollFactorRequestSchema, request.body)),
+  defineRoute(app, "POST /auth/v1/factors", {}, async (request, _reply, route) =>
+    service.mfa.enroll(request.user!, parseBody(route.request, request.body)),
   );
 
-  app.post<{ Params: { id: string } }>(
-    "/factors/:id/challenge",
-    { preHandler: app.authenticate },
+  defineRoute<"POST /auth/v1/factors/:id/challenge", { Params: { id: string } }>(
+    app,
+    "POST /auth/v1/factors/:id/challenge",
+    {},
     async (request) => service.mfa.challenge(request.user!, request.params.id, request.ip ?? null),
   );
 
-  app.post<{ Params: { id: string } }>(
-    "/factors/:id/verify",
-    { preHandler: app.authenticate },
-    async (request) => {
+  defineRoute<"POST /auth/v1/factors/:id/verify", { Params: { id: string } }>(
+    app,
+    "POST /auth/v1/factors/:id/verify",
+    {},
+    async (request, _reply, route) => {
       await limits.mfaVerifyPerIp(request, ipOf(request));
       await service.mfa.requireOwnFactor(request.user!, request.params.id);
       await limits.mfaVerifyPerFactor(request, request.params.id);
       return service.mfa.verifyFactor(
         request.user!,
         request.params.id,
-        parseBody(VerifyFactorRequestSchema, request.body),
+        parseBody(route.request, request.body),
         sessionMeta(request),
       );
     },
   );
 
-  app.delete<{ Params: { id: string } }>("/factors/:id", { preHandler: app.authenticate }, async (request) =>
-    service.mfa.unenroll(request.user!, request.params.id),
+  defineRoute<"DELETE /auth/v1/factors/:id", { Params: { id: string } }>(
+    app,
+    "DELETE /auth/v1/factors/:id",
+    {},
+    async (request) => service.mfa.unenroll(request.user!, request.params.id),
   );
 }
 
 async function functionsV1(app: FastifyInstance, service: AccountService): Promise<void> {
   const limits = limitsFor(app);
-  app.post("/export_my_data", { preHandler: app.authenticate }, async (request, reply) => {
-    parseBody(FUNCTIONS.export_my_data.request, request.body);
+  defineFunction(app, "export_my_data", {}, async (_input, request, reply) => {
     const data = await service.data.exportMyData(request.user!);
     const day = new Date().toISOString().slice(0, 10);
     return reply
@@ -230,11 +227,8 @@ async function functionsV1(app: FastifyInstance, service: AccountService): Promi
       .header("Content-Disposition", `attachment; filename="fitwise-my-data-${day}.json"`)
       .send(data);
   });
-  app.post("/delete_my_account", { preHandler: app.authenticate }, async (request) => {
+  defineFunction(app, "delete_my_account", {}, async (input, request) => {
     await limits.deletePerUser(request, request.user!.id);
-    return service.data.deleteMyAccount(
-      request.user!,
-      parseBody(FUNCTIONS.delete_my_account.request, request.body),
-    );
+    return service.data.deleteMyAccount(request.user!, input);
   });
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { ANALYTICS_SCREENS, type AnalyticsEvent } from "@fitwise/contracts/analytics";
-import { FUNCTIONS } from "@fitwise/contracts/functions";
 import type { Database } from "../../db/database";
+import { defineFunction } from "../../http/define-function";
 import { HttpError } from "../../http/errors";
 import { optedOutOfTracking } from "../../http/tracking-consent";
 import {
@@ -90,9 +90,11 @@ export async function analyticsRoutes(app: FastifyInstance, options: AnalyticsRo
     await purging;
   });
 
-  app.post(
-    "/track_events",
+  defineFunction(
+    app,
+    "track_events",
     {
+      source: (request) => parseBody(request.body),
       bodyLimit: BODY_LIMIT_BYTES,
       config: {
         rateLimit: {
@@ -102,11 +104,10 @@ export async function analyticsRoutes(app: FastifyInstance, options: AnalyticsRo
         },
       },
     },
-    async (request, reply) => {
+    async ({ events }, request, reply) => {
       // Our web client sends nothing then; any other client is answered and ignored.
       if (optedOutOfTracking(request)) return reply.code(204).send();
       const userId = await callerId(app, request, reply);
-      const { events } = FUNCTIONS.track_events.request.parse(parseBody(request.body));
       await insertAnalyticsEvents(options.db, userId, events.map(toStored));
       return reply.code(204).send();
     },

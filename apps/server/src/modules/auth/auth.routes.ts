@@ -6,8 +6,6 @@ import {
   PasswordGrantRequestSchema,
   PkceGrantRequestSchema,
   RefreshTokenGrantRequestSchema,
-  SignUpRequestSchema,
-  UpdateUserRequestSchema,
 } from "@fitwise/contracts/auth";
 import { DEFAULT_REFRESH_LIMIT, type AppConfig } from "../../env";
 import { HttpError } from "../../http/errors";
@@ -16,6 +14,7 @@ import { parsePkceChallenge, PkceFlows } from "./auth.pkce";
 import { AuthRepository } from "./auth.repository";
 import { AuthService, sessionOptionsFor } from "./auth.service";
 import { parseBody, sessionMeta } from "./request-input";
+import { defineRoute } from "../../http/define-route";
 import { AccountRepository } from "../account/account.repository";
 import { createEmailLinks } from "../account/account.routes";
 import { oidcClientFor } from "../account/oidc.client";
@@ -63,11 +62,16 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     log: app.log,
   });
 
-  app.post("/signup", { config: rateLimit(config.rateLimits.signup) }, async (request) => {
-    const body = parseBody(SignUpRequestSchema, request.body);
-    // GoTrue: the challenge matters only with confirmation on; an auto-confirmed sign-up gets its session now.
-    return service.signUp(body, sessionMeta(request), parsePkceChallenge(body));
-  });
+  defineRoute(
+    app,
+    "POST /auth/v1/signup",
+    { config: rateLimit(config.rateLimits.signup) },
+    async (request, _reply, route) => {
+      const body = parseBody(route.request, request.body);
+      // GoTrue: the challenge matters only with confirmation on; an auto-confirmed sign-up gets its session now.
+      return service.signUp(body, sessionMeta(request), parsePkceChallenge(body));
+    },
+  );
 
   const refreshLimit = config.rateLimits.refresh ?? DEFAULT_REFRESH_LIMIT;
   const isRefresh = (request: FastifyRequest) =>
@@ -83,7 +87,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     },
   };
 
-  app.post("/token", { config: tokenLimits }, async (request) => {
+  defineRoute(app, "POST /auth/v1/token", { config: tokenLimits }, async (request) => {
     const query = request.query as { grant_type?: string };
     const grantType = GrantTypeSchema.safeParse(query.grant_type);
     if (!grantType.success) throw new HttpError(400, "unsupported_grant_type", "unsupported_grant_type");
@@ -109,13 +113,13 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     return service.refresh(parseBody(RefreshTokenGrantRequestSchema, request.body).refresh_token);
   });
 
-  app.get("/user", { preHandler: app.authenticate }, async (request) => service.getUser(request.user!.id));
+  defineRoute(app, "GET /auth/v1/user", {}, async (request) => service.getUser(request.user!.id));
 
-  app.put("/user", { preHandler: app.authenticate }, async (request) =>
-    service.updateUser(request.user!, parseBody(UpdateUserRequestSchema, request.body)),
+  defineRoute(app, "PUT /auth/v1/user", {}, async (request, _reply, route) =>
+    service.updateUser(request.user!, parseBody(route.request, request.body)),
   );
 
-  app.post("/logout", { preHandler: app.authenticate }, async (request, reply) => {
+  defineRoute(app, "POST /auth/v1/logout", {}, async (request, reply) => {
     const query = request.query as { scope?: string };
     const scope = LogoutScopeSchema.safeParse(query.scope ?? "global");
     if (!scope.success)

@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { FUNCTIONS } from "@fitwise/contracts/functions";
 import type { Database } from "../../db/database";
 import type { AiConfig } from "../../env";
 import { optedOutOfTracking } from "../../http/tracking-consent";
@@ -8,6 +7,7 @@ import { createWorkerPlanPool, type PlanPool } from "../plans/plan-pool";
 import type { ChatDeps } from "./chat.context";
 import { chatHistory, chatTrainer, clearChatHistory } from "./chat.service";
 import { callerId } from "../../http/authenticate";
+import { defineFunction } from "../../http/define-function";
 
 export interface ChatRoutesOptions {
   db: Database;
@@ -43,10 +43,10 @@ export async function chatRoutes(app: FastifyInstance, options: ChatRoutesOption
     ...(options.ai ? { ai: options.ai } : {}),
   };
 
-  app.post(
-    "/openai_chat_trainer",
+  defineFunction(
+    app,
+    "openai_chat_trainer",
     {
-      preHandler: [app.authenticate],
       config: {
         rateLimit: {
           max: options.messagesPerMinute ?? DEFAULT_CHAT_MESSAGES_PER_MINUTE,
@@ -57,8 +57,7 @@ export async function chatRoutes(app: FastifyInstance, options: ChatRoutesOption
         },
       },
     },
-    async (request) => {
-      const input = FUNCTIONS.openai_chat_trainer.request.parse(request.body ?? {});
+    async (input, request) => {
       return chatTrainer(deps, callerId(request), input, {
         id: request.id,
         optedOutOfTracking: optedOutOfTracking(request),
@@ -66,18 +65,15 @@ export async function chatRoutes(app: FastifyInstance, options: ChatRoutesOption
     },
   );
 
-  app.post("/undo_plan_change", { preHandler: [app.authenticate] }, async (request) => {
-    const input = FUNCTIONS.undo_plan_change.request.parse(request.body ?? {});
+  defineFunction(app, "undo_plan_change", {}, async (input, request) => {
     return undoPlanChange(deps.db, callerId(request), input.change_id, deps.now());
   });
 
-  app.post("/get_chat_history", { preHandler: [app.authenticate] }, async (request) => {
-    FUNCTIONS.get_chat_history.request.parse(request.body ?? {});
+  defineFunction(app, "get_chat_history", {}, async (_input, request) => {
     return chatHistory(deps.db, callerId(request), deps.now());
   });
 
-  app.post("/clear_chat_history", { preHandler: [app.authenticate] }, async (request) => {
-    FUNCTIONS.clear_chat_history.request.parse(request.body ?? {});
+  defineFunction(app, "clear_chat_history", {}, async (_input, request) => {
     return clearChatHistory(deps.db, callerId(request));
   });
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
-import { FUNCTIONS } from "@fitwise/contracts/functions";
 import type { Database } from "../../db/database";
 import { callerId } from "../../http/authenticate";
+import { defineFunction } from "../../http/define-function";
 import type { UserStateCache } from "../../http/user-state-cache";
 import type { StoredProfile } from "../profile/profile.service";
 import { applyOnce } from "../progress/client-writes";
@@ -42,92 +42,77 @@ export async function diaryRoutes(
 ): Promise<void> {
   const { db, profiles, openFoodFacts } = options;
   const now = options.now ?? (() => new Date());
-  const authenticated = { preHandler: app.authenticate };
 
-  app.post("/search_foods", authenticated, async (request) =>
-    searchFoods(db, profiles, callerId(request), FUNCTIONS.search_foods.request.parse(request.body ?? {})),
+  defineFunction(app, "search_foods", {}, async (input, request) =>
+    searchFoods(db, profiles, callerId(request), input),
   );
 
-  app.post("/lookup_barcode", authenticated, async (request) => {
-    const { code } = FUNCTIONS.lookup_barcode.request.parse(request.body ?? {});
+  defineFunction(app, "lookup_barcode", {}, async ({ code }, request) => {
     return lookupBarcode(db, profiles, openFoodFacts, callerId(request), code);
   });
 
   // Applied once per client_id, like the other logs a browser may queue offline (docs/decisions/047).
-  app.post("/log_food", authenticated, async (request) => {
-    const input = FUNCTIONS.log_food.request.parse(request.body ?? {});
+  defineFunction(app, "log_food", {}, async (input, request) => {
     const userId = callerId(request);
     const row = await prepareFoodLog(input, now(), openFoodFacts, myFoodReader(db, userId));
     return applyOnce(db, userId, "log_food", input.client_id, (trx) => logFood(trx, userId, row));
   });
 
-  app.post("/delete_food_log", authenticated, async (request) => {
-    const { date, entry_id } = FUNCTIONS.delete_food_log.request.parse(request.body ?? {});
+  defineFunction(app, "delete_food_log", {}, async ({ date, entry_id }, request) => {
     return deleteFoodLog(db, callerId(request), date, entry_id);
   });
 
-  app.post("/get_diary", authenticated, async (request) => {
-    const { date } = FUNCTIONS.get_diary.request.parse(request.body ?? {});
+  defineFunction(app, "get_diary", {}, async ({ date }, request) => {
     return getDiary(db, callerId(request), date, now());
   });
 
-  app.post("/copy_diary_meal", authenticated, async (request) => {
-    const input = FUNCTIONS.copy_diary_meal.request.parse(request.body ?? {});
+  defineFunction(app, "copy_diary_meal", {}, async (input, request) => {
     const userId = callerId(request);
     return applyOnce(db, userId, "copy_diary_meal", input.client_id, (trx) =>
       copyDiaryMeal(trx, userId, input, now()),
     );
   });
 
-  app.post("/get_diary_week", authenticated, async (request) => {
-    const { end_date } = FUNCTIONS.get_diary_week.request.parse(request.body ?? {});
+  defineFunction(app, "get_diary_week", {}, async ({ end_date }, request) => {
     return getDiaryWeek(db, callerId(request), end_date, now());
   });
 
   // My foods and saved meals (docs/decisions/068).
-  app.post("/list_my_foods", authenticated, async (request) => {
-    FUNCTIONS.list_my_foods.request.parse(request.body ?? {});
+  defineFunction(app, "list_my_foods", {}, async (_input, request) => {
     return listMyFoods(db, callerId(request));
   });
 
-  app.post("/save_my_food", authenticated, async (request) => {
-    const input = FUNCTIONS.save_my_food.request.parse(request.body ?? {});
+  defineFunction(app, "save_my_food", {}, async (input, request) => {
     return saveMyFood(db, callerId(request), input);
   });
 
-  app.post("/delete_my_food", authenticated, async (request) => {
-    const { id } = FUNCTIONS.delete_my_food.request.parse(request.body ?? {});
+  defineFunction(app, "delete_my_food", {}, async ({ id }, request) => {
     return deleteMyFood(db, callerId(request), id);
   });
 
-  app.post("/list_meal_groups", authenticated, async (request) => {
-    FUNCTIONS.list_meal_groups.request.parse(request.body ?? {});
+  defineFunction(app, "list_meal_groups", {}, async (_input, request) => {
     return listMealGroups(db, callerId(request));
   });
 
-  app.post("/save_meal_group", authenticated, async (request) => {
-    const input = FUNCTIONS.save_meal_group.request.parse(request.body ?? {});
+  defineFunction(app, "save_meal_group", {}, async (input, request) => {
     const userId = callerId(request);
     const items = await prepareMealGroupItems(db, userId, input, now(), openFoodFacts);
     return saveMealGroup(db, userId, input, items);
   });
 
-  app.post("/delete_meal_group", authenticated, async (request) => {
-    const { id } = FUNCTIONS.delete_meal_group.request.parse(request.body ?? {});
+  defineFunction(app, "delete_meal_group", {}, async ({ id }, request) => {
     return deleteMealGroup(db, callerId(request), id);
   });
 
   // Applied once per client_id: a tap may be sent again after a lost answer (docs/decisions/047).
-  app.post("/log_meal_group", authenticated, async (request) => {
-    const input = FUNCTIONS.log_meal_group.request.parse(request.body ?? {});
+  defineFunction(app, "log_meal_group", {}, async (input, request) => {
     const userId = callerId(request);
     return applyOnce(db, userId, "log_meal_group", input.client_id, (trx) =>
       logMealGroup(trx, userId, input, now()),
     );
   });
 
-  app.post("/set_diary_day_complete", authenticated, async (request) => {
-    const { date, complete } = FUNCTIONS.set_diary_day_complete.request.parse(request.body ?? {});
+  defineFunction(app, "set_diary_day_complete", {}, async ({ date, complete }, request) => {
     return setDiaryDayComplete(db, callerId(request), date, complete, now());
   });
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import serverPackage from "../../../package.json" with { type: "json" };
+import { defineRoute } from "../../http/define-route";
 import { escapeHtml } from "../../http/spa";
 import { contractOf, openApiDocument, type RegisteredRoute } from "./docs.service";
 
@@ -85,10 +86,10 @@ export async function docsRoutes(app: FastifyInstance, options: DocsRoutesOption
       { title, version: serverPackage.version, serverUrl: options.publicUrl },
     ));
 
-  app.get(OPENAPI_JSON_PATH, async (_request, reply) =>
+  defineRoute(app, "GET /api/docs/openapi.json", {}, async (_request, reply) =>
     reply.header("cache-control", "no-cache").send(documentOf()),
   );
-  app.get(DOCS_PATH, async (_request, reply) => {
+  defineRoute(app, "GET /api/docs", {}, async (_request, reply) => {
     page ??= docsPage(documentOf(), options.routes, title);
     return reply.header("cache-control", "no-cache").type("text/html; charset=utf-8").send(page);
   });

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { AuthErrorSchema } from "@fitwise/contracts/auth";
 import { FunctionErrorSchema } from "@fitwise/contracts/profile";
 import { FUNCTIONS } from "@fitwise/contracts/functions";
-import { ROUTE_CONTRACTS, type RouteContract } from "./route-contracts";
+import { ROUTE_FAMILIES, ROUTES, type RouteContract } from "@fitwise/contracts/routes";
 
 /** A route as Fastify registered it (HEAD routes Fastify adds by itself are left out). */
 export interface RegisteredRoute {
@@ -47,7 +47,13 @@ function openApiPath(url: string): { path: string; parameters: JsonObject[] } {
   };
 }
 
-export function contractOf(route: RegisteredRoute): { name: string; contract: RouteContract | undefined } {
+/** What the document shows of a route: a function's registry entry or the route table's. */
+type DocumentedContract = Omit<RouteContract, "family">;
+
+export function contractOf(route: RegisteredRoute): {
+  name: string;
+  contract: DocumentedContract | undefined;
+} {
   if (route.url.startsWith(FUNCTIONS_PREFIX)) {
     const name = route.url.slice(FUNCTIONS_PREFIX.length);
     return {
@@ -56,7 +62,10 @@ export function contractOf(route: RegisteredRoute): { name: string; contract: Ro
     };
   }
   const key = `${route.method} ${route.url}`;
-  return { name: key, contract: Object.hasOwn(ROUTE_CONTRACTS, key) ? ROUTE_CONTRACTS[key] : undefined };
+  return {
+    name: key,
+    contract: Object.hasOwn(ROUTES, key) ? ROUTES[key as keyof typeof ROUTES] : undefined,
+  };
 }
 
 function operationId(route: RegisteredRoute, functionName: string | undefined): string {
@@ -131,7 +140,10 @@ export function openApiDocument(
       version: info.version,
       description:
         "Generated from the zod contracts in packages/contracts. Functions are POST /functions/v1/<name> " +
-        "with a JSON body; the auth routes follow Supabase Auth (GoTrue).",
+        "with a JSON body; the auth routes follow Supabase Auth (GoTrue). " +
+        `Errors, one envelope per family: /auth/v1 answers ${ROUTE_FAMILIES.auth}; the functions and every ` +
+        `other JSON route ${ROUTE_FAMILIES.api}; /healthz ${ROUTE_FAMILIES.health}; pages ${ROUTE_FAMILIES.page}. ` +
+        "A 5xx never carries details: its message is fixed and the cause is only logged.",
     },
     servers: [{ url: info.serverUrl }],
     tags: [

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from "fastify";
-import { FUNCTIONS } from "@fitwise/contracts/functions";
 import type { Database } from "../../db/database";
 import { getGroceryList, setGroceryTick } from "./groceries.service";
 import { callerId } from "../../http/authenticate";
+import { defineFunction } from "../../http/define-function";
 
 /** The shopping list and its ticks under /functions/v1 (docs/product.md §3.15). */
 export async function groceriesRoutes(
@@ -11,19 +11,12 @@ export async function groceriesRoutes(
 ): Promise<void> {
   const { db } = options;
   const now = options.now ?? (() => new Date());
-  const authenticated = { preHandler: app.authenticate };
 
-  app.post("/get_grocery_list", authenticated, async (request) =>
-    getGroceryList(
-      db,
-      callerId(request),
-      FUNCTIONS.get_grocery_list.request.parse(request.body ?? {}),
-      now(),
-    ),
+  defineFunction(app, "get_grocery_list", {}, async (input, request) =>
+    getGroceryList(db, callerId(request), input, now()),
   );
 
-  app.post("/set_grocery_tick", authenticated, async (request) => {
-    const { name, ticked } = FUNCTIONS.set_grocery_tick.request.parse(request.body ?? {});
+  defineFunction(app, "set_grocery_tick", {}, async ({ name, ticked }, request) => {
     return setGroceryTick(db, callerId(request), name, ticked);
   });
 }

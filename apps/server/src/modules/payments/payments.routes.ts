@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { FUNCTIONS } from "@fitwise/contracts/functions";
 import type { Database } from "../../db/database";
 import type { AppConfig } from "../../env";
 import type { AuthenticatedUser } from "../../http/authenticate";
+import { defineFunction } from "../../http/define-function";
+import { defineRoute } from "../../http/define-route";
 import { HttpError } from "../../http/errors";
 import { createEmailLinks } from "../account/account.routes";
 import { endTestProviderSubscriptions, findUser } from "./payments.repository";
@@ -54,28 +55,17 @@ export async function paymentsRoutes(
 
   await app.register(
     async (functions) => {
-      const authenticated = { preHandler: functions.authenticate };
-      functions.post("/claim_shared_plan_trial", authenticated, async (request) => {
-        const { shared_plan } = FUNCTIONS.claim_shared_plan_trial.request.parse(request.body ?? {});
+      defineFunction(functions, "claim_shared_plan_trial", {}, async ({ shared_plan }, request) => {
         return claimSharedPlanTrial(options.db, caller(request).id, shared_plan, deps.now());
       });
-      functions.post("/create_checkout", authenticated, async (request) => {
-        const { plan } = FUNCTIONS.create_checkout.request.parse(request.body ?? {});
+      defineFunction(functions, "create_checkout", {}, async ({ plan }, request) => {
         return { url: await createCheckoutUrl(deps, caller(request), plan) };
       });
-      functions.post("/cancel_subscription", authenticated, async (request) =>
-        cancelSubscription(
-          deps,
-          caller(request),
-          FUNCTIONS.cancel_subscription.request.parse(request.body ?? {}),
-        ),
+      defineFunction(functions, "cancel_subscription", {}, async (input, request) =>
+        cancelSubscription(deps, caller(request), input),
       );
-      functions.post("/resume_subscription", authenticated, async (request) =>
-        resumeSubscription(
-          deps,
-          caller(request),
-          FUNCTIONS.resume_subscription.request.parse(request.body ?? {}),
-        ),
+      defineFunction(functions, "resume_subscription", {}, async (input, request) =>
+        resumeSubscription(deps, caller(request), input),
       );
       // One verification link per user and 10 minutes, however often restore is pressed.
       const verifyLimit = functions.createRateLimit({
@@ -83,8 +73,7 @@ export async function paymentsRoutes(
         timeWindow: 10 * 60_000,
         keyGenerator: (request) => `restore-verify:${request.user?.id ?? request.ip}`,
       });
-      functions.post("/restore_purchase", authenticated, async (request) => {
-        FUNCTIONS.restore_purchase.request.parse(request.body ?? {});
+      defineFunction(functions, "restore_purchase", {}, async (_input, request) => {
         return restorePurchase(deps, caller(request), async () => {
           const limit = await verifyLimit(request);
           if (!limit.isAllowed && limit.isExceeded) return;
@@ -100,13 +89,17 @@ export async function paymentsRoutes(
     // The signature covers the exact bytes sent, so this route reads the body unparsed.
     webhooks.removeAllContentTypeParsers();
     webhooks.addContentTypeParser("*", { parseAs: "buffer" }, (_request, body, done) => done(null, body));
-    webhooks.post(WEBHOOK_PATH, async (request, reply) => {
+    defineRoute(webhooks, "POST /webhooks/lemonsqueezy", {}, async (request, reply) => {
       const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       const result = await handleWebhook(deps, rawBody, {
         signature: headerValue(request.headers["x-signature"]),
         eventName: headerValue(request.headers["x-event-name"]),
       });
-      if (result.statusCode !== 200) request.log.warn({ code: result.body.error.code }, "webhook refused");
+      if (result.statusCode !== 200) {
+        request.log.warn({ code: result.body.error.code }, "webhook refused");
+        // Through the one error handler, so the refusal has the envelope of every JSON route (decision 074).
+        throw new HttpError(result.statusCode, result.body.error.code, result.body.error.message);
+      }
       return reply.code(result.statusCode).send(result.body);
     });
   });
@@ -121,45 +114,55 @@ export async function paymentsRoutes(
         done(null, new URLSearchParams(typeof body === "string" ? body : body.toString())),
     );
 
-    checkoutPages.get<{ Params: { id: string } }>("/test-checkout/:id", async (request, reply) => {
-      reply.type("text/html; charset=utf-8").header("Cache-Control", "no-store");
-      const checkout = await findTestCheckout(deps, request.params.id);
-      if (!checkout) return reply.code(404).send(renderCheckoutGonePage(brandName));
-      const trialDays = await trialDaysFor(deps.db, checkout.user_id);
-      return renderTestCheckoutPage({ checkout, brandName, trialDays });
-    });
-
-    checkoutPages.post<{ Params: { id: string } }>("/test-checkout/:id", async (request, reply) => {
-      reply.type("text/html; charset=utf-8").header("Cache-Control", "no-store");
-      const checkout = await findTestCheckout(deps, request.params.id);
-      if (!checkout) return reply.code(404).send(renderCheckoutGonePage(brandName));
-      const form = request.body instanceof URLSearchParams ? request.body : new URLSearchParams();
-      const values = {
-        cardName: form.get("card_name") ?? "",
-        cardNumber: form.get("card_number") ?? "",
-        expiry: form.get("expiry") ?? "",
-      };
-      const problem = testPaymentProblem({ ...values, cvc: form.get("cvc") ?? "" }, deps.now());
-      if (problem) {
+    defineRoute<"GET /test-checkout/:id", { Params: { id: string } }>(
+      checkoutPages,
+      "GET /test-checkout/:id",
+      {},
+      async (request, reply) => {
+        reply.type("text/html; charset=utf-8").header("Cache-Control", "no-store");
+        const checkout = await findTestCheckout(deps, request.params.id);
+        if (!checkout) return reply.code(404).send(renderCheckoutGonePage(brandName));
         const trialDays = await trialDaysFor(deps.db, checkout.user_id);
-        return reply
-          .code(422)
-          .send(renderTestCheckoutPage({ checkout, brandName, trialDays, error: problem, values }));
-      }
+        return renderTestCheckoutPage({ checkout, brandName, trialDays });
+      },
+    );
 
-      const webhook = await completeTestCheckout(deps, checkout.checkout_id);
-      if (!webhook) return reply.code(404).send(renderCheckoutGonePage(brandName));
-      // Delivered through the real webhook route, exactly as the provider's request would arrive.
-      const delivery = await app.inject({
-        method: "POST",
-        url: WEBHOOK_PATH,
-        headers: webhook.headers,
-        payload: webhook.rawBody,
-      });
-      if (delivery.statusCode !== 200) {
-        throw new Error(`test checkout webhook refused: ${delivery.statusCode} ${delivery.body}`);
-      }
-      return reply.redirect(PURCHASE_RETURN_PATH, 303);
-    });
+    defineRoute<"POST /test-checkout/:id", { Params: { id: string } }>(
+      checkoutPages,
+      "POST /test-checkout/:id",
+      {},
+      async (request, reply) => {
+        reply.type("text/html; charset=utf-8").header("Cache-Control", "no-store");
+        const checkout = await findTestCheckout(deps, request.params.id);
+        if (!checkout) return reply.code(404).send(renderCheckoutGonePage(brandName));
+        const form = request.body instanceof URLSearchParams ? request.body : new URLSearchParams();
+        const values = {
+          cardName: form.get("card_name") ?? "",
+          cardNumber: form.get("card_number") ?? "",
+          expiry: form.get("expiry") ?? "",
+        };
+        const problem = testPaymentProblem({ ...values, cvc: form.get("cvc") ?? "" }, deps.now());
+        if (problem) {
+          const trialDays = await trialDaysFor(deps.db, checkout.user_id);
+          return reply
+            .code(422)
+            .send(renderTestCheckoutPage({ checkout, brandName, trialDays, error: problem, values }));
+        }
+
+        const webhook = await completeTestCheckout(deps, checkout.checkout_id);
+        if (!webhook) return reply.code(404).send(renderCheckoutGonePage(brandName));
+        // Delivered through the real webhook route, exactly as the provider's request would arrive.
+        const delivery = await app.inject({
+          method: "POST",
+          url: WEBHOOK_PATH,
+          headers: webhook.headers,
+          payload: webhook.rawBody,
+        });
+        if (delivery.statusCode !== 200) {
+          throw new Error(`test checkout webhook refused: ${delivery.statusCode} ${delivery.body}`);
+        }
+        return reply.redirect(PURCHASE_RETURN_PATH, 303);
+      },
+    );
   });
 }

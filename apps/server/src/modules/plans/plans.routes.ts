@@ -1,6 +1,5 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { FUNCTIONS } from "@fitwise/contracts/functions";
 import { toWireMealItem, toWireWorkoutItem } from "@fitwise/contracts/plan-items.mapper";
 import {
   MEAL_PLAN_DAY_HEADER,
@@ -25,6 +24,7 @@ import {
   type PlansDeps,
 } from "./plans.service";
 import { callerId } from "../../http/authenticate";
+import { defineFunction } from "../../http/define-function";
 
 export interface PlansRoutesOptions {
   db: Database;
@@ -190,10 +190,8 @@ export async function plansRoutes(app: FastifyInstance, options: PlansRoutesOpti
     else inFlight.set(userId, left);
   });
   const deps: PlansDeps = { db: options.db, pool, now: options.now ?? (() => new Date()) };
-  const authenticated = { preHandler: app.authenticate };
 
-  app.post("/openai_get_meal_plan", authenticated, async (request, reply) => {
-    const input = FUNCTIONS.openai_get_meal_plan.request.parse(request.body ?? {});
+  defineFunction(app, "openai_get_meal_plan", {}, async (input, request, reply) => {
     const answer = await withRetryAfter(reply, summary, () => getMealPlan(deps, callerId(request), input));
     reply.header(UNRECOGNISED_AVOIDANCES_HEADER, encodeHeaderList(answer.unrecognisedAvoidances));
     reply.header(MEAL_PLAN_DAY_HEADER, encodeHeaderJson(answer.day));
@@ -201,39 +199,34 @@ export async function plansRoutes(app: FastifyInstance, options: PlansRoutesOpti
     return answer.items.map(toWireMealItem);
   });
 
-  app.post("/replace_diet_item", authenticated, async (request, reply) => {
-    const input = FUNCTIONS.replace_diet_item.request.parse(request.body ?? {});
+  defineFunction(app, "replace_diet_item", {}, async (input, request, reply) => {
     const { item, ...counts } = await withRetryAfter(reply, summary, () =>
       replaceDietItem(deps, callerId(request), input),
     );
     return { replacementItem: JSON.stringify(toWireMealItem(item)), ...counts };
   });
 
-  app.post("/list_diet_replacements", authenticated, async (request, reply) => {
-    const input = FUNCTIONS.list_diet_replacements.request.parse(request.body ?? {});
+  defineFunction(app, "list_diet_replacements", {}, async (input, request, reply) => {
     const { alternatives } = await withRetryAfter(reply, summary, () =>
       listDietReplacements(deps, callerId(request), input),
     );
     return { alternatives: alternatives.map(toWireMealItem) };
   });
 
-  app.post("/openai_get_workout_plan", authenticated, async (request, reply) => {
-    const input = FUNCTIONS.openai_get_workout_plan.request.parse(request.body ?? {});
+  defineFunction(app, "openai_get_workout_plan", {}, async (input, request, reply) => {
     const answer = await withRetryAfter(reply, summary, () => getWorkoutPlan(deps, callerId(request), input));
     if (answer.change) reply.header(PLAN_CHANGE_HEADER, encodeHeaderJson(answer.change));
     return answer.items.map(toWireWorkoutItem);
   });
 
-  app.post("/replace_workout_item", authenticated, async (request, reply) => {
-    const input = FUNCTIONS.replace_workout_item.request.parse(request.body ?? {});
+  defineFunction(app, "replace_workout_item", {}, async (input, request, reply) => {
     const { item, ...counts } = await withRetryAfter(reply, summary, () =>
       replaceWorkout(deps, callerId(request), input),
     );
     return { replacementWorkout: JSON.stringify(toWireWorkoutItem(item)), ...counts };
   });
 
-  app.post("/workout_alternatives", authenticated, async (request, reply) => {
-    const input = FUNCTIONS.workout_alternatives.request.parse(request.body ?? {});
+  defineFunction(app, "workout_alternatives", {}, async (input, request, reply) => {
     const { alternatives } = await withRetryAfter(reply, summary, () =>
       workoutAlternativesFor(deps, callerId(request), input),
     );

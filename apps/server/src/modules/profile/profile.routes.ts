@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
-import { FUNCTIONS } from "@fitwise/contracts/functions";
 import { WriteProfileRequestSchema } from "@fitwise/contracts/profile";
 import { SaveDietRequestSchema, SaveWorkoutRequestSchema } from "@fitwise/contracts/saved";
 import type { Database } from "../../db/database";
 import type { AuthenticatedUser } from "../../http/authenticate";
+import { defineFunction, type FunctionInput } from "../../http/define-function";
 import { HttpError } from "../../http/errors";
 import { saveDiet, saveWorkout } from "../saved/saved.service";
 import type { UserStateCache } from "../../http/user-state-cache";
@@ -24,6 +24,13 @@ const WriteTableSchema = z.object({
   write_table: z.enum(["my_users", "saved_diets", "saved_workouts"]).optional(),
 });
 
+function parseWriteUserData(body: unknown): FunctionInput<"write_user_data"> {
+  const { write_table } = WriteTableSchema.parse(body);
+  if (write_table === "saved_diets") return SaveDietRequestSchema.parse(body);
+  if (write_table === "saved_workouts") return SaveWorkoutRequestSchema.parse(body);
+  return WriteProfileRequestSchema.parse(body);
+}
+
 function caller(request: FastifyRequest): AuthenticatedUser {
   if (!request.user) throw new HttpError(401, "no_authorization", "This endpoint requires a Bearer token");
   return request.user;
@@ -36,20 +43,15 @@ export async function profileRoutes(
 ): Promise<void> {
   const { db, profiles } = options;
   const now = options.now ?? (() => new Date());
-  const authenticated = { preHandler: app.authenticate };
 
-  app.post("/write_user_data", authenticated, async (request) => {
-    const body = request.body ?? {};
+  defineFunction(app, "write_user_data", { parse: parseWriteUserData }, async (input, request) => {
     const user = caller(request);
-    const { write_table } = WriteTableSchema.parse(body);
-    if (write_table === "saved_diets") return saveDiet(db, user.id, SaveDietRequestSchema.parse(body), now());
-    if (write_table === "saved_workouts")
-      return saveWorkout(db, user.id, SaveWorkoutRequestSchema.parse(body), now());
-    return writeProfile(db, user, WriteProfileRequestSchema.parse(body), now());
+    if (input.write_table === "saved_diets") return saveDiet(db, user.id, input, now());
+    if (input.write_table === "saved_workouts") return saveWorkout(db, user.id, input, now());
+    return writeProfile(db, user, input, now());
   });
 
-  app.post("/get_user_data", authenticated, async (request, reply) => {
-    const { table } = FUNCTIONS.get_user_data.request.parse(request.body ?? {});
+  defineFunction(app, "get_user_data", {}, async ({ table }, request, reply) => {
     const userId = caller(request).id;
     if (table !== "my_users") return readSubscription(db, userId, now());
     const stored = await profiles.getOrLoad(userId, userId, () => loadProfile(db, userId, now()));

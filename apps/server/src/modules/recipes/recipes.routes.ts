@@ -1,11 +1,10 @@
 import type { FastifyInstance } from "fastify";
-import { FUNCTIONS } from "@fitwise/contracts/functions";
+import { defineFunction } from "../../http/define-function";
 import { getRecipe } from "./recipes.service";
 
 /** get_recipe under /functions/v1: public, as the catalogue is (docs/product.md §3.14). */
 export async function recipesRoutes(app: FastifyInstance): Promise<void> {
-  app.post("/get_recipe", async (request) => {
-    const { food_id, grams } = FUNCTIONS.get_recipe.request.parse(request.body ?? {});
+  defineFunction(app, "get_recipe", {}, async ({ food_id, grams }) => {
     return getRecipe(food_id, grams);
   });
 }

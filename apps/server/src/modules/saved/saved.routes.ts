@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { FUNCTIONS } from "@fitwise/contracts/functions";
 import type { SavedPlanRef } from "@fitwise/contracts/saved";
 import type { Database } from "../../db/database";
 import { matchesIfNoneMatch, PUBLIC_PLAN_CACHE_CONTROL, type PublicPlanCache } from "./public-plan-cache";
 import type { PublicPlanNotices } from "./public-plan-notices";
 import { deleteSaved, listSaved, readPublicSaved, setSavedVisibility } from "./saved.service";
 import { callerId } from "../../http/authenticate";
+import { defineFunction } from "../../http/define-function";
 
 const keyOf = (ref: SavedPlanRef): string =>
   ref.table === "saved_diets" ? `diet:${ref.diet_id}` : `workout:${ref.workout_id}`;
@@ -17,8 +17,7 @@ export async function savedRoutes(
 ): Promise<void> {
   const { db, publicPlans, notices } = options;
 
-  app.post("/get_saved_list", { preHandler: app.authenticate }, async (request) => {
-    const { table } = FUNCTIONS.get_saved_list.request.parse(request.body ?? {});
+  defineFunction(app, "get_saved_list", {}, async ({ table }, request) => {
     return listSaved(db, callerId(request), table);
   });
 
@@ -30,16 +29,18 @@ export async function savedRoutes(
   };
 
   // Public by design (docs/product.md §5): anyone holding the unguessable link may read the allow-listed fields.
-  app.post("/get_saved_data", async (request, reply) =>
-    sendPublic(FUNCTIONS.get_saved_data.request.parse(request.body ?? {}), request, reply),
+  defineFunction(app, "get_saved_data", {}, async (input, request, reply) =>
+    sendPublic(input, request, reply),
   );
   // The same as a GET with the reference in the query, so a browser or CDN can cache it by URL.
-  app.get("/get_saved_data", async (request, reply) =>
-    sendPublic(FUNCTIONS.get_saved_data.request.parse(request.query ?? {}), request, reply),
+  defineFunction(
+    app,
+    "get_saved_data",
+    { method: "GET", source: (request) => request.query ?? {} },
+    async (input, request, reply) => sendPublic(input, request, reply),
   );
 
-  app.post("/set_saved_plan_visibility", { preHandler: app.authenticate }, async (request) => {
-    const input = FUNCTIONS.set_saved_plan_visibility.request.parse(request.body ?? {});
+  defineFunction(app, "set_saved_plan_visibility", {}, async (input, request) => {
     const stored = await setSavedVisibility(db, callerId(request), input);
     // This instance answers the new visibility at once; others when the notice reaches them (decision 060).
     publicPlans.delete(keyOf(input));
@@ -47,8 +48,7 @@ export async function savedRoutes(
     return stored;
   });
 
-  app.post("/delete_saved_plan", { preHandler: app.authenticate }, async (request) => {
-    const ref = FUNCTIONS.delete_saved_plan.request.parse(request.body ?? {});
+  defineFunction(app, "delete_saved_plan", {}, async (ref, request) => {
     const deleted = await deleteSaved(db, callerId(request), ref);
     publicPlans.delete(keyOf(ref));
     await notices.publish(keyOf(ref));
