@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Database } from "../../db/database";
 import { collectLogs, createPostgresDatabase, openTestPGlite, postgresAdminUrl } from "../../test/test-app";
 import { jobKey, type JobPayloads, type JobQueue } from "./job-queue";
+import { insertJob } from "./jobs.repository";
 import { startLocalJobQueue } from "./local-job-queue";
 import { startPgBossJobQueue } from "./pg-boss-job-queue";
 
@@ -103,3 +104,44 @@ for (const target of targets) {
     });
   });
 }
+
+describe("job queue [PGlite]: across a restart", () => {
+  it("runs a job queued before the start, and again one a stopped process left running", async () => {
+    const db = await openTestPGlite();
+    // As a process that stopped would leave them: one job waiting, one claimed and never finished.
+    await insertJob(db, {
+      kind: "replan-week",
+      key: jobKey("replan-week", "waiting", "1"),
+      payload: { userId: "waiting" },
+    });
+    await insertJob(db, {
+      kind: "replan-week",
+      key: jobKey("replan-week", "cut-short", "1"),
+      payload: { userId: "cut-short" },
+    });
+    await db
+      .updateTable("background_jobs")
+      .set({ state: "running" })
+      .where("job_key", "like", "%cut-short%")
+      .execute();
+
+    const ran: string[] = [];
+    const logs = collectLogs();
+    const queue = await startLocalJobQueue({
+      db,
+      handlers: { "replan-week": async ({ userId }) => void ran.push(userId) },
+      log: Fastify({ logger: { level: "info", stream: logs.stream } }).log,
+    });
+    await vi.waitFor(() => expect(ran.sort()).toEqual(["cut-short", "waiting"]), {
+      timeout: 15_000,
+      interval: 50,
+    });
+    await queue.close();
+    const states = await db.selectFrom("background_jobs").select(["job_key", "state", "attempts"]).execute();
+    expect(states.map((row) => [row.state, row.attempts])).toEqual([
+      ["done", 1],
+      ["done", 1],
+    ]);
+    await db.destroy();
+  });
+});
