@@ -23,7 +23,12 @@ import { diaryRoutes } from "./modules/diary/diary.routes";
 import { OpenFoodFacts } from "./modules/diary/open-food-facts";
 import { collectRoutes, docsRoutes } from "./modules/docs/docs.routes";
 import { paymentsRoutes } from "./modules/payments/payments.routes";
-import type { PlanPool } from "./modules/plans/plan-pool";
+import { startingQueue, type JobHandlers, type JobLog, type JobQueue } from "./modules/jobs/job-queue";
+import { startLocalJobQueue } from "./modules/jobs/local-job-queue";
+import { startPgBossJobQueue } from "./modules/jobs/pg-boss-job-queue";
+import { createWorkerPlanPool, type PlanPool } from "./modules/plans/plan-pool";
+import { queueReplanAfterPlanInputChanges } from "./modules/plans/week-replan.hooks";
+import { replanStaleWeek } from "./modules/plans/week-replan.service";
 import { plansRoutes } from "./modules/plans/plans.routes";
 import { profileRoutes } from "./modules/profile/profile.routes";
 import type { StoredProfile } from "./modules/profile/profile.service";
@@ -90,6 +95,37 @@ async function publicPlanNotices(
     await notices.close();
   });
   return notices;
+}
+
+/**
+ * Niceness of the background jobs' plan worker: the lowest, so the operating system gives the request threads and
+ * the interactive plan workers the CPU first; with one worker and one job at a time, background solves take at most
+ * one core's idle time (docs/decisions/070).
+ */
+const BACKGROUND_WORKER_NICE = 19;
+
+/** The job queue (docs/decisions/070): pg-boss on PostgreSQL, the in-process runner on the embedded database. */
+async function startJobQueue(
+  app: FastifyInstance,
+  config: AppConfig,
+  db: Database,
+  pool: PlanPool | undefined,
+): Promise<JobQueue> {
+  const background =
+    pool ?? createWorkerPlanPool({ size: 1, workerNice: BACKGROUND_WORKER_NICE, events: app.log });
+  const handlers: JobHandlers = {
+    "replan-week": ({ userId }) => replanStaleWeek({ db, pool: background, now: () => new Date() }, userId),
+  };
+  const log: JobLog = app.log;
+  const jobs = config.databaseUrl
+    ? startingQueue(startPgBossJobQueue({ connectionString: config.databaseUrl, handlers, log }), log)
+    : await startLocalJobQueue({ db, handlers, log });
+  // Registered after the database's hook, so it runs before it (onClose runs last-registered first).
+  app.addHook("onClose", async () => {
+    await jobs.close();
+    if (pool === undefined) await background.close();
+  });
+  return jobs;
 }
 
 function proxyTrust(
@@ -270,7 +306,14 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     }
   });
   await app.register(savedRoutes, { prefix: "/functions/v1", db, publicPlans, notices });
-  await app.register(chatRoutes, { prefix: "/functions/v1", db, ...(config.ai ? { ai: config.ai } : {}) });
+  const jobs = await startJobQueue(app, config, db, options.planPool);
+  queueReplanAfterPlanInputChanges(app, db, jobs);
+  await app.register(chatRoutes, {
+    prefix: "/functions/v1",
+    db,
+    jobs,
+    ...(config.ai ? { ai: config.ai } : {}),
+  });
   await app.register(paymentsRoutes, { db, config });
   await app.register(analyticsRoutes, { prefix: "/functions/v1", db });
   await app.register(progressRoutes, { prefix: "/functions/v1", db });

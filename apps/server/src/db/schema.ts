@@ -504,6 +504,24 @@ export interface ClientWritesTable {
   created_at: Timestamp;
 }
 
+/** A job of the embedded database's in-process runner (migration 023, docs/decisions/070). */
+export interface BackgroundJobsTable {
+  id: Generated<number>;
+  kind: string;
+  job_key: string;
+  payload: JSONColumnType<Record<string, unknown>, string, string>;
+  state: ColumnType<
+    "queued" | "running" | "done" | "failed",
+    "queued" | undefined,
+    "queued" | "running" | "done" | "failed"
+  >;
+  attempts: Generated<number>;
+  run_after: Timestamp;
+  last_error: string | null;
+  created_at: Timestamp;
+  finished_at: Date | null;
+}
+
 export interface DB {
   schema_migrations: SchemaMigrationsTable;
   users: UsersTable;
@@ -538,6 +556,7 @@ export interface DB {
   my_foods: MyFoodsTable;
   meal_groups: MealGroupsTable;
   client_writes: ClientWritesTable;
+  background_jobs: BackgroundJobsTable;
 }
 
 export type User = Selectable<UsersTable>;

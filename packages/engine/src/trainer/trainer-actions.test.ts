@@ -8,7 +8,7 @@ import { EXERCISE_LIBRARY } from "../workouts/exercise-library";
 import { WEEKDAYS } from "../workouts/exercise.types";
 import { loadsJoint } from "../workouts/joint-load";
 import { planWorkoutWeek } from "../workouts/workout-planner";
-import { parseIntent } from "./intent-parser";
+import { parseIntent, parseIntents } from "./intent-parser";
 import { RED_FLAG_REPLIES } from "./red-flags";
 import { applyIntent, CAPABILITIES, respond, type TrainerOutcome } from "./trainer-actions";
 import {
@@ -247,6 +247,24 @@ describe("meal changes", () => {
     expect(outcome.reply).toContain(
       "I couldn't switch your meals to vegan (Day 1), because with a vegan diet",
     );
+  });
+
+  it("re-plans only the day in view when asked to defer, and hands back the other days as pending", () => {
+    const before = { ...fixtureState(), activeDay: 2 as const };
+    const [intent] = parseIntents("I went vegan", before);
+    const outcome = applyIntent(intent ?? { kind: "thanks" }, before, {
+      mealPlanner: fixturePlanner(),
+      seed: SEED,
+      deferOtherMealDays: true,
+    });
+    expect(outcome.changed.mealDays).toEqual([2]);
+    expect(outcome.pendingMealDays).toEqual([1]);
+    expect(outcome.state.profile.dietType).toBe("vegan");
+    expect(outcome.state.mealPlans[1]).toBe(DAY_1);
+    for (const item of outcome.state.mealPlans[2] ?? [])
+      expect(suitsDiet(findFood(item.foodId) ?? ({} as never), "vegan")).toBe(true);
+    expect(outcome.reply).toContain("Day 2 is updated");
+    expect(outcome.reply).toContain("The rest of your week (Day 1) follows in a moment");
   });
 
   it("says so when the cuisine is already the one asked for", () => {
@@ -663,6 +681,24 @@ describe("with the real meal planner", () => {
     expect(outcome.state.mealPlans[1]).toBe(DAY_1);
     expect(outcome.state.workoutPlan).toBe(before.workoutPlan);
     expect(outcome.reply).toContain(`**Day 2**: ${kcal(sumItems(dayTwo).energyKcal)}`);
+  }, 30_000);
+
+  it("defers the other days that hold a new allergen, and says they follow", () => {
+    const base = fixtureState();
+    // Days 1 and 2 both hold peanut butter; the person looks at day 2.
+    const before: TrainerState = { ...base, mealPlans: { 1: DAY_1, 2: DAY_1 }, activeDay: 2 };
+    const [intent] = parseIntents("I'm allergic to peanuts", before);
+    const outcome = applyIntent(intent ?? { kind: "thanks" }, before, {
+      mealPlanner: planner,
+      seed: SEED,
+      deferOtherMealDays: true,
+    });
+    expect(outcome.changed.mealDays).toEqual([2]);
+    expect(outcome.pendingMealDays).toEqual([1]);
+    expect(outcome.state.mealPlans[1]).toBe(DAY_1);
+    for (const item of outcome.state.mealPlans[2] ?? [])
+      expect(findFood(item.foodId)?.allergens).not.toContain("peanut");
+    expect(outcome.reply).toContain("Day 1 has it too and follows in a moment");
   }, 30_000);
 
   it("re-plans around a new allergy so no stored day keeps it", () => {

@@ -46,6 +46,12 @@ export interface TrainerDeps {
   mealPlanner: MealPlanner;
   /** Vary it per message (the server draws it): the same seed regenerates the same plan. */
   seed: number;
+  /**
+   * A change that re-plans the whole week (an allergy, cuisine, diet or goal) re-plans only the day in view here and
+   * returns the others as pendingMealDays, for the caller to re-plan off the reply's path (docs/decisions/070).
+   * Absent or false: every day is re-planned here.
+   */
+  deferOtherMealDays?: boolean;
 }
 
 export interface TrainerChanges {
@@ -66,6 +72,8 @@ export interface TrainerOutcome {
   activeDay?: DayIndex;
   /** Buttons under a clarifying question; each sends its message when pressed. */
   choices?: ClarifyChoice[];
+  /** Days whose plan no longer fits the new profile and were left as they were for the caller to re-plan (deferOtherMealDays). */
+  pendingMealDays?: DayIndex[];
 }
 
 // Formatting is reporting only: every figure shown is an engine-made item's, or a sum of them.
@@ -146,16 +154,43 @@ function mealOutcome(
   next: TrainerState,
   reply: string,
   mealDays: DayIndex[],
-  extra: Partial<TrainerChanges> & { itemIdsUpdated?: string[] } = {},
+  extra: Partial<TrainerChanges> & { itemIdsUpdated?: string[]; pendingMealDays?: DayIndex[] } = {},
 ): TrainerOutcome {
   const activeDay = mealDays.includes(state.activeDay) ? state.activeDay : mealDays[0];
+  const pending = extra.pendingMealDays ?? [];
   return {
     reply,
     state: next,
     changed: { mealDays, workout: extra.workout ?? false, profile: extra.profile ?? false },
     itemIdsUpdated: extra.itemIdsUpdated ?? [],
     ...(activeDay === undefined ? {} : { activeDay }),
+    ...(pending.length > 0 ? { pendingMealDays: pending } : {}),
   };
+}
+
+/**
+ * The days a week-wide change re-plans now and those it leaves for later. Deferred, only the day in view is planned
+ * in the reply (or the first of the days, when the day in view is not among them): a whole week is seven solves,
+ * which made these the slowest replies (docs/decisions/070).
+ */
+function daysNowAndLater(
+  days: readonly DayIndex[],
+  state: TrainerState,
+  deps: TrainerDeps,
+): { now: DayIndex[]; later: DayIndex[] } {
+  if (deps.deferOtherMealDays !== true || days.length <= 1) return { now: [...days], later: [] };
+  const first = days.includes(state.activeDay) ? state.activeDay : days[0];
+  return { now: days.filter((day) => day === first), later: days.filter((day) => day !== first) };
+}
+
+/** Names days for a reply: "Day 2", "Day 2 and Day 5", "Day 2, Day 3 and Day 4". */
+function dayNames(days: readonly DayIndex[]): string {
+  return listWords(days.map((day) => `Day ${day}`));
+}
+
+/** The honest line for days left for later: they are being re-planned now, not yet done. */
+function restOfWeekLine(later: readonly DayIndex[]): string {
+  return `The rest of your week (${dayNames(later)}) follows in a moment: I'm re-planning it now.`;
 }
 
 export const CAPABILITIES = [
@@ -421,9 +456,17 @@ function addAvoidance(
   const plans = new Map<DayIndex, MealItem[]>();
   const notes = new Map<DayIndex, string[]>();
   const failed: string[] = [];
-  for (const day of storedMealDays(state)) {
+  const conflicting = storedMealDays(state).flatMap((day) => {
     const conflicts = conflictingItems(state.mealPlans[day] ?? [], avoidances);
-    if (conflicts.length === 0) continue;
+    return conflicts.length === 0 ? [] : [{ day, conflicts }];
+  });
+  const { now, later } = daysNowAndLater(
+    conflicting.map(({ day }) => day),
+    state,
+    deps,
+  );
+  for (const { day, conflicts } of conflicting) {
+    if (!now.includes(day)) continue;
     const named = listWords(conflicts.map(({ item, reason }) => `${describeMealItem(item)} (${reason})`));
     const outcome = planDay(deps.mealPlanner, profile, day, deps.seed + day);
     if (!outcome.ok) {
@@ -438,14 +481,18 @@ function addAvoidance(
       `Day ${day} had ${named}, so I re-planned it: ${kcal(sumItems(state.mealPlans[day] ?? []).energyKcal)} → ${kcal(sumItems(outcome.plan.items).energyKcal)}.`,
     );
   }
-  if (plans.size === 0 && failed.length === 0)
+  if (later.length > 0)
+    lines.push(
+      `${dayNames(later)} ${later.length === 1 ? "has" : "have"} it too and ${later.length === 1 ? "follows" : "follow"} in a moment: I'm re-planning ${later.length === 1 ? "it" : "them"} without it now.`,
+    );
+  if (plans.size === 0 && failed.length === 0 && later.length === 0)
     lines.push(
       "None of your current meals contain it, so your plans stay as they are; new plans will leave it out.",
     );
   const next = withMealPlans(state, profile, plans, notes);
   const days = [...plans.keys()];
   const reply = [...lines, ...failed].join("\n\n");
-  return mealOutcome(state, next, reply, days, { profile: true });
+  return mealOutcome(state, next, reply, days, { profile: true, pendingMealDays: later });
 }
 
 function changeMealProfile(
@@ -455,13 +502,18 @@ function changeMealProfile(
   label: string,
 ): TrainerOutcome {
   const stored = storedMealDays(state);
-  const days = stored.length > 0 ? stored : [state.activeDay];
+  const { now: days, later } = daysNowAndLater(stored.length > 0 ? stored : [state.activeDay], state, deps);
   const result = replanDays(deps.mealPlanner, profile, days, deps.seed);
   if (!result.ok) return couldNot(state, `switch your meals to ${label} (Day ${result.day})`, result.error);
   const next = withMealPlans(state, profile, result.plans, result.notes);
   const activeItems = result.plans.get(state.activeDay) ?? [...result.plans.values()][0] ?? [];
-  const reply = `Your meals are now **${label}**. I re-planned ${days.length === 1 ? "this day" : `all ${days.length} days`}:\n\n${beforeAfterLines(state, result.plans)}\n\n${mealSummary(activeItems)}`;
-  return mealOutcome(state, next, reply, days, { profile: true });
+  const replanned =
+    later.length > 0
+      ? `Day ${days[0] ?? state.activeDay} is updated`
+      : `I re-planned ${days.length === 1 ? "this day" : `all ${days.length} days`}`;
+  const rest = later.length > 0 ? `\n\n${restOfWeekLine(later)}` : "";
+  const reply = `Your meals are now **${label}**. ${replanned}:\n\n${beforeAfterLines(state, result.plans)}\n\n${mealSummary(activeItems)}${rest}`;
+  return mealOutcome(state, next, reply, days, { profile: true, pendingMealDays: later });
 }
 
 function workoutOutcome(
@@ -749,7 +801,7 @@ function changeGoal(
   };
   const workout = planWeekFor({ ...before, goal: intent.goal }, currentTrainingDays(state), deps.seed);
   if (!workout.ok) return couldNot(state, `change your goal to ${intent.goal}`, workout.error);
-  const stored = storedMealDays(state);
+  const { now: stored, later } = daysNowAndLater(storedMealDays(state), state, deps);
   const meals = replanDays(deps.mealPlanner, profile, stored, deps.seed);
   if (!meals.ok) return couldNot(state, `re-plan Day ${meals.day}'s meals for ${intent.goal}`, meals.error);
 
@@ -765,6 +817,7 @@ function changeGoal(
   ];
   if (stored.length > 0)
     lines.push(`Meals re-planned to the new target:\n\n${beforeAfterLines(state, meals.plans)}`);
+  if (later.length > 0) lines.push(restOfWeekLine(later));
   // Never a silent deficit: an underweight user, or a floor above the need, hears why to be careful.
   const notice = profileNotice(profile);
   if (notice !== undefined) lines.push(notice.message);
@@ -772,7 +825,11 @@ function changeGoal(
     ...withMealPlans(state, profile, meals.plans, meals.notes),
     workoutPlan: workout.plan.items,
   };
-  return mealOutcome(state, next, lines.join("\n\n"), stored, { profile: true, workout: true });
+  return mealOutcome(state, next, lines.join("\n\n"), stored, {
+    profile: true,
+    workout: true,
+    pendingMealDays: later,
+  });
 }
 
 function askNutrition(

@@ -10,6 +10,8 @@ export interface TurnResult {
   mealDays: Set<DayIndex>;
   /** Days planned afresh (their inputs fingerprint is the new profile's), not just items swapped. */
   replannedDays: Set<DayIndex>;
+  /** Days a week-wide change left for the background job to re-plan, as they were (docs/decisions/070). */
+  pendingMealDays: Set<DayIndex>;
   workout: boolean;
   /** The week rebuilt or moved (new inputs fingerprint), not just exercises swapped. */
   workoutRebuilt: boolean;
@@ -37,6 +39,7 @@ export function emptyTurn(state: TrainerState, brain: TurnResult["brain"]): Turn
     state,
     mealDays: new Set(),
     replannedDays: new Set(),
+    pendingMealDays: new Set(),
     workout: false,
     workoutRebuilt: false,
     profile: false,

@@ -171,9 +171,10 @@ export async function commitTurn(
     if (turn.profile) {
       // Days the brain kept (e.g. no trace of a new allergy) stay valid: mark them planned from the new profile,
       // so opening the diet screen does not re-plan them. Days that no longer fit stay stale and are re-planned.
+      // Days left for the background job stay stale, so a read before it runs re-plans them (docs/decisions/070).
       for (const [day, stored] of context.mealRows) {
         const dayIndex = day as DayIndex;
-        if (turn.mealDays.has(dayIndex)) continue;
+        if (turn.mealDays.has(dayIndex) || turn.pendingMealDays.has(dayIndex)) continue;
         const oldHash = mealHash(context.row, dayIndex);
         const newHash = mealHash(row, dayIndex);
         if (newHash === undefined || oldHash !== stored.inputs_hash || newHash === oldHash) continue;

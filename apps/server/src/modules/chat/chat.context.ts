@@ -12,6 +12,7 @@ import type { Database } from "../../db/database";
 import type { MyUser } from "../../db/schema";
 import type { AiConfig } from "../../env";
 import { HttpError } from "../../http/errors";
+import type { JobQueue } from "../jobs/job-queue";
 import type { PlanPool } from "../plans/plan-pool";
 import {
   findWorkoutPlan,
@@ -20,7 +21,8 @@ import {
   type MealPlanRow,
   type WorkoutPlanRow,
 } from "../plans/plans.repository";
-import { mealInputs } from "../plans/plans.service";
+import { getMealPlan, mealInputs } from "../plans/plans.service";
+import { dayBreaksNewRules } from "../plans/week-replan.service";
 import { energyTargetsOf } from "../profile/profile.service";
 import { findProfile } from "../profile/profile.repository";
 import { getProStatus } from "../subscriptions/subscription-status";
@@ -30,6 +32,8 @@ import { getProStatus } from "../subscriptions/subscription-status";
 export interface ChatDeps {
   db: Database;
   pool: PlanPool;
+  /** Where days a change left stale are queued for re-planning (docs/decisions/070); without it, reads re-plan them. */
+  jobs?: JobQueue;
   now: () => Date;
   ai?: AiConfig;
   log: FastifyBaseLogger;
@@ -134,19 +138,44 @@ function trainerProfile(row: MyUser): { profile: TrainerProfile; complete: boole
   };
 }
 
+/**
+ * A day left stale by a change whose job has not run yet is never talked about as it was: one that breaks a rule of
+ * the profile now (a new allergy or diet) is re-planned here, as the diet screen's read would (docs/decisions/070),
+ * and left out if that fails.
+ */
+async function withoutDaysBreakingRules(
+  deps: ChatDeps,
+  userId: string,
+  profile: MyUser | undefined,
+  rows: MealPlanRow[],
+): Promise<MealPlanRow[]> {
+  const breaking = rows.filter((row) => dayBreaksNewRules(profile, row));
+  if (breaking.length === 0) return rows;
+  const plansDeps = { db: deps.db, pool: deps.pool, now: deps.now };
+  for (const row of breaking) {
+    try {
+      await getMealPlan(plansDeps, userId, { currentDay: row.day_index, buttonPress: false });
+    } catch (error) {
+      if (!(error instanceof HttpError)) throw error;
+    }
+  }
+  return (await listMealPlans(deps.db, userId)).filter((row) => !dayBreaksNewRules(profile, row));
+}
+
 export async function loadChatContext(
   deps: ChatDeps,
   userId: string,
   payload: ChatTrainerRequest,
 ): Promise<ChatContext> {
   const { db } = deps;
-  const [stored, mealRows, workoutRow, pro, used] = await Promise.all([
+  const [stored, listed, workoutRow, pro, used] = await Promise.all([
     findProfile(db, userId),
     listMealPlans(db, userId),
     findWorkoutPlan(db, userId),
     getProStatus(db, userId, deps.now()),
     readFreeReplacements(db, userId),
   ]);
+  const mealRows = await withoutDaysBreakingRules(deps, userId, stored, listed);
   const row = mergedProfile(stored, userId, payload);
   const { profile, complete } = trainerProfile(row);
   const mealPlans: TrainerState["mealPlans"] = {};

@@ -41,10 +41,11 @@ export function createIntentRunner(
       const refusal = freeTierRefusal(intent, turn.state, access);
       if (refusal !== undefined) return { reply: refusal, changed: false, refused: true };
       const before = turn.state;
-      // Each call in a turn gets its own seed, so two swaps in one message do not pick alike.
+      // Each call in a turn gets its own seed, so two swaps in one message do not pick alike. A week-wide change
+      // re-plans the day in view now and leaves the rest to the background job (docs/decisions/070).
       const outcome = await runWithPool(
         deps.pool,
-        (trainerDeps) => applyIntent(intent, before, trainerDeps),
+        (trainerDeps) => applyIntent(intent, before, { ...trainerDeps, deferOtherMealDays: true }),
         seed + calls * 7_919,
       );
       calls += 1;
@@ -53,8 +54,11 @@ export function createIntentRunner(
       turn.state = outcome.state;
       for (const day of outcome.changed.mealDays) {
         turn.mealDays.add(day);
-        if (intent.kind !== "replace-meal") turn.replannedDays.add(day);
+        if (intent.kind === "replace-meal") continue;
+        turn.replannedDays.add(day);
+        turn.pendingMealDays.delete(day);
       }
+      for (const day of outcome.pendingMealDays ?? []) turn.pendingMealDays.add(day);
       if (outcome.changed.workout) {
         turn.workout = true;
         if (intent.kind !== "replace-exercise") turn.workoutRebuilt = true;

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Database } from "../../db/database";
 import type { AiConfig } from "../../env";
+import type { JobQueue } from "../jobs/job-queue";
 import { optedOutOfTracking } from "../../http/tracking-consent";
 import { undoPlanChange } from "../plans/plan-changes";
 import { createWorkerPlanPool, type PlanPool } from "../plans/plan-pool";
@@ -17,6 +18,8 @@ export interface ChatRoutesOptions {
   now?: () => Date;
   /** Messages per user and minute (default 20): a person types far slower, a script does not. */
   messagesPerMinute?: number;
+  /** The background job queue (docs/decisions/070). */
+  jobs?: JobQueue;
 }
 
 export const DEFAULT_CHAT_MESSAGES_PER_MINUTE = 20;
@@ -41,6 +44,7 @@ export async function chatRoutes(app: FastifyInstance, options: ChatRoutesOption
     now: options.now ?? (() => new Date()),
     log: app.log,
     ...(options.ai ? { ai: options.ai } : {}),
+    ...(options.jobs ? { jobs: options.jobs } : {}),
   };
 
   defineFunction(

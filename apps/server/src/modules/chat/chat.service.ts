@@ -20,6 +20,7 @@ import { loadChatContext, type ChatDeps } from "./chat.context";
 import { createIntentRunner, offlineTurn } from "./chat.intents";
 import { countChatMessages, deleteChatMessages, listChatMessages } from "./chat.repository";
 import { emptyTurn, type TurnResult } from "./chat-turn";
+import { jobKey } from "../jobs/job-queue";
 import { modelTurn } from "./openai-brain";
 
 // The chat's three functions; reading (chat.context), thinking (chat.intents, chat.solves,
@@ -86,7 +87,28 @@ export async function chatTrainer(
     : await offlineTurn(deps, context, offlineMessage, seed);
   turn.reply = withoutLockedNames(turn.reply, [context.state, turn.state], context.access.isPro);
   await commitTurn(deps, context, turn, message, seed, !request.optedOutOfTracking);
+  await enqueueRestOfWeek(deps, userId, turn, seed);
   return toResponse(turn, context.access.isPro);
+}
+
+/**
+ * The days the turn left stale are re-planned by the background job, keyed by the recorded change, or the message's
+ * seed when no plan was written (the turn's version). A queue that is missing or refuses loses nothing: the days are stale, so their next read re-plans them.
+ */
+async function enqueueRestOfWeek(
+  deps: ChatDeps,
+  userId: string,
+  turn: TurnResult,
+  seed: number,
+): Promise<void> {
+  if (turn.pendingMealDays.size === 0 || deps.jobs === undefined) return;
+  try {
+    await deps.jobs.enqueue("replan-week", jobKey("replan-week", userId, turn.change?.id ?? `chat-${seed}`), {
+      userId,
+    });
+  } catch (error) {
+    deps.log.error({ err: error }, "could not queue the rest of the week's re-plan");
+  }
 }
 
 /** get_chat_history: the stored conversation, or Alex's greetings for a new user. */

@@ -1,4 +1,4 @@
-import { expect, it } from "vitest";
+import { expect, it, vi } from "vitest";
 import {
   ChatHistoryResponseSchema,
   ChatTrainerResponseSchema,
@@ -22,6 +22,7 @@ import { loadsJoint } from "@fitwise/engine/workouts/joint-load";
 import type { Database } from "../../db/database";
 import { describeWithDatabases, type SignedUp } from "../../test/test-app";
 import { callFunction, callOk, errorOf, makePro, PROFILE } from "../plans/plan-test-helpers";
+import { hasStalePlans } from "../plans/week-replan.service";
 
 type Snapshot = Awaited<ReturnType<typeof snapshotOf>>;
 
@@ -81,6 +82,12 @@ describeWithDatabases("trainer chat (offline brain)", ({ app, db, signUp }) => {
     return ChatTrainerResponseSchema.parse(response.json());
   };
   const snapshot = (user: SignedUp) => snapshotOf(db(), user.userId);
+  /** A week-wide change re-plans the day in view in the reply and the other days in a background job (decision 070). */
+  const restOfWeekPlanned = (user: SignedUp) =>
+    vi.waitFor(async () => expect(await hasStalePlans(db(), user.userId)).toBe(false), {
+      timeout: 30_000,
+      interval: 100,
+    });
   /** What the diet and workout screens would load next: the chat's plans, not new ones. */
   async function screensShow(user: SignedUp, after: Snapshot) {
     for (const day of Object.keys(after.meals).map(Number)) {
@@ -177,6 +184,7 @@ describeWithDatabases("trainer chat (offline brain)", ({ app, db, signUp }) => {
       ? "egg"
       : "milk";
     const reply = await say(user, `I'm allergic to ${holder === "egg" ? "eggs" : "dairy"}`);
+    await restOfWeekPlanned(user);
     const after = await snapshot(user);
     expect(after.profile.user_allergies).toBe(`sesame, allergic to ${holder === "egg" ? "eggs" : "dairy"}`);
     for (const items of Object.values(after.meals))
@@ -197,6 +205,8 @@ describeWithDatabases("trainer chat (offline brain)", ({ app, db, signUp }) => {
     const user = await planned();
     const before = await snapshot(user);
     const reply = await say(user, "make it Mexican");
+    expect(reply.message).toContain("The rest of your week (Day 2) follows in a moment");
+    await restOfWeekPlanned(user);
     const after = await snapshot(user);
     expect(after.profile).toEqual({ ...before.profile, user_food_preference: "Mexican" });
     expect(after.meals[1]).not.toEqual(before.meals[1]);
@@ -210,6 +220,7 @@ describeWithDatabases("trainer chat (offline brain)", ({ app, db, signUp }) => {
     const user = await planned();
     const before = await snapshot(user);
     await say(user, "I went vegetarian");
+    await restOfWeekPlanned(user);
     const after = await snapshot(user);
     expect(after.profile).toEqual({ ...before.profile, user_diet_preference: "vegetarian" });
     for (const items of Object.values(after.meals))
@@ -366,6 +377,7 @@ describeWithDatabases("trainer chat (offline brain)", ({ app, db, signUp }) => {
     const user = await planned();
     const before = await snapshot(user);
     const reply = await say(user, "I want to build muscle now");
+    await restOfWeekPlanned(user);
     const after = await snapshot(user);
     const energy = computeEnergyTargets({
       weightKg: PROFILE.user_weight_in_kgs as number,

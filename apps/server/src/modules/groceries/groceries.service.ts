@@ -3,9 +3,12 @@ import { mayListGroceries, mayUsePlanDay } from "@fitwise/contracts/free-tier";
 import { groceryList } from "@fitwise/engine/nutrition/groceries";
 import type { MealItem } from "@fitwise/engine/nutrition/meal-plan.types";
 import type { Database } from "../../db/database";
+import type { MyUser } from "../../db/schema";
 import { HttpError } from "../../http/errors";
 import { proRequired } from "../plans/plans.service";
 import { findMealPlan } from "../plans/plans.repository";
+import { dayBreaksNewRules } from "../plans/week-replan.service";
+import { findProfile } from "../profile/profile.repository";
 import { getProStatus } from "../subscriptions/subscription-status";
 import { listTicks, setTick } from "./groceries.repository";
 
@@ -24,6 +27,7 @@ export async function getGroceryList(
   if (lockedIndex >= 0)
     throw proRequired(`Plans 2 and 3 are part of Pro (days.${lockedIndex}.plan). Upgrade to list them.`);
   const plans = new Map<number, readonly MealItem[]>();
+  let profile: Promise<MyUser | undefined> | undefined;
   for (const plan of new Set(request.days.map((entry) => entry.plan))) {
     const stored = await findMealPlan(db, userId, plan);
     if (stored === undefined)
@@ -31,6 +35,13 @@ export async function getGroceryList(
         409,
         "plan_not_planned",
         `Plan ${plan} has no meals yet: open it on My Diet first.`,
+      );
+    // A day a change left stale is never listed with a food the person now avoids (docs/decisions/070).
+    if (dayBreaksNewRules(await (profile ??= findProfile(db, userId)), stored))
+      throw new HttpError(
+        409,
+        "plan_not_planned",
+        `Plan ${plan} is being re-planned for your new preferences: open it on My Diet, or try again in a moment.`,
       );
     plans.set(
       plan,

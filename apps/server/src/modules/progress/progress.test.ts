@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { MealItemWire } from "@fitwise/contracts/plans";
 import {
   LogMealEatenResponseSchema,
@@ -455,14 +455,19 @@ describeWithDatabases("progress functions (docs/decisions/022)", ({ app, db, sig
         user.accessToken,
       );
       expect(profile.user_goal_tdee).toBe(suggested);
-      await callOk(app(), "openai_get_meal_plan", { currentDay: 1 }, user.accessToken);
-      const plan = await db()
-        .selectFrom("meal_plans")
-        .select("target_kcal")
-        .where("user_id", "=", user.userId)
-        .where("day_index", "=", 1)
-        .executeTakeFirstOrThrow();
-      expect(plan.target_kcal).toBe(suggested);
+      // The stored day is re-planned to the new target by the background job, without being opened (decision 070).
+      await vi.waitFor(
+        async () => {
+          const plan = await db()
+            .selectFrom("meal_plans")
+            .select("target_kcal")
+            .where("user_id", "=", user.userId)
+            .where("day_index", "=", 1)
+            .executeTakeFirstOrThrow();
+          expect(plan.target_kcal).toBe(suggested);
+        },
+        { timeout: 30_000, interval: 100 },
+      );
       // Writing the profile again keeps the accepted target while the goal holds.
       await callOk(app(), "write_user_data", { user_weight_in_kgs: 67.5 }, user.accessToken);
       expect(
