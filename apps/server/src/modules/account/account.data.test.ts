@@ -4,7 +4,7 @@ import { expect, it } from "vitest";
 import type { Database } from "../../db/database";
 import { describeWithDatabases, TEST_PASSWORD, type SignedUp } from "../../test/test-app";
 import { callOk, makePro, planFirstDay } from "../plans/plan-test-helpers";
-import { bearer, enrolTotp } from "./test-helpers";
+import { bearer, enrolTotp } from "./account.fixture";
 
 /** Rows in every table of the app, so the export and the deletion have something to find. */
 async function seedEverything(db: Database, user: SignedUp) {

@@ -8,7 +8,7 @@ import { describeWithDatabases, TEST_PASSWORD, testConfig } from "../../test/tes
 import { safeNextPath } from "./email-links";
 import { createMailer } from "./mailer";
 import { confirmLinkIn, startSmtpServer } from "./smtp-test-server";
-import { bearer } from "./test-helpers";
+import { bearer } from "./account.fixture";
 
 const smtp = await startSmtpServer();
 afterAll(() => smtp.close());

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { expect, it } from "vitest";
 import { describeWithDatabases } from "../../test/test-app";
 import { totpSecretBox } from "./secret-box";
-import { bearer, challengeOf, claimsOf, codeFor, enrolTotp, verifyTotp } from "./test-helpers";
+import { bearer, challengeOf, claimsOf, codeFor, enrolTotp, verifyTotp } from "./account.fixture";
 import { base32Encode } from "./totp";
 
 describeWithDatabases("TOTP secrets encrypted at rest", (ctx) => {

@@ -3,7 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { expect, it } from "vitest";
 import type { Session } from "@fitwise/contracts/auth";
 import { describeWithDatabases, TEST_PASSWORD } from "../../test/test-app";
-import { bearer, challengeOf, claimsOf, codeFor, enrolTotp, verifyTotp } from "./test-helpers";
+import { bearer, challengeOf, claimsOf, codeFor, enrolTotp, verifyTotp } from "./account.fixture";
 import { totpStep } from "./totp";
 
 /** Starts a TOTP enrolment without verifying it, so the factor stays unverified. */

@@ -1,9 +1,10 @@
 import { createServer, type AddressInfo } from "node:net";
+import { generateKeyPair, SignJWT } from "jose";
 import { OAuth2Server } from "oauth2-mock-server";
 import { afterAll, expect, it } from "vitest";
 import type { Session } from "@fitwise/contracts/auth";
 import { describeWithDatabases, TEST_PASSWORD } from "../../test/test-app";
-import { bearer, enrolTotp } from "./test-helpers";
+import { bearer, enrolTotp } from "./account.fixture";
 
 const provider = new OAuth2Server();
 await provider.issuer.keys.generate("RS256");
@@ -24,11 +25,15 @@ function fragmentOf(location: string): URLSearchParams {
 describeWithDatabases(
   "Sign in with Google against a local OpenID provider (docs/decisions/009)",
   (ctx) => {
-    /** Follows /authorize to the provider and back; returns the provider's redirect to our callback. */
-    async function authorize(redirectTo = "http://localhost:3000/signin") {
+    /**
+     * Follows /authorize to the provider and back; returns the provider's redirect to our callback.
+     * `remoteAddress` keeps a test's requests out of the per-address limit the other tests share.
+     */
+    async function authorize(redirectTo = "http://localhost:3000/signin", remoteAddress?: string) {
       const start = await ctx.app().inject({
         method: "GET",
         url: `/auth/v1/authorize?provider=google&redirect_to=${encodeURIComponent(redirectTo)}`,
+        ...(remoteAddress ? { remoteAddress } : {}),
       });
       expect(start.statusCode).toBe(302);
       const providerUrl = new URL(start.headers.location as string);
@@ -37,8 +42,12 @@ describeWithDatabases(
       return { providerUrl, callback };
     }
 
-    async function callback(url: URL) {
-      const response = await ctx.app().inject({ method: "GET", url: `${url.pathname}${url.search}` });
+    async function callback(url: URL, remoteAddress?: string) {
+      const response = await ctx.app().inject({
+        method: "GET",
+        url: `${url.pathname}${url.search}`,
+        ...(remoteAddress ? { remoteAddress } : {}),
+      });
       expect(response.statusCode).toBe(303);
       return response.headers.location as string;
     }
@@ -277,6 +286,35 @@ describeWithDatabases(
       const wrongNonce = fragmentOf(await callback((await authorize()).callback));
       expect(wrongNonce.get("error_description")).toBe("An error occurred on token verification.");
       expect(wrongNonce.get("access_token")).toBeNull();
+    });
+
+    it("refuses an id_token not signed by a key of the provider's JWKS", async () => {
+      const email = `forged-${Date.now()}@example.com`;
+      claims = { sub: `google-${email}`, email, email_verified: true };
+      const address = "192.0.2.71";
+      const { providerUrl, callback: back } = await authorize(undefined, address);
+      const { privateKey } = await generateKeyPair("RS256");
+      // What the provider would sign for this request (iss, aud, nonce, exp all right), signed by another key.
+      const forged = await new SignJWT({ ...claims, nonce: providerUrl.searchParams.get("nonce") })
+        .setProtectedHeader({ alg: "RS256", kid: provider.issuer.keys.get()?.kid ?? "" })
+        .setIssuer(provider.issuer.url ?? "")
+        .setAudience(CLIENT_ID)
+        .setIssuedAt()
+        .setExpirationTime("1h")
+        .sign(privateKey);
+      provider.service.once("beforeResponse", (response: { body: Record<string, unknown> }) => {
+        response.body.id_token = forged;
+      });
+      const fragment = fragmentOf(await callback(back, address));
+      expect(fragment.get("error_description")).toBe("An error occurred on token verification.");
+      expect(fragment.get("access_token")).toBeNull();
+      const row = await ctx
+        .db()
+        .selectFrom("users")
+        .select("id")
+        .where("email", "=", email)
+        .executeTakeFirst();
+      expect(row).toBeUndefined();
     });
 
     it("reports the provider's own error and a missing code without signing in", async () => {

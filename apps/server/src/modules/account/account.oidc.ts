@@ -84,6 +84,7 @@ export class AccountGoogle {
       code?: string | undefined;
       error?: string | undefined;
       error_description?: string | undefined;
+      iss?: string | undefined;
     },
     meta: SessionMeta,
   ): Promise<string> {
@@ -98,15 +99,20 @@ export class AccountGoogle {
       return `${target}#${errorFragment("bad_oauth_callback", query.error_description ?? "No code detected.")}`;
     }
     const oidc = this.#requireOidc(row.provider);
+    // The provider's answer as it reached us: the library checks it and sends the callback URL on as redirect_uri.
+    const response = new URL(this.#callbackUrl());
+    response.searchParams.set("code", query.code);
+    response.searchParams.set("state", query.state ?? "");
+    if (query.iss !== undefined) response.searchParams.set("iss", query.iss);
     let claims;
     let tokens;
     try {
-      tokens = await oidc.exchangeCode({
-        code: query.code,
+      ({ claims, tokens } = await oidc.signInWithCode({
+        response,
+        state: query.state ?? "",
         codeVerifier: row.code_verifier,
-        redirectUri: this.#callbackUrl(),
-      });
-      claims = await oidc.verifyIdToken(tokens.id_token, row.nonce);
+        nonce: row.nonce,
+      }));
     } catch (error) {
       this.#deps.log.warn(
         { err: error instanceof OidcError ? error.message : error },

@@ -1,24 +1,15 @@
 import { createHash } from "node:crypto";
 import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTVerifyGetKey } from "jose";
+import * as oidc from "openid-client";
 import { z } from "zod";
 import type { GoogleConfig } from "../../env";
 import { HttpError } from "../../http/errors";
 
-const DiscoverySchema = z.object({
-  issuer: z.string(),
-  authorization_endpoint: z.url(),
-  token_endpoint: z.url(),
-  jwks_uri: z.url(),
-});
-type Discovery = z.infer<typeof DiscoverySchema>;
-
-const TokenResponseSchema = z.object({
-  access_token: z.string(),
-  id_token: z.string(),
-  refresh_token: z.string().optional(),
-  token_type: z.string().optional(),
-});
-export type OidcTokens = z.infer<typeof TokenResponseSchema>;
+/** What a sign-in needs from the provider's tokens: the provider's own tokens are handed to the browser once. */
+export interface OidcTokens {
+  access_token: string;
+  refresh_token: string | undefined;
+}
 
 const IdTokenClaimsSchema = z.object({
   sub: z.string().min(1),
@@ -37,7 +28,38 @@ export interface IdTokenClaims {
   picture: string | undefined;
 }
 
-const HTTP_TIMEOUT_MS = 10_000;
+/** The id_token's claims as this module reads them, with the nonce it was issued for. */
+function claimsOf(payload: unknown): IdTokenClaims & { nonce: string | undefined } {
+  const claims = IdTokenClaimsSchema.parse(payload);
+  return {
+    sub: claims.sub,
+    email: claims.email?.toLowerCase(),
+    emailVerified: claims.email_verified === true || claims.email_verified === "true",
+    name: claims.name,
+    picture: claims.picture,
+    nonce: claims.nonce,
+  };
+}
+
+/**
+ * RFC 6749 §2.3.1: client_secret_basic, each part form-urlencoded first. Ours rather than
+ * openid-client's ClientSecretBasic, which also escapes characters such as "-" (%2D): a valid
+ * encoding, but one the loopback provider of account.oidc.test.ts does not decode, so the id_token's
+ * aud would no longer be our client id there.
+ */
+function clientSecretBasic(clientSecret: string): oidc.ClientAuth {
+  return (_server, client, _body, headers) => {
+    const basic = Buffer.from(
+      `${encodeURIComponent(client.client_id)}:${encodeURIComponent(clientSecret)}`,
+    ).toString("base64");
+    headers.set("authorization", `Basic ${basic}`);
+  };
+}
+
+/** Each request to the provider (discovery, token endpoint, keys). */
+const HTTP_TIMEOUT_S = 10;
+/** Leeway for exp/iat against a provider's clock. */
+const CLOCK_TOLERANCE_S = 30;
 
 /** Why an id_token was refused; the grant_type=id_token answer names the reason as GoTrue does. */
 export type IdTokenRefusal = "invalid" | "audience" | "nonce";
@@ -67,19 +89,31 @@ export function issuerUnavailable(cause: unknown): HttpError {
 }
 
 /**
- * How the nonce binds the id_token to our request: the callback compares the nonce it sent itself;
  * grant_type=id_token gets the raw nonce from the client, which gave the provider its SHA-256 in hex
  * (GoTrue's rule, so a token obtained for another request cannot be replayed here).
  */
-export type NonceCheck = { equals: string } | { sha256HexOf: string | undefined };
+export interface NonceCheck {
+  sha256HexOf: string | undefined;
+}
+
+/** The parts of the discovery document this client relies on; a document without them is garbage. */
+interface Endpoints {
+  config: oidc.Configuration;
+  jwksUri: string;
+}
 
 /**
- * An OpenID Connect relying party for one provider (Google by default): discovery, the
- * authorization URL, the code exchange and id_token verification (OpenID Connect Core 1.0 §3.1.3.7).
+ * An OpenID Connect relying party for one provider (Google by default). openid-client does the
+ * discovery (issuer checked against the one asked for, OpenID Connect Discovery 1.0 §4.3), the
+ * authorization URL and the code exchange with every check of OpenID Connect Core 1.0 §3.1.3.7: state,
+ * PKCE, iss, aud (and azp), exp/iat, nonce, and the id_token's signature by a key of the provider's
+ * JWKS (enableNonRepudiationChecks; without it the library trusts the TLS channel to the token
+ * endpoint instead). The id_token a client brings itself (grant_type=id_token) has no such library
+ * call, so verifyIdToken stays ours, on jose (docs/decisions/071).
  */
 export class OidcClient {
   readonly #config: GoogleConfig;
-  #discovery: Promise<Discovery> | undefined;
+  #endpoints: Promise<Endpoints> | undefined;
   #jwks: JWTVerifyGetKey | undefined;
 
   constructor(config: GoogleConfig) {
@@ -87,28 +121,39 @@ export class OidcClient {
   }
 
   /** The discovery document, fetched once; a failed fetch is retried on the next call. */
-  #discover(): Promise<Discovery> {
-    this.#discovery ??= (async () => {
-      let document: Discovery;
+  #discover(): Promise<Endpoints> {
+    this.#endpoints ??= (async () => {
+      const issuer = new URL(this.#config.issuer);
+      let config: oidc.Configuration;
       try {
-        const response = await fetch(`${this.#config.issuer}/.well-known/openid-configuration`, {
-          signal: AbortSignal.timeout(HTTP_TIMEOUT_MS),
-          headers: { Accept: "application/json" },
-        });
-        if (!response.ok) throw new Error(`discovery answered ${response.status}`);
-        document = DiscoverySchema.parse(await response.json());
+        config = await oidc.discovery(
+          issuer,
+          this.#config.clientId,
+          { [oidc.clockTolerance]: CLOCK_TOLERANCE_S },
+          clientSecretBasic(this.#config.clientSecret),
+          {
+            timeout: HTTP_TIMEOUT_S,
+            // GOOGLE_ISSUER may be http (a provider on loopback, env.ts allows it); Google itself is https.
+            execute: [
+              oidc.enableNonRepudiationChecks,
+              ...(issuer.protocol === "http:" ? [oidc.allowInsecureRequests] : []),
+            ],
+          },
+        );
       } catch (error) {
+        if (error instanceof oidc.ClientError && error.code === "OAUTH_JSON_ATTRIBUTE_COMPARISON_FAILED")
+          throw new OidcError("discovery issuer mismatch");
         throw issuerUnavailable(error);
       }
-      // OpenID Connect Discovery 1.0 §4.3: the issuer in the document must be the one asked for.
-      if (document.issuer.replace(/\/+$/, "") !== this.#config.issuer)
-        throw new OidcError("discovery issuer mismatch");
-      return document;
+      const metadata = config.serverMetadata();
+      if (!metadata.authorization_endpoint || !metadata.token_endpoint || !metadata.jwks_uri)
+        throw issuerUnavailable(new Error("discovery document without its endpoints"));
+      return { config, jwksUri: metadata.jwks_uri };
     })().catch((error: unknown) => {
-      this.#discovery = undefined;
+      this.#endpoints = undefined;
       throw error;
     });
-    return this.#discovery;
+    return this.#endpoints;
   }
 
   async authorizationUrl(input: {
@@ -117,69 +162,75 @@ export class OidcClient {
     nonce: string;
     codeChallenge: string;
   }): Promise<string> {
-    const { authorization_endpoint: endpoint } = await this.#discover();
-    const url = new URL(endpoint);
-    url.search = new URLSearchParams({
-      client_id: this.#config.clientId,
-      redirect_uri: input.redirectUri,
-      response_type: "code",
-      scope: "openid email profile",
-      state: input.state,
-      nonce: input.nonce,
-      code_challenge: input.codeChallenge,
-      code_challenge_method: "S256",
-      // docs/decisions/009: Google with offline access and the consent prompt (so a refresh token is issued).
-      access_type: "offline",
-      prompt: "consent",
-    }).toString();
-    return url.toString();
-  }
-
-  async exchangeCode(input: {
-    code: string;
-    codeVerifier: string;
-    redirectUri: string;
-  }): Promise<OidcTokens> {
-    const { token_endpoint: endpoint } = await this.#discover();
-    // RFC 6749 §2.3.1: client_secret_basic, each part form-urlencoded first.
-    const basic = Buffer.from(
-      `${encodeURIComponent(this.#config.clientId)}:${encodeURIComponent(this.#config.clientSecret)}`,
-    ).toString("base64");
-    const response = await fetch(endpoint, {
-      method: "POST",
-      signal: AbortSignal.timeout(HTTP_TIMEOUT_MS),
-      headers: {
-        Authorization: `Basic ${basic}`,
-        "Content-Type": "application/x-www-form-urlencoded",
-        Accept: "application/json",
-      },
-      body: new URLSearchParams({
-        grant_type: "authorization_code",
-        code: input.code,
+    const { config } = await this.#discover();
+    return oidc
+      .buildAuthorizationUrl(config, {
         redirect_uri: input.redirectUri,
-        code_verifier: input.codeVerifier,
-      }).toString(),
-    });
-    if (!response.ok) throw new OidcError(`token endpoint answered ${response.status}`);
-    return TokenResponseSchema.parse(await response.json());
+        scope: "openid email profile",
+        state: input.state,
+        nonce: input.nonce,
+        code_challenge: input.codeChallenge,
+        code_challenge_method: "S256",
+        // docs/decisions/009: Google with offline access and the consent prompt (so a refresh token is issued).
+        access_type: "offline",
+        prompt: "consent",
+      })
+      .toString();
   }
 
-  /** Signature by a key of the provider's JWKS, iss, aud = our client id, exp/iat, and the nonce. */
-  async verifyIdToken(idToken: string, nonce: string | NonceCheck): Promise<IdTokenClaims> {
-    const discovery = await this.#discover();
+  /**
+   * The provider's answer at our callback: the code exchanged with the PKCE verifier, and the
+   * id_token checked (signature, iss, aud, exp/iat, and the nonce this request sent). `response`
+   * carries the callback's code, state and, where the provider sends one, iss (RFC 9207).
+   */
+  async signInWithCode(input: {
+    response: URL;
+    state: string;
+    codeVerifier: string;
+    nonce: string;
+  }): Promise<{ tokens: OidcTokens; claims: IdTokenClaims }> {
+    const { config } = await this.#discover();
+    const result = await oidc
+      .authorizationCodeGrant(config, input.response, {
+        expectedState: input.state,
+        expectedNonce: input.nonce,
+        pkceCodeVerifier: input.codeVerifier,
+        idTokenExpected: true,
+      })
+      .catch((error: unknown) => {
+        // A refused answer or token (the library's own errors) is the provider's or an attacker's doing, not ours.
+        if (
+          error instanceof oidc.ClientError ||
+          error instanceof oidc.AuthorizationResponseError ||
+          error instanceof oidc.ResponseBodyError
+        )
+          throw Object.assign(new OidcError(`sign-in refused: ${error.message}`), { cause: error });
+        throw error;
+      });
+    const payload = result.claims();
+    if (!payload) throw new OidcError("token endpoint answered without an id_token");
+    return {
+      tokens: { access_token: result.access_token, refresh_token: result.refresh_token },
+      claims: claimsOf(payload),
+    };
+  }
+
+  /** A client's own id_token: signature by a key of the provider's JWKS, iss, aud = our client id, exp/iat, and the nonce. */
+  async verifyIdToken(idToken: string, nonce: NonceCheck): Promise<IdTokenClaims> {
+    const { config, jwksUri } = await this.#discover();
     // createRemoteJWKSet caches the keys and refetches them only for an unknown kid (with a cooldown).
-    this.#jwks ??= createRemoteJWKSet(new URL(discovery.jwks_uri), { timeoutDuration: HTTP_TIMEOUT_MS });
-    // Google documents both forms of its issuer in id_tokens.
+    this.#jwks ??= createRemoteJWKSet(new URL(jwksUri), { timeoutDuration: HTTP_TIMEOUT_S * 1000 });
+    // Google documents both forms of its issuer in id_tokens (its sign-in SDKs send the bare one).
     const issuers =
       this.#config.issuer === "https://accounts.google.com"
         ? ["https://accounts.google.com", "accounts.google.com"]
-        : [discovery.issuer];
+        : [config.serverMetadata().issuer];
     const { payload } = await jwtVerify(idToken, this.#jwks, {
       issuer: issuers,
       audience: this.#config.clientId,
       algorithms: ["RS256", "ES256", "PS256", "EdDSA"],
       requiredClaims: ["sub", "exp", "iat"],
-      clockTolerance: 30,
+      clockTolerance: CLOCK_TOLERANCE_S,
     }).catch((error: unknown) => {
       // Keys that could not be fetched (network error, timeout, or jose's generic "Expected 200 OK"
       // from the key set) say nothing about the token: the issuer is unreachable.
@@ -195,25 +246,16 @@ export class OidcClient {
         audience ? "audience" : "invalid",
       );
     });
-    const claims = IdTokenClaimsSchema.parse(payload);
-    const check = typeof nonce === "string" ? { equals: nonce } : nonce;
-    if ("equals" in check) {
-      if (claims.nonce !== check.equals) throw new OidcError("id_token nonce mismatch", "nonce");
-    } else if ((claims.nonce !== undefined) !== (check.sha256HexOf !== undefined)) {
+    const claims = claimsOf(payload);
+    if ((claims.nonce !== undefined) !== (nonce.sha256HexOf !== undefined)) {
       throw new OidcError("Passed nonce and nonce in id_token should either both exist or not.", "nonce");
     } else if (
-      check.sha256HexOf !== undefined &&
-      createHash("sha256").update(check.sha256HexOf).digest("hex") !== claims.nonce
+      nonce.sha256HexOf !== undefined &&
+      createHash("sha256").update(nonce.sha256HexOf).digest("hex") !== claims.nonce
     ) {
       throw new OidcError("Nonces mismatch", "nonce");
     }
-    return {
-      sub: claims.sub,
-      email: claims.email?.toLowerCase(),
-      emailVerified: claims.email_verified === true || claims.email_verified === "true",
-      name: claims.name,
-      picture: claims.picture,
-    };
+    return claims;
   }
 }
 

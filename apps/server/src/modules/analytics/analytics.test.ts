@@ -3,7 +3,7 @@ import { expect, it } from "vitest";
 import type { Session } from "@fitwise/contracts/auth";
 import { ANALYTICS_MAX_BATCH } from "@fitwise/contracts/analytics";
 import { describeWithDatabases, TEST_PASSWORD } from "../../test/test-app";
-import { bearer, claimsOf, enrolTotp } from "../account/test-helpers";
+import { bearer, claimsOf, enrolTotp } from "../account/account.fixture";
 import { signAccessToken } from "../../http/access-token";
 import { ANALYTICS_RETENTION_DAYS, deleteExpiredAnalyticsEvents } from "./analytics.repository";
 import { ANALYTICS_REQUESTS_PER_MINUTE } from "./analytics.routes";

@@ -4,7 +4,7 @@ import { afterAll, expect, it } from "vitest";
 import type { Session } from "@fitwise/contracts/auth";
 import { describeWithDatabases, TEST_PASSWORD } from "../../test/test-app";
 import { confirmLinkIn, startSmtpServer } from "../account/smtp-test-server";
-import { claimsOf, pkceGrant } from "../account/test-helpers";
+import { claimsOf, pkceGrant } from "../account/account.fixture";
 
 const smtp = await startSmtpServer();
 afterAll(() => smtp.close());

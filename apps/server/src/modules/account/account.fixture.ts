@@ -1,7 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import { decodeJwt } from "jose";
 import type { Session } from "@fitwise/contracts/auth";
-import { base32Decode, hotp, totpStep } from "./totp";
+import { base32Decode, totpStep } from "./totp";
+import { hotp } from "./totp.fixture";
 
 export function bearer(token: string) {
   return { authorization: `Bearer ${token}` };
