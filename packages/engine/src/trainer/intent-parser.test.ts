@@ -532,3 +532,141 @@ describe("pain notes", () => {
     expect(acceptedOffer("no thanks", offer)).toBeUndefined();
   });
 });
+
+describe("parseIntents: everyday phrasings, names and scope", () => {
+  const DAY_2_WHITE_RICE = "d2-lunch-white-rice-cooked";
+  const legsOn = (day: string) =>
+    state.workoutPlan.filter(
+      (item) => item.day === day && ["Quads", "Hamstrings", "Glutes", "Calves"].includes(item.bodyPart),
+    );
+
+  it.each([
+    ["i'm not feeling the oatmeal today", "us-oatmeal-peanut-butter-banana"],
+    ["the salmon looks gross, give me something else", "salmon-baked"],
+    ["don't want the apple", "apple"],
+    ["i'd rather not have the salmon", "salmon-baked"],
+    ["I don't fancy the apple", "apple"],
+    ["can i skip the mushrooms", "mushrooms-sauteed"],
+    ["take out the mushrooms", "mushrooms-sauteed"],
+    ["put something else in place of the salmon", "salmon-baked"],
+    ["i'll pass on the salmon", "salmon-baked"],
+    ["nix the apple", "apple"],
+  ])("reads a swap said without a swap verb: %s", (message, foodId) => {
+    expect(parse(message)).toMatchObject({ kind: "replace-meal", day: 1, itemIds: [idOf(foodId)] });
+  });
+
+  it.each([
+    ["something different for lunch?", "Lunch"],
+    ["lunch alternatives?", "Lunch"],
+    ["switch up my lunch", "Lunch"],
+    ["not a fan of today's dinner", "Dinner"],
+  ])("reads a whole meal asked for anew: %s", (message, slot) => {
+    expect(parse(message)).toMatchObject({ kind: "replace-meal", day: 1, slot });
+  });
+
+  it("does not take a question about skipping a meal for a swap", () => {
+    expect(parse("is it bad to skip breakfast?").kind).not.toBe("replace-meal");
+  });
+
+  it("reads a day named by its place in the week out of the food's name", () => {
+    expect(parse("swap the rice on the second day")).toMatchObject({
+      kind: "replace-meal",
+      day: 2,
+      itemIds: [DAY_2_WHITE_RICE],
+    });
+  });
+
+  it("keeps out what a new meal or a muscle-group swap excludes, and what a leading 'don't change' names", () => {
+    expect(parse("new breakfast, not the yogurt though")).toMatchObject({
+      kind: "replace-meal",
+      itemIds: [idOf("us-oatmeal-peanut-butter-banana")],
+    });
+    expect(parse("don't change the apple, swap the yogurt at breakfast")).toMatchObject({
+      kind: "replace-meal",
+      itemIds: [idOf("greek-yogurt-nonfat")],
+    });
+    const saturdayLegs = legsOn("Saturday");
+    const calves = saturdayLegs.filter((item) => /calf/i.test(item.name));
+    expect(calves.length).toBeGreaterThan(0);
+    expect(parse("swap my leg exercises on saturday but not the calf raises")).toEqual({
+      kind: "replace-exercise",
+      query: "Legs",
+      bodyPart: "Legs",
+      day: "Saturday",
+      itemIds: saturdayLegs.filter((item) => !calves.includes(item)).map((item) => item.id),
+    });
+  });
+
+  it("keeps a library exercise's whole name when a word inside it would end the object", () => {
+    const plan = state.workoutPlan.filter((item) => item.name !== "Squat to Overhead Reach");
+    expect(
+      parseIntent("i don't want to do the squat to overhead reach", { ...state, workoutPlan: plan }),
+    ).toEqual({ kind: "replace-exercise", query: "Squat to Overhead Reach", itemIds: [] });
+  });
+
+  it("finds a plan exercise named without its first word, 'to' and all", () => {
+    const base = firstExercise;
+    if (base === undefined) throw new Error("the fixture plan has no chest exercise");
+    const squatToPress = { ...base, id: "squat-to-press", name: "Band Squat to Press" };
+    const squat = { ...base, id: "squat", name: "Bodyweight Squat" };
+    const plan = { ...state, workoutPlan: [squatToPress, squat] };
+    expect(parseIntent("swap the squat to press", plan)).toEqual({
+      kind: "replace-exercise",
+      query: "Band Squat to Press",
+      itemIds: ["squat-to-press"],
+    });
+  });
+
+  it("swaps a named exercise that hurts, and gives pain advice when no exercise is named", () => {
+    const pushUps = state.workoutPlan.filter((item) => item.name === "Push-Up").map((item) => item.id);
+    expect(pushUps.length).toBeGreaterThan(0);
+    for (const message of [
+      "push ups hurt my wrist, replace them",
+      "replace the push-ups because my wrist hurts",
+    ])
+      expect(parse(message)).toEqual({ kind: "replace-exercise", query: "Push-Up", itemIds: pushUps });
+    expect(parse("I injured my shoulder, change my exercises")).toEqual({ kind: "pain", joint: "shoulder" });
+    expect(parse("should i train through pain")).toEqual({ kind: "pain" });
+  });
+
+  it.each([
+    ["do i train today?", { kind: "ask-workout", day: "Monday" }],
+    ["is friday a rest day", { kind: "ask-workout", day: "Friday" }],
+    ["when is leg day", { kind: "ask-workout" }],
+    ["show me my routine", { kind: "ask-workout" }],
+    ["what's up", { kind: "greeting" }],
+    ["what is up", { kind: "greeting" }],
+    ["morning alex", { kind: "greeting" }],
+    ["hey, how are you?", { kind: "greeting" }],
+    ["great", { kind: "thanks" }],
+    ["much appreciated", { kind: "thanks" }],
+    ["gracias", { kind: "thanks" }],
+    ["is it ok to train when sore", { kind: "guide", topic: "recovery" }],
+    ["i keep skipping the gym", { kind: "guide", topic: "consistency" }],
+    ["how do i know if i'm progressing", { kind: "guide", topic: "progression" }],
+    ["push monday's session to tuesday", { kind: "move-workout", from: "Monday", to: "Tuesday" }],
+    ["monday's workout on tuesday please", { kind: "move-workout", from: "Monday", to: "Tuesday" }],
+    ["I can't do friday, can I do it on sunday", { kind: "move-workout", from: "Friday", to: "Sunday" }],
+    ["I'm bored of my workouts", { kind: "regenerate-workouts" }],
+    ["change my whole workout", { kind: "regenerate-workouts" }],
+    ["new exercises please", { kind: "regenerate-workouts" }],
+    ["bored of the meals", { kind: "regenerate-meals", day: 1 }],
+    ["train 3x a week", { kind: "set-training-days", count: 3 }],
+    ["train twice a week", { kind: "set-training-days", count: 2 }],
+    ["4 days/week", { kind: "set-training-days", count: 4 }],
+  ])("%s", (message, intent) => {
+    expect(parse(message)).toEqual(intent);
+  });
+
+  it("still explains an exercise asked about with 'what's a', and reads 'bored' alone as no plan change", () => {
+    expect(parse("what's a good morning")).toMatchObject({ kind: "explain-exercise" });
+    expect(parse("i'm bored").kind).not.toMatch(/^regenerate/);
+  });
+
+  it("cuts a message before 'and go', 'and drop'... as a new request", () => {
+    expect(parseIntents("I want to train four days a week and go vegetarian", state)).toEqual([
+      { kind: "set-training-days", count: 4 },
+      { kind: "change-diet", dietType: "vegetarian" },
+    ]);
+  });
+});

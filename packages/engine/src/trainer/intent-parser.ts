@@ -219,6 +219,10 @@ function stripDayWords(text: string): string {
     .replace(/\b(on|for|from) (today|tomorrow|tonight|day [1-7a-z]+)\b/g, " ")
     .replace(/\b(today|tomorrow|tonight|yesterday)s?\b/g, " ")
     .replace(/\bday (one|two|three|four|five|six|seven|[1-7])\b/g, " ")
+    .replace(
+      /\b(on |for )?(the )?(first|second|third|fourth|fifth|sixth|seventh|[1-7](st|nd|rd|th)) day\b/g,
+      " ",
+    )
     .replace(/\s+/g, " ")
     .trim();
 }
@@ -371,9 +375,17 @@ function muscleTarget(text: string, state: TrainerState): Target | undefined {
   };
 }
 
-/** Items the exclusion names ("but not the chicken") are kept out of a swap. */
+/** Items the exclusion names ("but not the chicken", "my leg exercises except the calf raises") are kept out of a swap. */
 function withoutExcluded(target: Target, exclusion: string | undefined, state: TrainerState): Target {
-  if (exclusion === undefined || target.kind !== "replace-meal") return target;
+  if (exclusion === undefined || target.kind === "clarify") return target;
+  if (target.kind === "replace-exercise") {
+    const items = exercisesOf(state.workoutPlan).filter((item) => target.itemIds.includes(item.id));
+    const excluded = new Set(
+      rankByName(itemQuery(exclusion), items, (item) => item.name).map(({ thing }) => thing.id),
+    );
+    const kept = target.itemIds.filter((id) => !excluded.has(id));
+    return excluded.size === 0 || kept.length === 0 ? target : { ...target, itemIds: kept };
+  }
   const items = (state.mealPlans[target.day] ?? []).filter((item) => target.itemIds.includes(item.id));
   const excluded = new Set(
     rankByName(itemQuery(exclusion), items, (item) => item.name, mealItemAliases).map(
@@ -482,13 +494,13 @@ function objectAfter(text: string, verbPattern: RegExp): string | undefined {
   const rest = text.slice(match.index + match[0].length);
   return rest
     .split(
-      /\b(for|with|to|into|from|by|please|so|because|as|instead|and|but|since|cause|too|also|they|it|them)\b/,
+      /\b(for|with|to|into|from|by|please|so|because|as|instead|and|but|since|cause|too|also|they|it|its|thats|theyre|them)\b/,
     )[0]
     ?.trim();
 }
 
 const REPLACE_VERB =
-  /\b(swap|swop|replace|substitute|sub|switch out|exchange|change|get rid of|remove|ditch)\b/;
+  /\b(swap|swop|replace|substitute|sub|switch out|exchange|change|get rid of|remove|ditch|nix|scrap|bin)\b/;
 
 /** Plans are replaced, never changed in place: what is worked out from one holds while it lives. */
 const EXERCISES_OF = new WeakMap<readonly WorkoutItem[], WorkoutItem[]>();
@@ -510,12 +522,33 @@ function simpleNamesOf<T extends object>(items: readonly T[], nameOf: (item: T) 
   return names;
 }
 
-/** A plan name the words start with, whole ("squat to overhead reach" keeps its "to"). */
-function planNameAtStart(words: string, state: TrainerState): string | undefined {
+/** Words that end an object (objectAfter) but also sit inside exercise names: "Band Squat to Press". */
+const JOINING_WORD = /\b(to|with|in|into|for|and)\b/;
+
+/**
+ * The ends of the plan's exercise names that hold a joining word and at least three words ("squat to press" of
+ * "Band Squat to Press"): people drop the first word, and the object must not be cut at the "to" then.
+ */
+function joinedNameTails(plan: readonly WorkoutItem[]): string[] {
+  return simpleNamesOf(exercisesOf(plan), (item) => item.name).flatMap((name) => {
+    const words = name.split(" ");
+    return words
+      .map((_, start) => words.slice(start).join(" "))
+      .filter((tail, start) => start > 0 && tail.split(" ").length >= 3 && JOINING_WORD.test(tail));
+  });
+}
+
+/**
+ * A plan or library name the words start with, whole ("squat to overhead reach" keeps its "to", which would
+ * otherwise end the object): an exercise the plan lacks is still named outright, not read as "squat" and asked about.
+ */
+function nameAtStart(words: string, state: TrainerState): string | undefined {
   const rest = words.replace(/^(the|my|this|that|any) /, "");
   const names = [
     ...simpleNamesOf(exercisesOf(state.workoutPlan), (item) => item.name),
     ...DAY_INDICES.flatMap((day) => simpleNamesOf(state.mealPlans[day] ?? [], (item) => item.name)),
+    ...simpleNamesOf(EXERCISE_LIBRARY, (exercise) => exercise.name),
+    ...joinedNameTails(state.workoutPlan),
   ];
   return names
     .filter((name) => rest === name || rest.startsWith(`${name} `))
@@ -526,11 +559,13 @@ function parseReplace(text: string, state: TrainerState, exclusion: string | und
   const resolve = (lead: RegExp, preferExercise: boolean): Target | undefined => {
     const match = lead.exec(text);
     if (match === null) return undefined;
-    const whole = planNameAtStart(text.slice(match.index + match[0].length).trim(), state);
+    const whole = nameAtStart(text.slice(match.index + match[0].length).trim(), state);
     let object = whole ?? objectAfter(text, lead);
-    // "the oats are boring, replace them": the thing was named before the verb.
+    // "the oats are boring, replace them", "push-ups hurt my wrist, swap them": named before the verb.
     if (object !== undefined && /^(them|it|this|that|those|these)?$/.test(object))
-      object = text.slice(0, match.index).split(/\b(is|are|was|were|looks?|seems?|tastes?|gets?)\b/)[0];
+      object = text
+        .slice(0, match.index)
+        .split(/\b(is|are|was|were|looks?|seems?|tastes?|gets?|hurts?|kills?|bothers?)\b/)[0];
     const target = object === undefined ? undefined : resolveTarget(object, text, state, preferExercise);
     return target === undefined ? undefined : withoutExcluded(target, exclusion, state);
   };
@@ -538,14 +573,27 @@ function parseReplace(text: string, state: TrainerState, exclusion: string | und
     REPLACE_VERB.test(text) || /\b(different|another|new|other)\b/.test(text)
       ? muscleTarget(text, state)
       : undefined;
-  if (muscles !== undefined) return muscles;
+  if (muscles !== undefined) return withoutExcluded(muscles, exclusion, state);
   for (const lead of [
-    /\b(instead of|something else for|other than|other exercise than)\b/,
+    /\b(instead of|in place of|something else for|other than|other exercise than)\b/,
+    // "can I skip the mushrooms?" asks for a change; "is it bad to skip breakfast?" does not.
+    /^((please|can i|could i|can we|let me|i want to|id like to|i wanna|ill|i will|im going to|im gonna) )?skip\b/,
     /\b(a |an )?(different|another|new|other)\b/,
-    /\bi (dont|do not) (want|feel like)( to do)? (the|my|this|that|any)?\b/,
+    /\b(i )?(dont|do not|(id|i would) rather not) (want|feel like|fancy|have|eat)( to (do|have|eat))? (the|my|this|that|any)?\b/,
+    /\b(ill |i will |id |i would |im gonna |i am going to )?pass on\b/,
+    /\bnot (really )?(feeling|in the mood for|keen on|into) (the|my|this|that)?\b/,
+    /\b(switch up|mix up|shake up|take out|trade)\b/,
+    /\b(something|anything) (else|different|new)( (for|at|with|to))?\b/,
+    /\b(alternatives?|options|substitutes?|replacements?) (for|to)\b/,
   ]) {
     const target = resolve(lead, false);
     if (target !== undefined) return target;
+  }
+  // "lunch alternatives?", "any dinner options": the thing is named before the noun.
+  const before = /((?:\w+ ){0,2}\w+) (alternatives?|options|substitutes?|replacements?)\b/.exec(text);
+  if (before !== null) {
+    const target = resolveTarget(before[1] ?? "", text, state, false);
+    if (target !== undefined) return withoutExcluded(target, exclusion, state);
   }
   if (!REPLACE_VERB.test(text)) return undefined;
   const preferExercise = /\b(exercise|workout|training|lift)\b/.test(text);
@@ -555,7 +603,9 @@ function parseReplace(text: string, state: TrainerState, exclusion: string | und
 function parseMove(text: string, weekdays: readonly Weekday[]): Intent | undefined {
   if (
     weekdays.length < 2 ||
-    !/\b(move|moving|shift|reschedule|switch|swap|change|put|train|instead|rather)\b/.test(text)
+    !/\b(move|moving|shift|reschedule|switch|swap|change|put|train|instead|rather|push|bump|postpone|delay|do (it|that|this|\w+) on|(workout|session|training|gym) (on|to))\b/.test(
+      text,
+    )
   )
     return undefined;
   const [first, second] = weekdays;
@@ -580,12 +630,20 @@ function parseRestDay(text: string, weekdays: readonly Weekday[], asked: boolean
 
 const WORKOUT_WORDS = /\b(workouts?|training|exercises?|routine|program|programme|split|gym)\b/;
 const REGENERATE_VERB =
-  /\b(regenerate|redo|reset|rebuild|replan|re plan|refresh|reroll|shuffle|remake|start over)\b/;
+  /\b(regenerate|redo|reset|rebuild|replan|re plan|refresh|reroll|shuffle|randomi[sz]e|remake|start over|mix up|change (up )?(my |the )?(workouts?|training( plan)?|workout plan|routine|program|programme|exercises|meals|meal plan|menu)( please)?$|switch up|shake up|change (my |the )?(whole|entire|all( of)?( my)?)|(bored|tired|sick) (of|with)|boring|repetitive)\b/;
 const NEW_PLAN =
-  /\b(new|different|another|fresh|other)( set of)? (meals?|meal plan|menu|diet( plan)?|food plan|plan|workouts?|workout plan|training plan|routine|program|programme)\b/;
+  /\b(new|different|another|fresh|other)( set of)? (meals?|meal plan|menu|diet( plan)?|food plan|plan|workouts?|workout plan|training plan|routine|program|programme|exercises|training)\b/;
 
 function parseRegenerate(text: string, state: TrainerState): Intent | undefined {
   const regenerate = REGENERATE_VERB.test(text) || NEW_PLAN.test(text);
+  // "bored of my workouts" asks for new ones; "bored" alone says nothing about which plan.
+  if (
+    regenerate &&
+    /\b(bored|tired|sick|boring|repetitive)\b/.test(text) &&
+    !WORKOUT_WORDS.test(text) &&
+    !/\b(meals?|diet|menu|food)\b/.test(text)
+  )
+    return undefined;
   // "day 9" names no day we store: better an honest "unknown" than re-planning today.
   if (!regenerate || /\bday (0|[89]|\d\d+)\b/.test(text)) return undefined;
   if (WORKOUT_WORDS.test(text) && !/\b(meals?|diet|menu|food)\b/.test(text))
@@ -636,6 +694,11 @@ function parseAvoidance(
     // "I don't like push-ups" is about training, not food; only whole words count ("gluten" is no glute bridge).
     const exercise = severity === "dislike" ? resolveTarget(foodsText, text, state, true, false) : undefined;
     if (exercise?.kind === "replace-exercise") return exercise;
+    // "not a fan of today's dinner" is about a meal in the plan, not a food to avoid for good.
+    if (severity === "dislike" && meaningfulWords(foodsText).some((word) => SLOT_WORDS[word] !== undefined)) {
+      const meal = resolveTarget(foodsText, text, state, false, false);
+      if (meal?.kind === "replace-meal") return meal;
+    }
     return { kind: "add-avoidance", foodsText, severity };
   }
   return undefined;
@@ -755,7 +818,8 @@ function parseExplain(text: string, asked: boolean, state: TrainerState): Intent
     // Only "how do I do X" is surely about an exercise; "what is a calorie" is not.
     if (index === 0 && !/\b(that|this|it)\b/.test(query)) return { kind: "explain-exercise", query };
   }
-  if (asked && meaningfulWords(text).length <= 3) {
+  // "squats?" names an exercise; "do i train today?" is about the user, whatever exercise its words resemble.
+  if (asked && meaningfulWords(text).length <= 3 && !/\b(i|im|we|you)\b/.test(text)) {
     const exercise = exerciseNamed(text);
     if (exercise !== undefined) return { kind: "explain-exercise", query: text, exerciseId: exercise.id };
   }
@@ -766,7 +830,9 @@ const SAFETY_WORDS =
   /\b(bmi|body mass index|underweight|too (thin|skinny|light)|(is|are) (it|this|this \w+|my \w+( \w+)?) (safe|healthy|ok|okay)|safe (for me )?to (lose|diet)|should i (lose weight|diet|be losing))\b/;
 
 function parseSafety(text: string, asked: boolean): Intent | undefined {
-  if (!SAFETY_WORDS.test(text)) return undefined;
+  // "is it ok to train when sore?" asks about recovery; the screening notice is about weight and the plan.
+  if (!SAFETY_WORDS.test(text) || /\bto (train|work ?out|exercise|lift|run|go to the gym)\b/.test(text))
+    return undefined;
   if (!asked && !/\b(am i|is|bmi|should i)\b/.test(text)) return undefined;
   return { kind: "ask-safety" };
 }
@@ -814,9 +880,25 @@ function parseNutrition(text: string, asked: boolean, state: TrainerState): Inte
   return { kind: "ask-nutrition", day: mealDayIn(text, state) ?? state.activeDay, topic, advice };
 }
 
+/**
+ * "do I train today?", "is Friday a rest day?", "when is leg day?": questions about the schedule that name no
+ * question word parseAskWorkout needs, or that a guide's words ("rest day") would otherwise answer.
+ */
+const SCHEDULE_QUESTION =
+  /^(do|will|am|shall) i (train|training|work ?out|working out|lift|lifting|exercise|go to the gym|have (a |an )?(workout|training|session|gym|rest day|day off))\b|\bis (today|tomorrow|tonight|monday|tuesday|wednesday|thursday|friday|saturday|sunday) (a |an )?(rest|training|workout|gym|leg|arm|upper( body)?|lower( body)?|off) day\b|\bwhen (is|s) (my )?(leg|arm|chest|back|upper( body)?|lower( body)?|rest|training|workout|gym) day\b/;
+
 function parseAskWorkout(text: string, state: TrainerState): Intent | undefined {
+  if (SCHEDULE_QUESTION.test(text)) {
+    const day = workoutDayIn(text, state);
+    return day === undefined ? { kind: "ask-workout" } : { kind: "ask-workout", day };
+  }
   if (!/\b(what|which|whats|show|tell|list|when)\b/.test(text)) return undefined;
-  if (!/\b(workouts?|train|training|exercises?|gym|session|schedule|lift)\b/.test(text)) return undefined;
+  if (
+    !/\b(workouts?|train|training|exercises?|gym|session|schedule|lift|routine|program|programme|work ?out|working out)\b/.test(
+      text,
+    )
+  )
+    return undefined;
   const day = workoutDayIn(text, state);
   // "what should I eat before a workout" is not about the plan; "what's my workout today" is.
   if (day === undefined && !/\b(my|which days|schedule|when do i)\b/.test(text)) return undefined;
@@ -840,16 +922,17 @@ const GUIDE_PATTERNS: readonly { topic: GuideTopic; pattern: RegExp }[] = [
   {
     topic: "progression",
     pattern:
-      /\b(progressive overload|how much weight|add(ing)? weight|increase (the )?weight|heavier|how heavy|reps in reserve|get stronger|progress(ion)? in the gym)\b/,
+      /\b(progressive overload|how much weight|add(ing)? weight|increase (the )?weight|heavier|how heavy|reps in reserve|get stronger|progress(ion)? in the gym|how (do|can|should) i (keep )?progress|(am i|i am|im|if i m|if im|if i am) (progressing|making progress|getting stronger))\b/,
   },
   {
     topic: "recovery",
-    pattern: /\b(recover\w*|rest days?|sore(ness)?|doms|overtrain\w*|how often (should|can) i train)\b/,
+    pattern:
+      /\b(recover\w*|rest days?|sore(ness)?|doms|overtrain\w*|how often (should|can) i train|rest between (sets|workouts|sessions|training days)|how long (should i |do i |to )?rest)\b/,
   },
   {
     topic: "consistency",
     pattern:
-      /\b(motivat\w*|missed (a|my|the) (workout|session|day|gym)|skipped (a|my) (workout|session)|consisten\w*|cheat (meal|day)|fell off|plateau\w*|stall\w*|not seeing (results|progress)|give up|lazy)\b/,
+      /\b(motivat\w*|unmotivated|no motivation|cant be bothered|(build|building|make|making) (a )?habits?|stay(ing)? on track|stick(ing)? (to|with) (it|the plan|my plan)|missed (a |my |the |yesterdays |todays |last \w+ )?(workout|session|day|gym|training)|skipped (a|my) (workout|session)|(keep|kept) (skipping|missing) (the |my )?(gym|workouts?|sessions?|training)|consisten\w*|cheat (meal|day)|fell off|plateau\w*|stall\w*|not seeing (results|progress)|give up|lazy)\b/,
   },
   {
     topic: "pain",
@@ -868,7 +951,13 @@ const GREETING =
 const HELP =
   /^(help|help me|help please|what can you do|what else can you do|what do you do|how can you help( me)?|what can i (ask|say)( you)?)$/;
 const THANKS =
-  /\b(thanks|thank you|thank u|thx|ty|cheers|appreciate (it|that|you)|great job|awesome|perfect|brilliant)\b/;
+  /\b(thanks|thank you+|thank u|thankyou|thanku|thx|thnx|thanx|tnx|ty|tysm|tyvm|cheers|appreciate (it|that|you)|(much )?appreciated|great job|awesome|perfect|brilliant|nice one|love (it|this|that)|legend|you rock|(you re|youre|you are) (the best|a star|a legend|great)|(very |really |so )?helpful|that helps|that helped|gracias|merci|danke|grazie|obrigad[oa])\b/;
+/** A message that is only a greeting ("morning", "how are you?"): read before questions, or "whats up" is an exercise. */
+const WHOLE_GREETING =
+  /^(?:(?:hi|hello|hey|heya|hiya|howdy|yo|sup|wassup|whats (?:up|good|new|happening)|what is up|(?:good )?(?:morning|afternoon|evening)|how are (?:you|things|u)|how r u|how are you doing|hows (?:it going|your day|things)|how you doing|hallo|bonjour|salut|ciao|hej|ola|namaste)(?: there)?(?: alex)?(?: today)? ?)+$/;
+/** A message that is only an acknowledgement: "great", "ok cool". Inside a longer message these words mean little. */
+const WHOLE_THANKS =
+  /^(ok |okay |oh )?(ta|great|cool|nice|sweet|amazing|lovely|excellent|good stuff|got it|that s great|thats great|sounds great)( thanks?| alex)?$/;
 
 const JOINT_WORDS: Record<string, Joint> = {
   knee: "knee",
@@ -948,11 +1037,11 @@ const COUNT_WORDS: Record<string, number> = { ...NUMBER_WORDS, once: 1, twice: 2
 /** "three days a week", "5 workouts per week", "four training days": how many days a week to train. */
 function parseTrainingDays(text: string, asked: boolean): Intent | undefined {
   const match =
-    /\b(one|two|three|four|five|six|seven|[1-7]) (?:training |workout |gym )?(?:days?|workouts?|sessions?|times)(?: of (?:gym|training|working out|exercise))?(?: (?:a|per|each|every) week| weekly)?\b/.exec(
+    /\b(one|two|three|four|five|six|seven|[1-7]) ?(?:(?:training |workout |gym )?(?:days?|workouts?|sessions?|times)|x)(?: of (?:gym|training|working out|exercise))?(?: (?:a|per|each|every) week| weekly| week)?\b/.exec(
       text,
-    );
+    ) ?? /\b(once|twice) (?:a|per|each|every) week\b/.exec(text);
   if (match === null) return undefined;
-  const perWeek = /\b(a|per|each|every) week\b|\bweekly\b/.test(text);
+  const perWeek = /\b(a|per|each|every) week\b|\bweekly\b|\b(days?|x) week\b/.test(text);
   const aboutTraining = /\b(train\w*|work ?out\w*|gym|exercise|workouts?|sessions?)\b/.test(text);
   if (!(perWeek || aboutTraining) || /\b(ago|in \w+ days|for \w+ days)\b/.test(text)) return undefined;
   if (asked && !/\b(can|could) i\b/.test(text)) return undefined;
@@ -967,12 +1056,16 @@ const ABUSE =
 /** The exclusion in "swap lunch but not the chicken", "change my dinner except the salmon"; the rest is the request. */
 function splitExclusion(text: string): { text: string; exclusion?: string } {
   const match =
-    /\b(?:but not|except(?: for)?|apart from|but keep|(?:keep|not) (?:the|my))\s+(?:the |my )?([a-z ]+)$/.exec(
+    /\b(?:but not|except(?: for)?|apart from|but keep|(?:keep|not) (?:the|my))\s+(?:the |my )?([a-z ]+?)(?: (?:though|please|thanks))?$/.exec(
       text,
     );
   const exclusion = match?.[1]?.trim();
   const request = match === null ? "" : text.slice(0, match.index).trim();
-  if (exclusion === undefined || meaningfulWords(exclusion).length === 0 || !REPLACE_VERB.test(request))
+  if (
+    exclusion === undefined ||
+    meaningfulWords(exclusion).length === 0 ||
+    !(REPLACE_VERB.test(request) || /\b(new|different|another|other)\b/.test(request))
+  )
     return { text };
   return { text: request, exclusion };
 }
@@ -980,7 +1073,10 @@ function splitExclusion(text: string): { text: string; exclusion?: string } {
 /** One clause, already cut from the message: the intent it states, or "unknown". */
 function parseClause(clause: string, state: TrainerState): Intent {
   // "not the oatmeal, the yogurt": a correction names what to leave alone first.
-  const correction = /^\s*(?:no,?\s*)?not (?:the |my )?([^,]+),\s*(.+)$/i.exec(clause);
+  const correction =
+    /^\s*(?:no,?\s*)?(?:not|(?:please )?(?:don['’]?t|do not) (?:change|swap|replace|touch|remove)) (?:the |my )?([^,]+),\s*(.+)$/i.exec(
+      clause,
+    );
   const leading = correction === null ? undefined : simplify(correction[1] ?? "");
   const normalised = normaliseMessage(correction === null ? clause : (correction[2] ?? ""));
   const withVerb = correction !== null && !REPLACE_VERB.test(normalised) ? `swap ${normalised}` : normalised;
@@ -991,9 +1087,17 @@ function parseClause(clause: string, state: TrainerState): Intent {
   if (text.length === 0) return ABUSE.test(withVerb) ? { kind: "abuse" } : unknownAbout(clause, text);
   const asked = isQuestion(text);
   const weekdays = weekdaysIn(text);
+  if (WHOLE_GREETING.test(text)) return { kind: "greeting" };
 
   const pain = parseProtect(text) ?? parseBetter(text) ?? parsePain(text);
-  if (pain !== undefined) return pain;
+  if (pain !== undefined) {
+    // "replace the push-ups, they hurt my wrist": the swap of a named exercise is what was asked for.
+    const swap =
+      pain.kind === "pain" && REPLACE_VERB.test(text)
+        ? parseReplace(text, state, split.exclusion)
+        : undefined;
+    return swap?.kind === "replace-exercise" && swap.bodyPart === undefined ? swap : pain;
+  }
 
   const structural =
     parseAvoidance(text, state, "allergy") ??
@@ -1018,6 +1122,8 @@ function parseClause(clause: string, state: TrainerState): Intent {
     parseNutrition(text, hasQuestionMark, state);
   if (question !== undefined) return question;
 
+  const schedule = SCHEDULE_QUESTION.test(text) ? parseAskWorkout(text, state) : undefined;
+  if (schedule !== undefined) return schedule;
   const guide = GUIDE_PATTERNS.find(({ pattern }) => pattern.test(text));
   if (guide !== undefined)
     return guide.topic === "pain" ? { kind: "pain" } : { kind: "guide", topic: guide.topic };
@@ -1035,7 +1141,7 @@ function parseClause(clause: string, state: TrainerState): Intent {
   }
   if (ABUSE.test(withVerb)) return { kind: "abuse" };
   if (GREETING.test(text) || HELP.test(text)) return { kind: "greeting" };
-  if (THANKS.test(text)) return { kind: "thanks" };
+  if (THANKS.test(text) || WHOLE_THANKS.test(text)) return { kind: "thanks" };
   return unknownAbout(clause, text);
 }
 
@@ -1049,7 +1155,7 @@ function unknownAbout(clause: string, text: string): Intent {
  * comma alone does not split ("I hurt my knee, can you change my workouts?" is one request).
  */
 const CLAUSE_BREAK =
-  /(?:[.;!?]+\s+|;|,\s*(?:and\s+)?(?:also|then|plus)\s+|\s+(?:and\s+)?(?:also|then)\s+|\s+and\s+(?=(?:make|move|swap|replace|give|change|set|tell|show|what|whats|what's|how|switch|put|remove|skip|regenerate|redo|cancel|i'm|im)\b)|(?:,|\s+and|\s+but|,\s*(?:and|but))\s+(?=(?:i|i'm|im|i am)\s+(?:(?:also|really|just)\s+)?(?:hate|dislike|don't|dont|do not|can't|cant|cannot|never|allergic|am allergic|keep|eat)\b))/i;
+  /(?:[.;!?]+\s+|;|,\s*(?:and\s+)?(?:also|then|plus)\s+|\s+(?:and\s+)?(?:also|then)\s+|\s+and\s+(?=(?:make|move|swap|replace|give|change|set|tell|show|what|whats|what's|how|switch|put|remove|skip|regenerate|redo|cancel|i'm|im|go|drop|add|avoid|stop|start)\b)|(?:,|\s+and|\s+but|,\s*(?:and|but))\s+(?=(?:i|i'm|im|i am)\s+(?:(?:also|really|just)\s+)?(?:hate|dislike|don't|dont|do not|can't|cant|cannot|never|allergic|am allergic|keep|eat)\b))/i;
 
 /** Answers that need nothing done: dropped beside a real request ("hi, swap the oatmeal"). */
 const SMALL_TALK = new Set<IntentKind>(["unknown", "greeting", "thanks"]);
