@@ -306,12 +306,12 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     }
   });
   await app.register(savedRoutes, { prefix: "/functions/v1", db, publicPlans, notices });
-  const jobs = await startJobQueue(app, config, db, options.planPool);
-  queueReplanAfterPlanInputChanges(app, db, jobs);
+  const jobs = config.backgroundJobs ? await startJobQueue(app, config, db, options.planPool) : undefined;
+  if (jobs) queueReplanAfterPlanInputChanges(app, db, jobs);
   await app.register(chatRoutes, {
     prefix: "/functions/v1",
     db,
-    jobs,
+    ...(jobs ? { jobs } : {}),
     ...(config.ai ? { ai: config.ai } : {}),
   });
   await app.register(paymentsRoutes, { db, config });

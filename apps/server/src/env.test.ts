@@ -21,6 +21,16 @@ describe("loadConfig", () => {
     expect(config.redisUrl).toBeUndefined();
     expect(config.webDistDir.endsWith(join("apps", "web", "dist"))).toBe(true);
     expect(config.rateLimits.token.max).toBe(30);
+    expect(config.backgroundJobs).toBe(true);
+  });
+
+  it.each([
+    ["false", false],
+    ["0", false],
+    ["true", true],
+    ["", true],
+  ])("reads BACKGROUND_JOBS=%j as %s", (value, expected) => {
+    expect(loadConfig({ JWT_SECRET: secret, BACKGROUND_JOBS: value }).backgroundJobs).toBe(expected);
   });
 
   it("reads every variable", () => {
@@ -64,6 +74,7 @@ describe("loadConfig", () => {
     ["LOG_LEVEL", "loud"],
     ["PUBLIC_URL", "ftp://fit.example"],
     ["SUPPORT_EMAIL", "not-an-email"],
+    ["BACKGROUND_JOBS", "sometimes"],
   ])("stops with a message naming %s when it is %s", (name, value) => {
     expect(() => loadConfig({ JWT_SECRET: secret, [name]: value })).toThrow(new RegExp(`\\b${name}\\b`));
   });

@@ -71,6 +71,8 @@ export const ENV_VARIABLES = {
     'Social profiles linked on the landing page, comma-separated Name=https-address pairs, e.g. "Instagram=https://instagram.com/fitwise,YouTube=https://youtube.com/@fitwise"; none while unset.',
   AUTH_CONFIRM_EMAIL:
     "Set to true to require new accounts to confirm their e-mail address before signing in (default false).",
+  BACKGROUND_JOBS:
+    "Set to false to run no background jobs (default true): plans a profile change leaves stale are then re-planned when next opened rather than ahead of time.",
   SESSION_MAX_AGE_HOURS:
     "Longest a sign-in lasts, refreshed or not, in hours (default 720, 30 days); then the refresh token is refused and the user signs in again.",
   SESSION_IDLE_TIMEOUT_HOURS:
@@ -263,6 +265,10 @@ export const EnvSchema = z.object({
   GOOGLE_PLAY_URL: optionalHttpsUrl,
   SOCIAL_LINKS: SocialLinksSchema,
   AUTH_CONFIRM_EMAIL: booleanFlag,
+  BACKGROUND_JOBS: z
+    .enum(["true", "false", "1", "0", ""])
+    .optional()
+    .transform((value) => value !== "false" && value !== "0"),
   // One year at most: a longer sign-in is no limit at all. Defaults: see SESSION_LIMITS_DEFAULT.
   SESSION_MAX_AGE_HOURS: z.coerce.number().positive().max(8_760).optional(),
   SESSION_IDLE_TIMEOUT_HOURS: z.coerce.number().positive().max(8_760).optional(),
@@ -381,6 +387,8 @@ export interface AppConfig {
   mailFrom?: string;
   /** Absent or false: new accounts are confirmed at sign-up. */
   authConfirmEmail?: boolean;
+  /** Whether the job queue runs (docs/decisions/070); off, stale plans are re-planned when read (BACKGROUND_JOBS). */
+  backgroundJobs: boolean;
   /** Absent: SESSION_LIMITS_DEFAULT. */
   sessionLimits?: SessionLimits;
   /** Links the landing page and header show; each one absent is hidden (absent: none). */
@@ -571,6 +579,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     ...(e.SMTP_URL ? { smtpUrl: e.SMTP_URL } : {}),
     ...(e.MAIL_FROM ? { mailFrom: e.MAIL_FROM } : {}),
     authConfirmEmail: e.AUTH_CONFIRM_EMAIL,
+    backgroundJobs: e.BACKGROUND_JOBS,
     sessionLimits: {
       maxAgeMs: (e.SESSION_MAX_AGE_HOURS ?? SESSION_LIMITS_DEFAULT.maxAgeMs / HOUR_MS) * HOUR_MS,
       idleMs: (e.SESSION_IDLE_TIMEOUT_HOURS ?? SESSION_LIMITS_DEFAULT.idleMs / HOUR_MS) * HOUR_MS,

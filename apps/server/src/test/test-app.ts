@@ -12,7 +12,7 @@ import type { AppConfig } from "../env";
 
 export const TEST_PASSWORD = "correct horse battery staple";
 
-/** A config for tests: in-memory PGlite, a random secret, no web build, generous rate limits. */
+/** A config for tests: in-memory PGlite, a random secret, no web build, generous rate limits, no job queue. */
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   return {
     port: 0,
@@ -28,6 +28,9 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     supportEmail: "support@fitwise.app",
     brandName: "Fitwise",
     checkAnswers: true,
+    // The suites about background work turn it on; elsewhere a re-plan queued by a profile write would only spend
+    // CI's two cores on a week nobody reads (stale days are re-planned when read either way).
+    backgroundJobs: false,
     ...overrides,
   };
 }
@@ -205,4 +208,9 @@ export function describeWithDatabases(
       fn({ app: current, db: () => current().db, signUp: (email) => signUpThrough(current(), email), logs });
     });
   }
+}
+
+/** describeWithDatabases with the job queue running, for the suites about work done in the background. */
+export function describeWithBackgroundJobs(title: string, fn: (ctx: TestContext) => void): void {
+  describeWithDatabases(title, fn, { config: { backgroundJobs: true } });
 }

@@ -20,7 +20,7 @@ import { isExerciseItem, sumItems, trainingDays } from "@fitwise/engine/trainer/
 import { EXERCISE_LIBRARY } from "@fitwise/engine/workouts/exercise-library";
 import { loadsJoint } from "@fitwise/engine/workouts/joint-load";
 import type { Database } from "../../db/database";
-import { describeWithDatabases, type SignedUp } from "../../test/test-app";
+import { describeWithBackgroundJobs, type SignedUp } from "../../test/test-app";
 import { callFunction, callOk, errorOf, makePro, PROFILE } from "../plans/plan-test-helpers";
 import { hasStalePlans } from "../plans/week-replan.service";
 
@@ -59,7 +59,7 @@ async function snapshotOf(db: Database, userId: string) {
   };
 }
 
-describeWithDatabases("trainer chat (offline brain)", ({ app, db, signUp }) => {
+describeWithBackgroundJobs("trainer chat (offline brain)", ({ app, db, signUp }) => {
   async function planned(
     options: { pro?: boolean; profile?: Record<string, unknown>; days?: number[] } = {},
   ) {

@@ -2,7 +2,7 @@ import { expect, it, vi } from "vitest";
 import type { ChatTrainerResponse } from "@fitwise/contracts/chat";
 import type { MealItemWire } from "@fitwise/contracts/plans";
 import { findFood } from "@fitwise/engine/nutrition/food-catalogue";
-import { describeWithDatabases, type SignedUp } from "../../test/test-app";
+import { describeWithBackgroundJobs, type SignedUp } from "../../test/test-app";
 import { createInlinePlanPool } from "./plan-pool";
 import { callFunction, callOk, errorOf, makePro, PROFILE } from "./plan-test-helpers";
 import { listMealPlans } from "./plans.repository";
@@ -13,7 +13,7 @@ import { replanStaleWeek } from "./week-replan.service";
 
 const WAIT = { timeout: 30_000, interval: 100 };
 
-describeWithDatabases("re-planning the rest of the week in the background", ({ app, db, signUp }) => {
+describeWithBackgroundJobs("re-planning the rest of the week in the background", ({ app, db, signUp }) => {
   async function planDays(user: SignedUp, days: readonly number[]): Promise<void> {
     await makePro(db(), user.userId);
     await callOk(app(), "write_user_data", PROFILE, user.accessToken);

@@ -7,7 +7,7 @@ import {
   type ProgressResponse,
 } from "@fitwise/contracts/progress";
 import { isoDateOfDay, isoDayNumber } from "@fitwise/engine/progress/weight-trend";
-import { describeWithDatabases, type SignedUp } from "../../test/test-app";
+import { describeWithBackgroundJobs, type SignedUp } from "../../test/test-app";
 import { callFunction, callOk, errorOf, makePro, PROFILE } from "../plans/plan-test-helpers";
 import { latestAllowedDay } from "./progress.service";
 
@@ -21,7 +21,7 @@ describe("latestAllowedDay", () => {
   });
 });
 
-describeWithDatabases("progress functions (docs/decisions/022)", ({ app, db, signUp }) => {
+describeWithBackgroundJobs("progress functions (docs/decisions/022)", ({ app, db, signUp }) => {
   const progressOf = async (user: SignedUp, today?: string): Promise<ProgressResponse> =>
     ProgressResponseSchema.parse(
       await callOk(app(), "get_progress", today === undefined ? {} : { today }, user.accessToken),
