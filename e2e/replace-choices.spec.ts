@@ -47,23 +47,25 @@ async function seedUser(label: string): Promise<{ user: TestUser; token: string;
 }
 
 /**
- * The first breakfast item the server offers three alternatives for, with the offer, asked through the API: looks that
- * do not count. The day comes from a seed drawn from the user's random id, and a drink or fruit may have fewer than three
- * foods of its role within 5 % of its energy.
+ * The first item of the meal the server offers at least `wanted` alternatives for, with the offer, asked through the
+ * API: looks that do not count. The day comes from a seed drawn from the user's random id, and an item may have fewer
+ * foods of its role within 5 % of its energy (a main dish of a small cuisine may have none).
  */
-async function breakfastOfferedThree(
+async function itemOffered(
   token: string,
   plan: MealItemWire[],
+  meal: MealItemWire["Meal"],
+  wanted: number,
 ): Promise<{ item: MealItemWire; offered: ListDietReplacementsResponse }> {
-  for (const item of plan.filter((entry) => entry.Meal === "Breakfast")) {
+  for (const item of plan.filter((entry) => entry.Meal === meal)) {
     const offered = await callFunction(server.url, "list_diet_replacements", token, {
       itemToReplace: { id: item.id },
       column_name: "diet_one",
     });
-    if (offered.alternatives.length === 3) return { item, offered };
+    if (offered.alternatives.length >= wanted) return { item, offered };
   }
   throw new Error(
-    `No breakfast item of ${plan.map((entry) => entry.Item).join(", ")} was offered three alternatives`,
+    `No ${meal} item of ${plan.map((entry) => entry.Item).join(", ")} was offered ${wanted} alternatives`,
   );
 }
 
@@ -99,7 +101,7 @@ describe("Replace offers real choices", () => {
   ] as const) {
     it(`shows three alternatives for a breakfast item and applies the one picked (${label})`, async () => {
       const { user, token, plan } = await seedUser(`replace-${label}`);
-      const { item, offered } = await breakfastOfferedThree(token, plan);
+      const { item, offered } = await itemOffered(token, plan, "Breakfast", 3);
 
       await withPage(viewport, label, async (page) => {
         await signInViaUi(page, server.url, user);
@@ -144,7 +146,7 @@ describe("Undo after Replace", () => {
     const { user, token } = await seedUser("replace-undo");
     await becomePro(server.url, token);
     const plan = await callFunction(server.url, "openai_get_meal_plan", token, { currentDay: 1 });
-    const lunch = plan.find((entry) => entry.Meal === "Lunch") as MealItemWire;
+    const { item: lunch } = await itemOffered(token, plan, "Lunch", 1);
 
     await withPage(PHONE, "undo", async (page) => {
       await signInViaUi(page, server.url, user);

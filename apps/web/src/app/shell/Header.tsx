@@ -21,6 +21,9 @@ export function Header() {
     ) {
       return;
     }
+    // Offline, /signin's page can load only while the service worker's cache still holds it, and sign-out empties that
+    // cache: the page is loaded first (a no-op when it already was), so the person lands on a sign-in form, not an error.
+    await import("../../features/auth/components/SignInPage").catch(() => undefined);
     await flushAnalytics();
     await signOut();
     await navigate("/signin", { replace: true });

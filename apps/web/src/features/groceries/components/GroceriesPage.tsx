@@ -57,6 +57,16 @@ export function GroceriesPage() {
   const [copied, setCopied] = useState(false);
   const list = useGroceryList(asked);
   const tick = useSetGroceryTick();
+  // A box follows the finger within the click itself: the lists' cache takes the tick a task later (and offline after
+  // the device's store), and a controlled box would show the old state until then. Cleared once the tick settles.
+  const [boxesInFlight, setBoxesInFlight] = useState<ReadonlyMap<string, boolean>>(new Map());
+  const setBox = (name: string, ticked: boolean | undefined) =>
+    setBoxesInFlight((boxes) => {
+      const next = new Map(boxes);
+      if (ticked === undefined) next.delete(name);
+      else next.set(name, ticked);
+      return next;
+    });
   const chosen = DAYS.flatMap((day) => {
     const plan = choice[day];
     return plan === null || plan === undefined ? [] : [{ day, plan }];
@@ -140,9 +150,18 @@ export function GroceriesPage() {
                     <label>
                       <input
                         type="checkbox"
-                        checked={list.data?.ticked.includes(line.name) ?? false}
+                        checked={
+                          boxesInFlight.get(line.name) ?? list.data?.ticked.includes(line.name) ?? false
+                        }
                         disabled={tick.isPending}
-                        onChange={(event) => tick.mutate({ name: line.name, ticked: event.target.checked })}
+                        onChange={(event) => {
+                          const ticked = event.target.checked;
+                          setBox(line.name, ticked);
+                          tick.mutate(
+                            { name: line.name, ticked },
+                            { onSettled: () => setBox(line.name, undefined) },
+                          );
+                        }}
                       />{" "}
                       <span className={styles.lineName}>{line.name}</span>: {amountOf(line)}
                     </label>
