@@ -8,6 +8,7 @@ import type { Session } from "@fitwise/contracts/auth";
 import { buildApp } from "../app";
 import { createPGlite, wrapPGlite, type Database } from "../db/database";
 import { migrate } from "../db/migrate";
+import { createInlinePlanPool } from "../modules/plans/plan-pool";
 import type { AppConfig } from "../env";
 
 export const TEST_PASSWORD = "correct horse battery staple";
@@ -94,9 +95,13 @@ export async function openTestPGlite(): Promise<Database> {
   return wrapPGlite(await createPGlite({ loadDataDir: await template }));
 }
 
-/** An app on a fresh in-memory PGlite, for tests that need their own config. */
+/** An app on a fresh in-memory PGlite, solving in this thread, for tests that need their own config. */
 export async function buildTestApp(overrides: Partial<AppConfig> = {}): Promise<FastifyInstance> {
-  return buildApp(testConfig(overrides), { logger: false, database: await openTestPGlite() });
+  return buildApp(testConfig(overrides), {
+    logger: false,
+    database: await openTestPGlite(),
+    planPool: createInlinePlanPool(),
+  });
 }
 
 export interface SignedUp {
@@ -169,6 +174,12 @@ export async function signUpThrough(
 
 export interface DescribeOptions {
   config?: Partial<AppConfig>;
+  /**
+   * Solve plans in worker threads as the server does (with their per-user limits and busy answers), for the suites
+   * about them. By default a suite solves in its own thread: a worker started from the TypeScript sources compiles the
+   * engine first, seconds of CI's two cores for each of the run's ~100 apps.
+   */
+  planWorkers?: boolean;
   /** Log at config.logLevel into ctx.logs instead of not logging. */
   captureLogs?: boolean;
 }
@@ -195,6 +206,7 @@ export function describeWithDatabases(
         app = await buildApp(config, {
           ...(options.captureLogs === true ? { logStream: logs.stream } : { logger: false }),
           ...(postgres ? {} : { database: await openTestPGlite() }),
+          ...(options.planWorkers === true ? {} : { planPool: createInlinePlanPool() }),
         });
       });
       afterAll(async () => {
