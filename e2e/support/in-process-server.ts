@@ -52,6 +52,7 @@ export async function startInProcessServer(name: string): Promise<InProcessServe
       PUBLIC_URL: baseUrl,
       DATA_DIR: dataDir,
       LOG_LEVEL: "warn",
+      BACKGROUND_JOBS: "false",
       GOOGLE_CLIENT_ID: "fitwise-e2e",
       GOOGLE_CLIENT_SECRET: "e2e-secret",
       GOOGLE_ISSUER: (provider.issuer.url ?? "").replace(/\/+$/, ""),

@@ -98,6 +98,9 @@ export async function startServer(
       DATA_DIR: dataDir,
       WEB_DIST_DIR: webDistDir,
       LOG_LEVEL: "warn",
+      // A re-plan of the week ahead of time would only spend CI's two cores: the screens re-plan stale days when they
+      // read them either way, and the server's own suites test the job queue (docs/decisions/070).
+      BACKGROUND_JOBS: "false",
       ...options.env,
     },
     stdio: ["ignore", "ignore", "pipe"],
