@@ -26,7 +26,7 @@ import { PkceFlows } from "./modules/auth/auth.pkce";
 import { AuthRepository } from "./modules/auth/auth.repository";
 import { authRoutes } from "./modules/auth/auth.routes";
 import { AuthService } from "./modules/auth/auth.service";
-import { chatRoutes } from "./modules/chat/chat.routes";
+import { CHAT_SOLVE_TIMEOUT_MS, chatRoutes } from "./modules/chat/chat.routes";
 import { diaryRoutes } from "./modules/diary/diary.routes";
 import { OpenFoodFacts } from "./modules/diary/open-food-facts";
 import { collectRoutes, docsRoutes } from "./modules/docs/docs.routes";
@@ -140,6 +140,16 @@ async function startJobQueue(
     if (pool === undefined) await background.close();
   });
   return jobs;
+}
+
+/** The chat's own small pool: a chat re-plan of several days should not queue the diet screen's solves behind it. */
+function chatPlanPool(app: FastifyInstance, given: PlanPool | undefined): PlanPool {
+  if (given) return given;
+  const pool = createWorkerPlanPool({ size: 1, jobTimeoutMs: CHAT_SOLVE_TIMEOUT_MS, events: app.log });
+  app.addHook("onClose", async () => {
+    await pool.close();
+  });
+  return pool;
 }
 
 function proxyTrust(
@@ -355,6 +365,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(chatRoutes, {
     prefix: "/functions/v1",
     db,
+    pool: chatPlanPool(app, options.planPool),
     ...(jobs ? { jobs } : {}),
     ...(config.ai ? { ai: config.ai } : {}),
   });
