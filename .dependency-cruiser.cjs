@@ -60,10 +60,19 @@ module.exports = {
     {
       name: "server-edge-below-modules",
       comment:
-        "The server's HTTP edge (apps/server/src/http) and database layer (apps/server/src/db) serve the modules and never import one; a module's tests may.",
+        "The server's HTTP edge (apps/server/src/http), database layer (apps/server/src/db) and shared test helpers (apps/server/src/test) serve the modules and never import one, tests included: a test that needs module code lives in a module or beside app.ts (docs/decisions/075).",
       severity: "error",
-      from: { path: "^apps/server/src/(http|db)/", pathNot: "\\.test\\.ts$" },
+      from: { path: "^apps/server/src/(http|db|test)/" },
       to: { path: "^apps/server/src/modules/" },
+    },
+    {
+      name: "server-modules-acyclic",
+      comment:
+        "No cycle between server module folders (apps/server/src/modules/<x>), whichever files make it: each module may use only those below it (docs/decisions/075). Checked on folders, so a cycle through different files is caught too.",
+      severity: "error",
+      scope: "folder",
+      from: { path: "^apps/server/src/modules/[^/]+$" },
+      to: { path: "^apps/server/src/modules/[^/]+$", circular: true },
     },
   ],
   options: {

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Fastify from "fastify";
 import { buildApp } from "../src/app";
-import { makePro } from "../src/modules/plans/plan-test-helpers";
+import { makePro } from "../src/test/plan-journey.fixture";
 import { createPostgresDatabase, testConfig } from "../src/test/test-app";
 
 /**

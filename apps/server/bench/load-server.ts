@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Fastify from "fastify";
 import { buildApp } from "../src/app";
-import { callOk, makePro, PROFILE } from "../src/modules/plans/plan-test-helpers";
+import { callOk, makePro, PROFILE } from "../src/test/plan-journey.fixture";
 import { createPostgresDatabase, signUpThrough, testConfig } from "../src/test/test-app";
 
 /**

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { buildApp } from "../src/app";
 import { signUpThrough, testConfig } from "../src/test/test-app";
-import { callOk, makePro, PROFILE } from "../src/modules/plans/plan-test-helpers";
+import { callOk, makePro, PROFILE } from "../src/test/plan-journey.fixture";
 
 /**
  * Times openai_get_meal_plan end to end through app.inject (routing, auth, validation, database,

@@ -9,7 +9,7 @@ import { seededUnit } from "@fitwise/engine/nutrition/seeded-hash";
 import { WEEKDAYS } from "@fitwise/engine/workouts/exercise.types";
 import { buildApp } from "../src/app";
 import { findMealPlan } from "../src/modules/plans/plans.repository";
-import { callFunction, callOk, makePro } from "../src/modules/plans/plan-test-helpers";
+import { callFunction, callOk, makePro } from "../src/test/plan-journey.fixture";
 import { signUpThrough, testConfig } from "../src/test/test-app";
 
 /**

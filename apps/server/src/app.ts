@@ -15,14 +15,27 @@ import { registerSecurityHeaders } from "./http/security-headers";
 import { UserStateCache } from "./http/user-state-cache";
 import { fallbackRateLimitStore, SharedCounterLink } from "./http/rate-limit-store";
 import { brandLogoOrigins, registerSpa } from "./http/spa";
+import { IdTokenGrant } from "./modules/account/account.id-token";
+import { AccountRepository } from "./modules/account/account.repository";
 import { accountRoutes } from "./modules/account/account.routes";
+import { EmailLinks } from "./modules/account/email-links";
+import { createMailer } from "./modules/account/mailer";
+import { oidcClientFor } from "./modules/account/oidc.client";
 import { analyticsRoutes } from "./modules/analytics/analytics.routes";
+import { PkceFlows } from "./modules/auth/auth.pkce";
+import { AuthRepository } from "./modules/auth/auth.repository";
 import { authRoutes } from "./modules/auth/auth.routes";
-import { chatRoutes } from "./modules/chat/chat.routes";
+import { AuthService } from "./modules/auth/auth.service";
+import { CHAT_SOLVE_TIMEOUT_MS, chatRoutes } from "./modules/chat/chat.routes";
 import { diaryRoutes } from "./modules/diary/diary.routes";
 import { OpenFoodFacts } from "./modules/diary/open-food-facts";
 import { collectRoutes, docsRoutes } from "./modules/docs/docs.routes";
 import { paymentsRoutes } from "./modules/payments/payments.routes";
+import {
+  cancelBeforeAccountDeletion,
+  paymentsDepsFor,
+  sharedPlanTrial,
+} from "./modules/payments/payments.service";
 import { startingQueue, type JobHandlers, type JobLog, type JobQueue } from "./modules/jobs/job-queue";
 import { startLocalJobQueue } from "./modules/jobs/local-job-queue";
 import { startPgBossJobQueue } from "./modules/jobs/pg-boss-job-queue";
@@ -33,6 +46,7 @@ import { plansRoutes } from "./modules/plans/plans.routes";
 import { profileRoutes } from "./modules/profile/profile.routes";
 import type { StoredProfile } from "./modules/profile/profile.service";
 import { groceriesRoutes } from "./modules/groceries/groceries.routes";
+import { insertFirstWeight } from "./modules/progress/progress.repository";
 import { progressRoutes } from "./modules/progress/progress.routes";
 import { recipesRoutes } from "./modules/recipes/recipes.routes";
 import { PublicPlanCache } from "./modules/saved/public-plan-cache";
@@ -43,7 +57,7 @@ import {
   type PublicPlanNotices,
 } from "./modules/saved/public-plan-notices";
 import { savedRoutes } from "./modules/saved/saved.routes";
-import { describePublicPlan } from "./modules/saved/saved.service";
+import { describePublicPlan, saveDiet, saveWorkout } from "./modules/saved/saved.service";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -126,6 +140,16 @@ async function startJobQueue(
     if (pool === undefined) await background.close();
   });
   return jobs;
+}
+
+/** The chat's own small pool: a chat re-plan of several days should not queue the diet screen's solves behind it. */
+function chatPlanPool(app: FastifyInstance, given: PlanPool | undefined): PlanPool {
+  if (given) return given;
+  const pool = createWorkerPlanPool({ size: 1, jobTimeoutMs: CHAT_SOLVE_TIMEOUT_MS, events: app.log });
+  app.addHook("onClose", async () => {
+    await pool.close();
+  });
+  return pool;
 }
 
 function proxyTrust(
@@ -288,9 +312,39 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     }
   });
 
-  await app.register(authRoutes, { prefix: "/auth/v1", db, config });
-  await app.register(accountRoutes, { db, config });
-  await app.register(profileRoutes, { prefix: "/functions/v1", db, profiles });
+  // The services several modules use are built once, here; a module higher in the layering reaches a lower
+  // one's hooks only through what is wired here (docs/decisions/075).
+  const accounts = new AccountRepository(db);
+  const links = new EmailLinks(accounts, createMailer(config, app.log), config);
+  const pkce = new PkceFlows(db);
+  const oidc = config.google ? oidcClientFor(config.google) : null;
+  const payments = paymentsDepsFor(db, config);
+  const auth = authService(db, config, links, pkce);
+  const idToken = new IdTokenGrant({
+    oidc,
+    issuer: config.google?.issuer ?? "",
+    repo: accounts,
+    auth,
+    log: app.log,
+  });
+  await app.register(authRoutes, { prefix: "/auth/v1", config, auth, pkce, idToken });
+  await app.register(accountRoutes, {
+    db,
+    config,
+    repo: accounts,
+    auth,
+    links,
+    pkce,
+    oidc,
+    cancelSubscription: (userId) => cancelBeforeAccountDeletion(payments, userId),
+  });
+  await app.register(profileRoutes, {
+    prefix: "/functions/v1",
+    db,
+    profiles,
+    savedPlans: { saveDiet, saveWorkout },
+    firstWeighIn: insertFirstWeight,
+  });
   await app.register(plansRoutes, {
     prefix: "/functions/v1",
     db,
@@ -311,10 +365,11 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(chatRoutes, {
     prefix: "/functions/v1",
     db,
+    pool: chatPlanPool(app, options.planPool),
     ...(jobs ? { jobs } : {}),
     ...(config.ai ? { ai: config.ai } : {}),
   });
-  await app.register(paymentsRoutes, { db, config });
+  await app.register(paymentsRoutes, { db, config, deps: payments, links });
   await app.register(analyticsRoutes, { prefix: "/functions/v1", db });
   await app.register(progressRoutes, { prefix: "/functions/v1", db });
   await app.register(recipesRoutes, { prefix: "/functions/v1" });
@@ -354,6 +409,34 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   );
 
   return app;
+}
+
+/** Sessions and sign-up: a new account may start a shared plan's trial, and e-mails go out through the account's links. */
+function authService(db: Database, config: AppConfig, links: EmailLinks, pkce: PkceFlows): AuthService {
+  const confirmation = config.authConfirmEmail ? links : null;
+  return new AuthService(new AuthRepository(db), {
+    jwtSecret: config.jwtSecret,
+    issuer: `${config.publicUrl}/auth/v1`,
+    signUpOffer: (data) => sharedPlanTrial(db, data),
+    ...(config.sessionLimits ? { sessionLimits: config.sessionLimits } : {}),
+    emailChange: { send: (user, newEmail) => links.sendEmailChange(user, newEmail) },
+    ...(confirmation
+      ? {
+          emailConfirmation: {
+            send: (user, challenge) =>
+              confirmation.send(
+                user,
+                "signup",
+                undefined,
+                challenge ? { flows: pkce, challenge } : undefined,
+              ),
+            // An unconfirmed owner gets the confirmation again; a confirmed one a sign-in link.
+            sendToExisting: (user) =>
+              confirmation.send(user, user.email_confirmed_at ? "magiclink" : "signup", undefined),
+          },
+        }
+      : {}),
+  });
 }
 
 /** Whether any outside link is configured: without one, index.html carries no links at all. */

@@ -3,7 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { MealItemWire } from "@fitwise/contracts/plans";
 import { buildApp } from "./app";
-import { PROFILE } from "./modules/plans/plan-test-helpers";
+import { PROFILE } from "./test/plan-journey.fixture";
 import { startRoundRobinProxy, type RoundRobinProxy } from "./test/round-robin-proxy";
 import { createPostgresDatabase, postgresAdminUrl, TEST_PASSWORD, testConfig } from "./test/test-app";
 

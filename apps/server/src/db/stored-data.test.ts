@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { expect, it } from "vitest";
 import type { MealItemWire, WorkoutItemWire } from "@fitwise/contracts/plans";
-import { callFunction, callOk, errorOf, planFirstDay } from "../modules/plans/plan-test-helpers";
+import { callFunction, callOk, errorOf, planFirstDay } from "../test/plan-journey.fixture";
 import { describeWithDatabases, type SignedUp } from "../test/test-app";
 
 /** A stored value no release ever wrote: a meal slot that does not exist, a number as text. */

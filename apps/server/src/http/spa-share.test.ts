@@ -5,7 +5,7 @@ import { sql } from "kysely";
 import { expect, it } from "vitest";
 import type { MealItemWire, WorkoutItemWire } from "@fitwise/contracts/plans";
 import { formatKcal } from "@fitwise/engine/nutrition/number-format";
-import { callOk, makePro, PROFILE, saveFirstDayDiet } from "../modules/plans/plan-test-helpers";
+import { callOk, makePro, PROFILE, saveFirstDayDiet } from "../test/plan-journey.fixture";
 import { describeWithDatabases } from "../test/test-app";
 
 const INDEX_HTML = `<!doctype html>

@@ -3,8 +3,9 @@ import { sql } from "kysely";
 import { expect, it } from "vitest";
 import type { Database } from "../../db/database";
 import { describeWithDatabases, TEST_PASSWORD, type SignedUp } from "../../test/test-app";
-import { callOk, makePro, planFirstDay } from "../plans/plan-test-helpers";
-import { bearer, enrolTotp } from "./account.fixture";
+import { callOk, makePro, planFirstDay } from "../../test/plan-journey.fixture";
+import { bearer } from "../auth/auth.fixture";
+import { enrolTotp } from "./account.fixture";
 
 /** Rows in every table of the app, so the export and the deletion have something to find. */
 async function seedEverything(db: Database, user: SignedUp) {

@@ -7,8 +7,8 @@ import type { Session } from "@fitwise/contracts/auth";
 import { describeWithDatabases, TEST_PASSWORD, testConfig } from "../../test/test-app";
 import { safeNextPath } from "./email-links";
 import { createMailer } from "./mailer";
-import { confirmLinkIn, startSmtpServer } from "./smtp-test-server";
-import { bearer } from "./account.fixture";
+import { confirmLinkIn, startSmtpServer } from "../../test/smtp-server.fixture";
+import { bearer } from "../auth/auth.fixture";
 
 const smtp = await startSmtpServer();
 afterAll(() => smtp.close());

@@ -1,21 +1,8 @@
 import type { FastifyInstance } from "fastify";
-import { decodeJwt } from "jose";
 import type { Session } from "@fitwise/contracts/auth";
 import { base32Decode, totpStep } from "./totp";
+import { bearer } from "../auth/auth.fixture";
 import { hotp } from "./totp.fixture";
-
-export function bearer(token: string) {
-  return { authorization: `Bearer ${token}` };
-}
-
-export function claimsOf(accessToken: string) {
-  return decodeJwt(accessToken) as {
-    aal: string;
-    amr: Array<{ method: string }>;
-    session_id: string;
-    sub: string;
-  };
-}
 
 /** A code for the time step `offset` steps from now (offset 1 is still inside the ±1 window). */
 export function codeFor(secretBase32: string, offset = 0): string {
@@ -61,7 +48,3 @@ export async function verifyTotp(app: FastifyInstance, accessToken: string, fact
   if (response.statusCode !== 200) throw new Error(`verify failed: ${response.body}`);
   return response.json<Session>();
 }
-
-/** POST /auth/v1/token?grant_type=pkce with any body, well-formed or not (`auth_code`, `code_verifier`). */
-export const pkceGrant = (app: FastifyInstance, payload: Record<string, unknown>) =>
-  app.inject({ method: "POST", url: "/auth/v1/token?grant_type=pkce", payload });

@@ -2,7 +2,8 @@ import { randomBytes } from "node:crypto";
 import { expect, it } from "vitest";
 import { describeWithDatabases } from "../../test/test-app";
 import { totpSecretBox } from "./secret-box";
-import { bearer, challengeOf, claimsOf, codeFor, enrolTotp, verifyTotp } from "./account.fixture";
+import { bearer, claimsOf } from "../auth/auth.fixture";
+import { challengeOf, codeFor, enrolTotp, verifyTotp } from "./account.fixture";
 import { base32Encode } from "./totp";
 
 describeWithDatabases("TOTP secrets encrypted at rest", (ctx) => {

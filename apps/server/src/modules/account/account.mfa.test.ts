@@ -3,7 +3,8 @@ import type { FastifyInstance } from "fastify";
 import { expect, it } from "vitest";
 import type { Session } from "@fitwise/contracts/auth";
 import { describeWithDatabases, TEST_PASSWORD } from "../../test/test-app";
-import { bearer, challengeOf, claimsOf, codeFor, enrolTotp, verifyTotp } from "./account.fixture";
+import { bearer, claimsOf } from "../auth/auth.fixture";
+import { challengeOf, codeFor, enrolTotp, verifyTotp } from "./account.fixture";
 import { totpStep } from "./totp";
 
 /** Starts a TOTP enrolment without verifying it, so the factor stays unverified. */

@@ -4,7 +4,8 @@ import { OAuth2Server } from "oauth2-mock-server";
 import { afterAll, expect, it } from "vitest";
 import type { Session } from "@fitwise/contracts/auth";
 import { describeWithDatabases, TEST_PASSWORD } from "../../test/test-app";
-import { bearer, enrolTotp } from "./account.fixture";
+import { bearer } from "../auth/auth.fixture";
+import { enrolTotp } from "./account.fixture";
 
 const provider = new OAuth2Server();
 await provider.issuer.keys.generate("RS256");

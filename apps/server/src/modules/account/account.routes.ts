@@ -4,21 +4,26 @@ import type { AppConfig } from "../../env";
 import { defineFunction } from "../../http/define-function";
 import { defineRoute } from "../../http/define-route";
 import { HttpError } from "../../http/errors";
-import { parsePkceChallenge, PkceFlows } from "../auth/auth.pkce";
-import { AuthRepository } from "../auth/auth.repository";
-import { AuthService } from "../auth/auth.service";
+import { parsePkceChallenge, type PkceFlows } from "../auth/auth.pkce";
+import type { AuthService } from "../auth/auth.service";
 import { parseBody, sessionMeta } from "../auth/request-input";
-import { cancelBeforeAccountDeletion, paymentsDepsFor } from "../payments/payments.service";
-import { AccountRepository } from "./account.repository";
+import type { AccountServiceDeps } from "./account.deps";
+import type { AccountRepository } from "./account.repository";
 import { AccountService } from "./account.service";
-import { EmailLinks } from "./email-links";
-import { createMailer } from "./mailer";
-import { oidcClientFor } from "./oidc.client";
+import type { EmailLinks } from "./email-links";
+import type { OidcClient } from "./oidc.client";
 import { totpSecretBox } from "./secret-box";
 
+/** The services this module shares with others, built once by buildApp (app.ts). */
 export interface AccountRoutesOptions {
   db: Database;
   config: AppConfig;
+  repo: AccountRepository;
+  auth: AuthService;
+  links: EmailLinks;
+  pkce: PkceFlows;
+  oidc: OidcClient | null;
+  cancelSubscription: AccountServiceDeps["cancelSubscription"];
 }
 
 interface Limit {
@@ -41,11 +46,6 @@ export const ACCOUNT_RATE_LIMITS = {
   mfaVerifyPerFactor: { max: 10, windowMs: 5 * MINUTE },
   deletePerUser: { max: 5, windowMs: 15 * MINUTE },
 } as const satisfies Record<string, Limit>;
-
-/** Builds the e-mail link sender; auth.routes uses it too, for confirmation e-mails at sign-up. */
-export function createEmailLinks(app: FastifyInstance, db: Database, config: AppConfig): EmailLinks {
-  return new EmailLinks(new AccountRepository(db), createMailer(config, app.log), config);
-}
 
 /**
  * Several limits on one route (the plugin's own route option allows one): each a counter under its
@@ -76,25 +76,18 @@ function limiter(app: FastifyInstance, name: string, limit: Limit) {
  * and the export_my_data and delete_my_account functions under /functions/v1. Registered without a prefix.
  */
 export async function accountRoutes(root: FastifyInstance, options: AccountRoutesOptions): Promise<void> {
-  const { db, config } = options;
-  const repo = new AccountRepository(db);
-  const links = new EmailLinks(repo, createMailer(config, root.log), config);
-  const auth = new AuthService(new AuthRepository(db), {
-    jwtSecret: config.jwtSecret,
-    issuer: `${config.publicUrl}/auth/v1`,
-    ...(config.sessionLimits ? { sessionLimits: config.sessionLimits } : {}),
-  });
+  const { db, config, repo, auth, links, pkce, oidc, cancelSubscription } = options;
   const service = new AccountService({
     db,
     repo,
     auth,
     links,
-    oidc: config.google ? oidcClientFor(config.google) : null,
-    pkce: new PkceFlows(db),
+    oidc,
+    pkce,
     totpSecrets: totpSecretBox(config.jwtSecret),
     config,
     log: root.log,
-    cancelSubscription: (userId) => cancelBeforeAccountDeletion(paymentsDepsFor(db, config), userId),
+    cancelSubscription,
   });
   root.addHook("onClose", async () => {
     await service.drain();

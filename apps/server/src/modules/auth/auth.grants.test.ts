@@ -5,7 +5,7 @@ import { OAuth2Server } from "oauth2-mock-server";
 import { afterAll, describe, expect, it } from "vitest";
 import type { Session } from "@fitwise/contracts/auth";
 import { buildTestApp, describeWithDatabases, signUpThrough, TEST_PASSWORD } from "../../test/test-app";
-import { bearer, claimsOf, pkceGrant } from "../account/account.fixture";
+import { bearer, claimsOf, pkceGrant } from "./auth.fixture";
 
 // The local OpenID provider the Google sign-in tests use, on loopback: discovery, JWKS, tokens.
 const provider = new OAuth2Server();

@@ -3,7 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { describe, expect, it } from "vitest";
 import { buildApp } from "../../app";
 import { loadConfig } from "../../env";
-import { confirmLinkIn, startSmtpServer } from "../account/smtp-test-server";
+import { confirmLinkIn, startSmtpServer } from "../../test/smtp-server.fixture";
 import {
   buildTestApp,
   describeWithDatabases,

@@ -9,7 +9,7 @@ import {
 import { OAuth2Server } from "oauth2-mock-server";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { describeWithDatabases, TEST_PASSWORD } from "../../test/test-app";
-import { confirmLinkIn, startSmtpServer } from "../account/smtp-test-server";
+import { confirmLinkIn, startSmtpServer } from "../../test/smtp-server.fixture";
 
 /*
  * The official client, @supabase/auth-js, against the real server listening on loopback: what the

@@ -3,8 +3,8 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, expect, it } from "vitest";
 import type { Session } from "@fitwise/contracts/auth";
 import { describeWithDatabases, TEST_PASSWORD } from "../../test/test-app";
-import { confirmLinkIn, startSmtpServer } from "../account/smtp-test-server";
-import { claimsOf, pkceGrant } from "../account/account.fixture";
+import { confirmLinkIn, startSmtpServer } from "../../test/smtp-server.fixture";
+import { claimsOf, pkceGrant } from "./auth.fixture";
 
 const smtp = await startSmtpServer();
 afterAll(() => smtp.close());

@@ -6,24 +6,28 @@ import {
   PasswordGrantRequestSchema,
   PkceGrantRequestSchema,
   RefreshTokenGrantRequestSchema,
+  type IdTokenGrantRequest,
+  type Session,
 } from "@fitwise/contracts/auth";
 import { DEFAULT_REFRESH_LIMIT, type AppConfig } from "../../env";
 import { HttpError } from "../../http/errors";
-import { IdTokenGrant } from "./auth.id-token";
-import { parsePkceChallenge, PkceFlows } from "./auth.pkce";
-import { AuthRepository } from "./auth.repository";
-import { AuthService, sessionOptionsFor } from "./auth.service";
+import { parsePkceChallenge, type PkceFlows } from "./auth.pkce";
+import type { SessionMeta } from "./auth.repository";
+import { sessionOptionsFor, type AuthService } from "./auth.service";
 import { parseBody, sessionMeta } from "./request-input";
 import { defineRoute } from "../../http/define-route";
-import { AccountRepository } from "../account/account.repository";
-import { createEmailLinks } from "../account/account.routes";
-import { oidcClientFor } from "../account/oidc.client";
-import { sharedPlanTrial } from "../payments/payments.service";
-import type { Database } from "../../db/database";
 
+/** The id_token grant (Google sign-in with a token the client got itself); the account module answers it. */
+export interface IdTokenSignIn {
+  signIn(input: IdTokenGrantRequest, meta: SessionMeta): Promise<Session>;
+}
+
+/** Built once by buildApp (app.ts), which wires the sign-up e-mails and offers into the service. */
 export interface AuthRoutesOptions {
-  db: Database;
   config: AppConfig;
+  auth: AuthService;
+  pkce: PkceFlows;
+  idToken: IdTokenSignIn;
 }
 
 function rateLimit(limit: { max: number; windowMs: number }) {
@@ -32,35 +36,8 @@ function rateLimit(limit: { max: number; windowMs: number }) {
 
 /** Supabase Auth (GoTrue) compatible routes; registered with prefix /auth/v1. */
 export async function authRoutes(app: FastifyInstance, options: AuthRoutesOptions): Promise<void> {
-  const { config } = options;
-  const mailLinks = createEmailLinks(app, options.db, config);
-  const links = config.authConfirmEmail ? mailLinks : null;
-  const pkce = new PkceFlows(options.db);
-  const service = new AuthService(new AuthRepository(options.db), {
-    jwtSecret: config.jwtSecret,
-    issuer: `${config.publicUrl}/auth/v1`,
-    signUpOffer: (data) => sharedPlanTrial(options.db, data),
-    ...(config.sessionLimits ? { sessionLimits: config.sessionLimits } : {}),
-    emailChange: { send: (user, newEmail) => mailLinks.sendEmailChange(user, newEmail) },
-    ...(links
-      ? {
-          emailConfirmation: {
-            send: (user, challenge) =>
-              links.send(user, "signup", undefined, challenge ? { flows: pkce, challenge } : undefined),
-            // An unconfirmed owner gets the confirmation again; a confirmed one a sign-in link.
-            sendToExisting: (user) =>
-              links.send(user, user.email_confirmed_at ? "magiclink" : "signup", undefined),
-          },
-        }
-      : {}),
-  });
-  const idToken = new IdTokenGrant({
-    oidc: config.google ? oidcClientFor(config.google) : null,
-    issuer: config.google?.issuer ?? "",
-    repo: new AccountRepository(options.db),
-    auth: service,
-    log: app.log,
-  });
+  const { config, pkce, idToken } = options;
+  const service = options.auth;
 
   defineRoute(
     app,

@@ -17,14 +17,13 @@ import type { PlanPool } from "../plans/plan-pool";
 import {
   findWorkoutPlan,
   listMealPlans,
-  readFreeReplacements,
   type MealPlanRow,
   type WorkoutPlanRow,
 } from "../plans/plans.repository";
 import { getMealPlan, mealInputs } from "../plans/plans.service";
 import { dayBreaksNewRules } from "../plans/week-replan.service";
 import { energyTargetsOf } from "../profile/profile.service";
-import { findProfile } from "../profile/profile.repository";
+import { findProfile, readFreeReplacements } from "../profile/profile.repository";
 import { getProStatus } from "../subscriptions/subscription-status";
 
 // What the chat reads before it thinks: the caller's profile, plans and free-tier standing.

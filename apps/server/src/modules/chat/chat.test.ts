@@ -21,7 +21,7 @@ import { EXERCISE_LIBRARY } from "@fitwise/engine/workouts/exercise-library";
 import { loadsJoint } from "@fitwise/engine/workouts/joint-load";
 import type { Database } from "../../db/database";
 import { describeWithBackgroundJobs, type SignedUp } from "../../test/test-app";
-import { callFunction, callOk, errorOf, makePro, PROFILE } from "../plans/plan-test-helpers";
+import { callFunction, callOk, errorOf, makePro, PROFILE } from "../../test/plan-journey.fixture";
 import { hasStalePlans } from "../plans/week-replan.service";
 
 type Snapshot = Awaited<ReturnType<typeof snapshotOf>>;

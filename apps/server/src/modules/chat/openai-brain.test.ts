@@ -7,7 +7,7 @@ import type { MealItemWire } from "@fitwise/contracts/plans";
 import { FOOD_CATALOGUE } from "@fitwise/engine/nutrition/food-catalogue";
 import { RED_FLAG_REPLIES } from "@fitwise/engine/trainer/red-flags";
 import { describeWithDatabases, type SignedUp } from "../../test/test-app";
-import { callFunction, callOk, makePro, PROFILE } from "../plans/plan-test-helpers";
+import { callFunction, callOk, makePro, PROFILE } from "../../test/plan-journey.fixture";
 
 /**
  * A local OpenAI-compatible server on loopback: each POST /v1/chat/completions takes the next scripted answer.

@@ -2,7 +2,7 @@ import { afterAll, expect, it } from "vitest";
 import { LogFoodResponseSchema, LookupBarcodeResponseSchema } from "@fitwise/contracts/diary";
 import { isoDateOfDay, isoDayNumber } from "@fitwise/engine/progress/weight-trend";
 import { describeWithDatabases } from "../../test/test-app";
-import { callFunction, callOk, errorOf, PROFILE } from "../plans/plan-test-helpers";
+import { callFunction, callOk, errorOf, PROFILE } from "../../test/plan-journey.fixture";
 import {
   GOOD_CODE,
   MISMATCHED_CODE,

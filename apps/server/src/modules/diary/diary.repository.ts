@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { Database } from "../../db/database";
-import { dailyEnergyKcal } from "../progress/progress.repository";
+import { dailyEnergyKcal } from "./meal-logs.repository";
 
 /** Dates leave the database as YYYY-MM-DD text: the drivers would turn a `date` into a local-time Date. */
 const dateText = sql<string>`to_char(log_date, 'YYYY-MM-DD')`;

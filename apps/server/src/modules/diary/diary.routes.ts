@@ -4,7 +4,7 @@ import { callerId } from "../../http/authenticate";
 import { defineFunction } from "../../http/define-function";
 import type { UserStateCache } from "../../http/user-state-cache";
 import type { StoredProfile } from "../profile/profile.service";
-import { applyOnce } from "../progress/client-writes";
+import { applyOnce } from "../../http/client-writes";
 import type { OpenFoodFacts } from "./open-food-facts";
 import {
   copyDiaryMeal,

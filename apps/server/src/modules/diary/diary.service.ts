@@ -33,10 +33,10 @@ import type { UserStateCache } from "../../http/user-state-cache";
 import { listMealPlans } from "../plans/plans.repository";
 import { avoidanceText, energyTargetsOf, type StoredProfile } from "../profile/profile.service";
 import { findProfile } from "../profile/profile.repository";
-import { listEatenOn } from "../progress/progress.repository";
-import { refuseFutureDate } from "../progress/progress.service";
+import { refuseFutureDate } from "./log-dates";
 import type { OpenFoodFacts } from "./open-food-facts";
 import { foundMyFood, matchMyFoods, myFoodAmount, myFoodUuid } from "./my-foods";
+import { listEatenOn } from "./meal-logs.repository";
 import { findMyFoodRow, listMyFoodRows } from "./my-foods.repository";
 import {
   completeDays,

@@ -16,8 +16,8 @@ import {
 import type { Database } from "../../db/database";
 import { parseStored } from "../../db/stored-data";
 import { HttpError } from "../../http/errors";
-import { refuseFutureDate } from "../progress/progress.service";
 import { insertFoodLogs, type FoodLogRow } from "./diary.repository";
+import { refuseFutureDate } from "./log-dates";
 import { entryOf, getDiary, invalid, keepsFoodId, myFoodReader, prepareFoodLog } from "./diary.service";
 import { myFoodOf, myFoodUuid } from "./my-foods";
 import {

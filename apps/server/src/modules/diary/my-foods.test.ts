@@ -13,7 +13,7 @@ import {
 import { LogFoodResponseSchema } from "@fitwise/contracts/diary";
 import { isoDateOfDay, isoDayNumber } from "@fitwise/engine/progress/weight-trend";
 import { describeWithDatabases, TEST_PASSWORD, type SignedUp } from "../../test/test-app";
-import { callFunction, callOk, errorOf, PROFILE } from "../plans/plan-test-helpers";
+import { callFunction, callOk, errorOf, PROFILE } from "../../test/plan-journey.fixture";
 
 const todayUtc = () => new Date().toISOString().slice(0, 10);
 const daysAgo = (days: number) => isoDateOfDay(isoDayNumber(todayUtc()) - days);

@@ -2,7 +2,7 @@ import { expect, it } from "vitest";
 import { GetGroceryListResponseSchema, type GroceryListResponse } from "@fitwise/contracts/groceries";
 import type { MealItemWire } from "@fitwise/contracts/plans";
 import { describeWithDatabases } from "../../test/test-app";
-import { callFunction, callOk, errorOf, makePro, PROFILE } from "../plans/plan-test-helpers";
+import { callFunction, callOk, errorOf, makePro, PROFILE } from "../../test/plan-journey.fixture";
 
 const WEEK = [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, plan: 1 }));
 

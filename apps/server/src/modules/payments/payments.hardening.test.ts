@@ -14,8 +14,8 @@ import {
   testConfig,
   TEST_PASSWORD,
 } from "../../test/test-app";
-import { confirmLinkIn, startSmtpServer } from "../account/smtp-test-server";
-import { callFunction, callOk, errorOf } from "../plans/plan-test-helpers";
+import { confirmLinkIn, startSmtpServer } from "../../test/smtp-server.fixture";
+import { callFunction, callOk, errorOf } from "../../test/plan-journey.fixture";
 import { getProStatus, isProSubscription, STATUS_DATE_GRACE_MS } from "../subscriptions/subscription-status";
 import {
   daysFromNow,
@@ -24,7 +24,7 @@ import {
   subscriptionEvent,
   subscriptionResource,
   WEBHOOK_SECRET,
-} from "./payment-test-helpers";
+} from "./payments.fixture";
 
 const standIn = await startLemonSqueezyStandIn();
 const smtp = await startSmtpServer();

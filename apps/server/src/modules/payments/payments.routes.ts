@@ -5,7 +5,7 @@ import type { AuthenticatedUser } from "../../http/authenticate";
 import { defineFunction } from "../../http/define-function";
 import { defineRoute } from "../../http/define-route";
 import { HttpError } from "../../http/errors";
-import { createEmailLinks } from "../account/account.routes";
+import type { EmailLinks } from "../account/email-links";
 import { endTestProviderSubscriptions, findUser } from "./payments.repository";
 import {
   cancelSubscription,
@@ -14,12 +14,12 @@ import {
   createCheckoutUrl,
   findTestCheckout,
   handleWebhook,
-  paymentsDepsFor,
   PURCHASE_RETURN_PATH,
   restorePurchase,
   resumeSubscription,
   testPaymentProblem,
   trialDaysFor,
+  type PaymentsDeps,
 } from "./payments.service";
 import { renderCheckoutGonePage, renderTestCheckoutPage } from "./test-checkout.page";
 
@@ -41,12 +41,12 @@ function headerValue(value: string | string[] | undefined): string | undefined {
  */
 export async function paymentsRoutes(
   app: FastifyInstance,
-  options: { db: Database; config: AppConfig; now?: () => Date },
+  // The payments deps and the e-mail links are built once by buildApp (app.ts); account deletion uses the same deps.
+  options: { db: Database; config: AppConfig; deps: PaymentsDeps; links: EmailLinks },
 ): Promise<void> {
-  const deps = paymentsDepsFor(options.db, options.config, options.now);
+  const { deps, links } = options;
   const { payments } = deps;
   const brandName = options.config.brandName;
-  const links = createEmailLinks(app, options.db, options.config);
   if (payments.provider !== "test") {
     const ended = await endTestProviderSubscriptions(options.db, deps.now());
     if (ended > 0)

@@ -9,7 +9,7 @@ import {
 } from "@fitwise/contracts/payments";
 import { describeWithDatabases, TEST_PASSWORD, type TestContext } from "../../test/test-app";
 import { signWebhookBody } from "./lemonsqueezy.webhook";
-import { callFunction, callOk, errorOf, PROFILE, saveFirstDayDiet } from "../plans/plan-test-helpers";
+import { callFunction, callOk, errorOf, PROFILE, saveFirstDayDiet } from "../../test/plan-journey.fixture";
 import {
   daysFromNow,
   invoiceEvent,
@@ -18,7 +18,7 @@ import {
   subscriptionEvent,
   subscriptionResource,
   WEBHOOK_SECRET,
-} from "./payment-test-helpers";
+} from "./payments.fixture";
 
 const TEST_PAYMENTS = { payments: { provider: "test" as const, webhookSecret: WEBHOOK_SECRET } };
 

@@ -3,7 +3,7 @@ import { toWireMealItem, toWireWorkoutItem } from "@fitwise/contracts/plan-items
 import { PLAN_ERROR_CODES, type MealItemWire, type WorkoutItemWire } from "@fitwise/contracts/plans";
 import type { PublicSavedDiet } from "@fitwise/contracts/saved";
 import { describeWithDatabases, type SignedUp } from "../../test/test-app";
-import { callFunction, callOk, errorOf, makePro, PROFILE } from "./plan-test-helpers";
+import { callFunction, callOk, errorOf, makePro, PROFILE } from "../../test/plan-journey.fixture";
 import { findMealPlan, findWorkoutPlan } from "./plans.repository";
 
 /**

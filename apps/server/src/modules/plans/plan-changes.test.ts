@@ -11,8 +11,8 @@ import {
 } from "@fitwise/contracts/plans";
 import { describeWithDatabases, type SignedUp } from "../../test/test-app";
 import { KEPT_PLAN_CHANGES, recordPlanChange } from "./plan-changes";
-import { callFunction, callOk, errorOf, makePro, PROFILE } from "./plan-test-helpers";
-import { readFreeReplacements } from "./plans.repository";
+import { callFunction, callOk, errorOf, makePro, PROFILE } from "../../test/plan-journey.fixture";
+import { readFreeReplacements } from "../profile/profile.repository";
 
 describeWithDatabases("undo_plan_change", ({ app, db, signUp }) => {
   async function planned(pro = true) {

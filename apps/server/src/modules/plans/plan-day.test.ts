@@ -8,7 +8,7 @@ import {
 import type { ProfileResponse } from "@fitwise/contracts/profile";
 import { nutrientTargets } from "@fitwise/engine/nutrition/meal-targets";
 import { describeWithDatabases, type SignedUp } from "../../test/test-app";
-import { callFunction, callOk, makePro, PROFILE } from "./plan-test-helpers";
+import { callFunction, callOk, makePro, PROFILE } from "../../test/plan-journey.fixture";
 import { findMealPlan } from "./plans.repository";
 
 /** A day's plan and what /diet shows beside it (the meal-plan-day header). */

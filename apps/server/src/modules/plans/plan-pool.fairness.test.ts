@@ -5,7 +5,7 @@ import { WARM_UP_JOBS, type PlanJob } from "./plan-jobs";
 import { createWorkerPlanPool, PlanningBusyError, PlanningLimitError, type PlanPool } from "./plan-pool";
 import { buildApp } from "../../app";
 import { describeWithDatabases, openTestPGlite, signUpThrough, testConfig } from "../../test/test-app";
-import { callFunction, callOk, errorOf, PROFILE } from "./plan-test-helpers";
+import { callFunction, callOk, errorOf, PROFILE } from "../../test/plan-journey.fixture";
 import { busySummary, REFUSAL_HOLD_MS } from "./plans.routes";
 
 const mealJob = WARM_UP_JOBS.find((job) => job.kind === "meal-plan") as PlanJob;

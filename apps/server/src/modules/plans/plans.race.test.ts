@@ -1,7 +1,7 @@
 import { expect, it } from "vitest";
 import type { MealItemWire } from "@fitwise/contracts/plans";
 import { describeWithDatabases } from "../../test/test-app";
-import { callFunction, callOk, planFirstDay } from "./plan-test-helpers";
+import { callFunction, callOk, planFirstDay } from "../../test/plan-journey.fixture";
 
 /*
  * A free user's Replace, a chat swap and a save at the same moment: each takes the plan rows and the

@@ -198,15 +198,6 @@ export async function updateWorkoutPlanItems(
   return result.numUpdatedRows === 1n;
 }
 
-export async function readFreeReplacements(db: Database, userId: string): Promise<number> {
-  const row = await db
-    .selectFrom("usage_counters")
-    .select("free_replacements")
-    .where("user_id", "=", userId)
-    .executeTakeFirst();
-  return row?.free_replacements ?? 0;
-}
-
 /**
  * Counts one free replacement if fewer than `limit` were used, in one statement, so concurrent
  * requests cannot both take the last one. Returns the new count, or undefined at the limit.

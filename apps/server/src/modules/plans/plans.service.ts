@@ -45,7 +45,7 @@ import type { MyUser, PlansBefore } from "../../db/schema";
 import { inTransaction } from "../../db/transaction";
 import { HttpError } from "../../http/errors";
 import { avoidanceText, energyTargetsOf, unrecognisedAvoidances } from "../profile/profile.service";
-import { findProfile } from "../profile/profile.repository";
+import { findProfile, readFreeReplacements } from "../profile/profile.repository";
 import { getProStatus } from "../subscriptions/subscription-status";
 import { changeLines, recordPlanChange, storedMealDay, storedWorkoutWeek } from "./plan-changes";
 import type { PlanJob, PlanJobOutcome } from "./plan-jobs";
@@ -54,7 +54,6 @@ import { derivedSeed, inputsHash } from "./plan-seeds";
 import {
   findMealPlan,
   findWorkoutPlan,
-  readFreeReplacements,
   saveMealPlan,
   saveWorkoutPlan,
   lockPlanRows,

@@ -22,7 +22,7 @@ import { findExerciseByName } from "@fitwise/engine/workouts/exercise-library";
 import { describeWithDatabases, type SignedUp } from "../../test/test-app";
 import type { PlanPool } from "./plan-pool";
 import { PlanningBusyError } from "./plan-pool";
-import { callFunction, callOk, errorOf, makePro, PROFILE } from "./plan-test-helpers";
+import { callFunction, callOk, errorOf, makePro, PROFILE } from "../../test/plan-journey.fixture";
 import { findMealPlan, findWorkoutPlan, saveMealPlan, updateMealPlanItems } from "./plans.repository";
 import { getMealPlan } from "./plans.service";
 

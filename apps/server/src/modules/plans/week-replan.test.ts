@@ -4,7 +4,7 @@ import type { MealItemWire } from "@fitwise/contracts/plans";
 import { findFood } from "@fitwise/engine/nutrition/food-catalogue";
 import { describeWithBackgroundJobs, type SignedUp } from "../../test/test-app";
 import { createInlinePlanPool } from "./plan-pool";
-import { callFunction, callOk, errorOf, makePro, PROFILE } from "./plan-test-helpers";
+import { callFunction, callOk, errorOf, makePro, PROFILE } from "../../test/plan-journey.fixture";
 import { listMealPlans } from "./plans.repository";
 import { replanStaleWeek } from "./week-replan.service";
 

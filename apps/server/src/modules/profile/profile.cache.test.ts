@@ -1,7 +1,7 @@
 import { expect, it } from "vitest";
 import type { ProfileResponse } from "@fitwise/contracts/profile";
 import { describeWithDatabases } from "../../test/test-app";
-import { callFunction, callOk, makePro, PROFILE } from "../plans/plan-test-helpers";
+import { callFunction, callOk, makePro, PROFILE } from "../../test/plan-journey.fixture";
 
 // The profile answer and the verified session are cached in-process (docs/decisions/036); what a
 // request changes is seen by the next request at once, a change made behind the server's back only

@@ -68,3 +68,16 @@ export async function findSignUpName(db: Database, userId: string): Promise<stri
   const name = metadata.full_name ?? metadata.user_full_name;
   return typeof name === "string" && name.trim() !== "" ? name.trim() : undefined;
 }
+
+/**
+ * Free replacements used so far: the profile answer shows the count; plans.repository takeFreeReplacement
+ * counts one up.
+ */
+export async function readFreeReplacements(db: Database, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom("usage_counters")
+    .select("free_replacements")
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
+  return row?.free_replacements ?? 0;
+}

@@ -1,20 +1,39 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { WriteProfileRequestSchema } from "@fitwise/contracts/profile";
-import { SaveDietRequestSchema, SaveWorkoutRequestSchema } from "@fitwise/contracts/saved";
+import {
+  SaveDietRequestSchema,
+  SaveWorkoutRequestSchema,
+  type SaveDietRequest,
+  type SaveWorkoutRequest,
+} from "@fitwise/contracts/saved";
 import type { Database } from "../../db/database";
 import type { AuthenticatedUser } from "../../http/authenticate";
 import { defineFunction, type FunctionInput } from "../../http/define-function";
 import { HttpError } from "../../http/errors";
-import { saveDiet, saveWorkout } from "../saved/saved.service";
 import type { UserStateCache } from "../../http/user-state-cache";
 import {
   loadProfile,
   profileAnswerJson,
   readSubscription,
   writeProfile,
+  type FirstWeighIn,
   type StoredProfile,
 } from "./profile.service";
+
+/**
+ * Saving a plan through write_user_data: the saved module's service, wired by buildApp (app.ts) since
+ * that module sits above this one (docs/decisions/075).
+ */
+export interface SavedPlanWriter {
+  saveDiet(db: Database, userId: string, input: SaveDietRequest, now: Date): Promise<{ diet_id: string }>;
+  saveWorkout(
+    db: Database,
+    userId: string,
+    input: SaveWorkoutRequest,
+    now: Date,
+  ): Promise<{ workout_id: string }>;
+}
 
 /**
  * write_user_data writes the profile unless write_table names a saved-plan table. The body is parsed with
@@ -39,16 +58,22 @@ function caller(request: FastifyRequest): AuthenticatedUser {
 /** write_user_data and get_user_data under /functions/v1. */
 export async function profileRoutes(
   app: FastifyInstance,
-  options: { db: Database; profiles: UserStateCache<StoredProfile>; now?: () => Date },
+  options: {
+    db: Database;
+    profiles: UserStateCache<StoredProfile>;
+    savedPlans: SavedPlanWriter;
+    firstWeighIn: FirstWeighIn;
+    now?: () => Date;
+  },
 ): Promise<void> {
-  const { db, profiles } = options;
+  const { db, profiles, savedPlans, firstWeighIn } = options;
   const now = options.now ?? (() => new Date());
 
   defineFunction(app, "write_user_data", { parse: parseWriteUserData }, async (input, request) => {
     const user = caller(request);
-    if (input.write_table === "saved_diets") return saveDiet(db, user.id, input, now());
-    if (input.write_table === "saved_workouts") return saveWorkout(db, user.id, input, now());
-    return writeProfile(db, user, input, now());
+    if (input.write_table === "saved_diets") return savedPlans.saveDiet(db, user.id, input, now());
+    if (input.write_table === "saved_workouts") return savedPlans.saveWorkout(db, user.id, input, now());
+    return writeProfile(db, user, input, now(), firstWeighIn);
   });
 
   defineFunction(app, "get_user_data", {}, async ({ table }, request, reply) => {

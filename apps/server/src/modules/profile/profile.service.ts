@@ -10,10 +10,14 @@ import {
 import type { Database } from "../../db/database";
 import type { MyUser, SubscriptionRow } from "../../db/schema";
 import { HttpError } from "../../http/errors";
-import { readFreeReplacements } from "../plans/plans.repository";
-import { insertFirstWeight } from "../progress/progress.repository";
 import { getProStatus, isProSubscription } from "../subscriptions/subscription-status";
-import { findProfile, findSignUpName, upsertProfile, type ProfileValues } from "./profile.repository";
+import {
+  findProfile,
+  findSignUpName,
+  readFreeReplacements,
+  upsertProfile,
+  type ProfileValues,
+} from "./profile.repository";
 
 export const PROFILE_NOT_FOUND = "profile_not_found";
 
@@ -187,12 +191,19 @@ async function withStatus(db: Database, row: MyUser, now: Date): Promise<Profile
   return toProfileResponse(row, isPro, replaced);
 }
 
+/**
+ * Records a weigh-in only while the user has none (progress.repository insertFirstWeight); wired by buildApp
+ * (app.ts), as the progress module sits above this one (docs/decisions/075).
+ */
+export type FirstWeighIn = (db: Database, userId: string, date: string, weightKg: number) => Promise<void>;
+
 /** write_user_data for my_users: merges the sent fields into the caller's profile. */
 export async function writeProfile(
   db: Database,
   user: { id: string; email: string },
   input: WriteProfileRequest,
   now: Date,
+  firstWeighIn: FirstWeighIn,
 ): Promise<ProfileResponse> {
   const existing = await findProfile(db, user.id);
   const values = providedValues(input);
@@ -213,7 +224,7 @@ export async function writeProfile(
   // from it (docs/decisions/053). The server's UTC day: the profile write carries no calendar day.
   const weightKg = values.user_weight_in_kgs;
   if (typeof weightKg === "number" && weightKg !== existing?.user_weight_in_kgs) {
-    await insertFirstWeight(db, user.id, now.toISOString().slice(0, 10), weightKg);
+    await firstWeighIn(db, user.id, now.toISOString().slice(0, 10), weightKg);
   }
   return withStatus(db, row, now);
 }

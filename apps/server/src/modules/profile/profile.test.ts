@@ -3,7 +3,7 @@ import type { ProfileResponse, SubscriptionResponse } from "@fitwise/contracts/p
 import { ProfileResponseSchema } from "@fitwise/contracts/profile";
 import { computeEnergyTargets } from "@fitwise/engine/nutrition/energy";
 import { describeWithDatabases } from "../../test/test-app";
-import { callFunction, callOk, errorOf, makePro, PROFILE } from "../plans/plan-test-helpers";
+import { callFunction, callOk, errorOf, makePro, PROFILE } from "../../test/plan-journey.fixture";
 import { isProSubscription } from "../subscriptions/subscription-status";
 
 const NOW = new Date("2026-01-15T12:00:00Z");

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { Database } from "../../db/database";
-import { applyOnce } from "./client-writes";
+import { applyOnce } from "../../http/client-writes";
 import {
   acceptSuggestedTarget,
   deleteWeight,

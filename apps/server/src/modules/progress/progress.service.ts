@@ -32,36 +32,23 @@ import { energyTargetsOf } from "../profile/profile.service";
 import { findProfile } from "../profile/profile.repository";
 import { getProStatus } from "../subscriptions/subscription-status";
 import { completeDays, dailyLoggedKcal } from "../diary/diary.repository";
+import { refuseFutureDate } from "../diary/log-dates";
 import {
   dailyIntake,
   deleteEaten,
-  deleteWeight as deleteWeightRow,
   type EatenRow,
   listEatenOn,
+  upsertEaten,
+} from "../diary/meal-logs.repository";
+import {
+  deleteWeight as deleteWeightRow,
   listSets,
   listWeights,
   saveAdaptiveTarget,
-  upsertEaten,
   upsertSet,
   upsertWeight,
   type SetRow,
 } from "./progress.repository";
-
-/**
- * The latest calendar day a log may carry: the server's UTC day plus one, because the user's own
- * day runs up to 14 hours ahead of UTC (UTC+14, Line Islands). Later dates are in the future
- * everywhere on Earth.
- */
-export function latestAllowedDay(now: Date): number {
-  return isoDayNumber(now.toISOString().slice(0, 10)) + 1;
-}
-
-export function refuseFutureDate(date: string, now: Date, path = "date"): void {
-  if (isoDayNumber(date) > latestAllowedDay(now)) {
-    const message = "Dates in the future are not accepted.";
-    throw new HttpError(400, "validation_failed", message, [{ path, message }]);
-  }
-}
 
 function notFound(message: string): HttpError {
   return new HttpError(404, PROGRESS_ERROR_CODES.notFound, message);

@@ -8,8 +8,8 @@ import {
 } from "@fitwise/contracts/progress";
 import { isoDateOfDay, isoDayNumber } from "@fitwise/engine/progress/weight-trend";
 import { describeWithBackgroundJobs, type SignedUp } from "../../test/test-app";
-import { callFunction, callOk, errorOf, makePro, PROFILE } from "../plans/plan-test-helpers";
-import { latestAllowedDay } from "./progress.service";
+import { callFunction, callOk, errorOf, makePro, PROFILE } from "../../test/plan-journey.fixture";
+import { latestAllowedDay } from "../diary/log-dates";
 
 const todayUtc = () => new Date().toISOString().slice(0, 10);
 const daysAgo = (days: number) => isoDateOfDay(isoDayNumber(todayUtc()) - days);

@@ -7,8 +7,8 @@ import { SET_NUMBER_MAX } from "@fitwise/contracts/progress";
 import { isoDateOfDay } from "@fitwise/engine/progress/weight-trend";
 import type { Database } from "../../db/database";
 import { HttpError } from "../../http/errors";
+import { latestAllowedDay } from "../diary/log-dates";
 import { insertSetsKeepingLogged, loggedSetKeys, setKey, type SetRow } from "./progress.repository";
-import { latestAllowedDay } from "./progress.service";
 import { matchExercise } from "./workout-import.names";
 import { parseWorkoutFile } from "./workout-import.parser";
 

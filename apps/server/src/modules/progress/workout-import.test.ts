@@ -6,7 +6,7 @@ import {
 } from "@fitwise/contracts/workout-import";
 import { WorkoutHistoryResponseSchema } from "@fitwise/contracts/progress";
 import { describeWithDatabases, type SignedUp } from "../../test/test-app";
-import { callFunction, callOk, errorOf } from "../plans/plan-test-helpers";
+import { callFunction, callOk, errorOf } from "../../test/plan-journey.fixture";
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), "utf8");
 

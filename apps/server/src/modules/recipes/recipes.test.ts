@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { FUNCTIONS } from "@fitwise/contracts/functions";
 import { GetRecipeResponseSchema } from "@fitwise/contracts/recipes";
 import { describeWithDatabases } from "../../test/test-app";
-import { callFunction, errorOf } from "../plans/plan-test-helpers";
+import { callFunction, errorOf } from "../../test/plan-journey.fixture";
 
 describeWithDatabases("get_recipe", ({ app }) => {
   it("answers the recipe of a portion without a token, in the documented shape", async () => {

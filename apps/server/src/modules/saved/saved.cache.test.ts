@@ -1,6 +1,6 @@
 import { expect, it } from "vitest";
 import { describeWithDatabases } from "../../test/test-app";
-import { callFunction, callOk, saveFirstDayDiet } from "../plans/plan-test-helpers";
+import { callFunction, callOk, saveFirstDayDiet } from "../../test/plan-journey.fixture";
 import { PUBLIC_PLAN_CACHE_CONTROL } from "./public-plan-cache";
 
 describeWithDatabases(

@@ -11,7 +11,7 @@ import {
   type SavedWorkoutRecord,
 } from "@fitwise/contracts/saved";
 import { describeWithDatabases, type SignedUp } from "../../test/test-app";
-import { callFunction, callOk, errorOf, planFirstDay, PROFILE } from "../plans/plan-test-helpers";
+import { callFunction, callOk, errorOf, planFirstDay, PROFILE } from "../../test/plan-journey.fixture";
 
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const PUBLIC_DIET_KEYS = [

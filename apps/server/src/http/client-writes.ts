@@ -1,6 +1,6 @@
 import { CLIENT_ID_REUSED } from "@fitwise/contracts/progress";
-import type { Database } from "../../db/database";
-import { HttpError } from "../../http/errors";
+import type { Database } from "../db/database";
+import { HttpError } from "./errors";
 
 /**
  * Applies a write once per browser-made id (docs/decisions/047, migration 015). The id is claimed and

@@ -7,8 +7,8 @@ import {
   WorkoutHistoryResponseSchema,
 } from "@fitwise/contracts/progress";
 import { isoDateOfDay, isoDayNumber } from "@fitwise/engine/progress/weight-trend";
-import { describeWithDatabases, type SignedUp } from "../../test/test-app";
-import { callFunction, callOk, errorOf, PROFILE } from "../plans/plan-test-helpers";
+import { describeWithDatabases, type SignedUp } from "../test/test-app";
+import { callFunction, callOk, errorOf, PROFILE } from "../test/plan-journey.fixture";
 
 const daysAgo = (days: number) => isoDateOfDay(isoDayNumber(new Date().toISOString().slice(0, 10)) - days);
 

@@ -2,11 +2,11 @@ import type { IdTokenGrantRequest, Session as SessionResponse } from "@fitwise/c
 import type { FastifyBaseLogger } from "fastify";
 import { ZodError } from "zod";
 import { HttpError } from "../../http/errors";
-import type { AccountRepository } from "../account/account.repository";
-import { googleUser } from "../account/google-user";
-import { OidcError, type IdTokenClaims, type OidcClient } from "../account/oidc.client";
-import type { SessionMeta } from "./auth.repository";
-import type { AuthService } from "./auth.service";
+import type { AccountRepository } from "./account.repository";
+import { googleUser } from "./google-user";
+import { OidcError, type IdTokenClaims, type OidcClient } from "./oidc.client";
+import type { SessionMeta } from "../auth/auth.repository";
+import type { AuthService } from "../auth/auth.service";
 
 export interface IdTokenGrantDeps {
   /** Null when Google sign-in is not configured: the grant then answers provider_disabled. */

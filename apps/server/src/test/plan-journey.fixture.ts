@@ -2,7 +2,7 @@ import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { expect } from "vitest";
 import type { WriteProfileRequest } from "@fitwise/contracts/profile";
 import type { MealItemWire, WorkoutItemWire } from "@fitwise/contracts/plans";
-import type { Database } from "../../db/database";
+import type { Database } from "../db/database";
 
 /** Helpers shared by the plan-journey integration tests (profile, plans, saved). */
 

@@ -4,11 +4,11 @@ import { toWireMealItem, toWireWorkoutItem } from "@fitwise/contracts/plan-items
 import type { MealItemWire, WorkoutItemWire } from "@fitwise/contracts/plans";
 import { createMealPlanner } from "@fitwise/engine/nutrition/meal-planner";
 import { planWorkoutWeek } from "@fitwise/engine/workouts/workout-planner";
-import { findMealPlan, findWorkoutPlan } from "../modules/plans/plans.repository";
-import { findPublicDiet, findPublicWorkout } from "../modules/saved/saved.repository";
-import { createPostgresDatabase, postgresAdminUrl } from "../test/test-app";
-import { createPGlite, openDatabase, wrapPGlite, type Database } from "./database";
-import { migrate, readMigrations } from "./migrate";
+import { findMealPlan, findWorkoutPlan } from "./modules/plans/plans.repository";
+import { findPublicDiet, findPublicWorkout } from "./modules/saved/saved.repository";
+import { createPostgresDatabase, postgresAdminUrl } from "./test/test-app";
+import { createPGlite, openDatabase, wrapPGlite, type Database } from "./db/database";
+import { migrate, readMigrations } from "./db/migrate";
 
 /** Plans as the releases before migration 012 stored them: the API's wire shapes, older rest-day spellings included. */
 async function wirePlans(): Promise<{ meals: MealItemWire[]; week: WorkoutItemWire[] }> {
