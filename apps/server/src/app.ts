@@ -39,7 +39,7 @@ import {
 import { startingQueue, type JobHandlers, type JobLog, type JobQueue } from "./modules/jobs/job-queue";
 import { startLocalJobQueue } from "./modules/jobs/local-job-queue";
 import { startPgBossJobQueue } from "./modules/jobs/pg-boss-job-queue";
-import { createWorkerPlanPool, type PlanPool } from "./modules/plans/plan-pool";
+import { createInlinePlanPool, createWorkerPlanPool, type PlanPool } from "./modules/plans/plan-pool";
 import { queueReplanAfterPlanInputChanges } from "./modules/plans/week-replan.hooks";
 import { replanStaleWeek } from "./modules/plans/week-replan.service";
 import { plansRoutes } from "./modules/plans/plans.routes";
@@ -83,6 +83,11 @@ export interface BuildAppOptions {
   logStream?: Writable;
   /** The plan functions' pool instead of their own worker pool (tests); the caller closes it. */
   planPool?: PlanPool;
+  /**
+   * Without a planPool, solve every plan in the server's own thread instead of worker threads (tests: a worker started
+   * from the TypeScript sources compiles the engine first, seconds of CPU for each test app).
+   */
+  solvePlansInThread?: boolean;
 }
 
 /**
@@ -183,6 +188,8 @@ export function socketTimeouts(config: AppConfig): {
 }
 
 export async function buildApp(config: AppConfig, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const planPool =
+    options.planPool ?? (options.solvePlansInThread === true ? createInlinePlanPool() : undefined);
   const timeouts = socketTimeouts(config);
   const app = Fastify({
     logger: options.logger === false ? false : loggerOptions(config.logLevel, options.logStream),
@@ -348,7 +355,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(plansRoutes, {
     prefix: "/functions/v1",
     db,
-    ...(options.planPool ? { pool: options.planPool } : {}),
+    ...(planPool ? { pool: planPool } : {}),
   });
   const publicPlans = new PublicPlanCache();
   const notices = await publicPlanNotices(app, config, publicPlans);
@@ -360,12 +367,12 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     }
   });
   await app.register(savedRoutes, { prefix: "/functions/v1", db, publicPlans, notices });
-  const jobs = config.backgroundJobs ? await startJobQueue(app, config, db, options.planPool) : undefined;
+  const jobs = config.backgroundJobs ? await startJobQueue(app, config, db, planPool) : undefined;
   if (jobs) queueReplanAfterPlanInputChanges(app, db, jobs);
   await app.register(chatRoutes, {
     prefix: "/functions/v1",
     db,
-    pool: chatPlanPool(app, options.planPool),
+    pool: chatPlanPool(app, planPool),
     ...(jobs ? { jobs } : {}),
     ...(config.ai ? { ai: config.ai } : {}),
   });

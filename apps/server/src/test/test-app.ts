@@ -8,7 +8,6 @@ import type { Session } from "@fitwise/contracts/auth";
 import { buildApp } from "../app";
 import { createPGlite, wrapPGlite, type Database } from "../db/database";
 import { migrate } from "../db/migrate";
-import { createInlinePlanPool } from "../modules/plans/plan-pool";
 import type { AppConfig } from "../env";
 
 export const TEST_PASSWORD = "correct horse battery staple";
@@ -100,7 +99,7 @@ export async function buildTestApp(overrides: Partial<AppConfig> = {}): Promise<
   return buildApp(testConfig(overrides), {
     logger: false,
     database: await openTestPGlite(),
-    planPool: createInlinePlanPool(),
+    solvePlansInThread: true,
   });
 }
 
@@ -174,12 +173,6 @@ export async function signUpThrough(
 
 export interface DescribeOptions {
   config?: Partial<AppConfig>;
-  /**
-   * Solve plans in worker threads as the server does (with their per-user limits and busy answers), for the suites
-   * about them. By default a suite solves in its own thread: a worker started from the TypeScript sources compiles the
-   * engine first, seconds of CI's two cores for each of the run's ~100 apps.
-   */
-  planWorkers?: boolean;
   /** Log at config.logLevel into ctx.logs instead of not logging. */
   captureLogs?: boolean;
 }
@@ -206,7 +199,8 @@ export function describeWithDatabases(
         app = await buildApp(config, {
           ...(options.captureLogs === true ? { logStream: logs.stream } : { logger: false }),
           ...(postgres ? {} : { database: await openTestPGlite() }),
-          ...(options.planWorkers === true ? {} : { planPool: createInlinePlanPool() }),
+          // The suites about worker threads build their own pools (plan-pool.test.ts and the fairness suite).
+          solvePlansInThread: true,
         });
       });
       afterAll(async () => {
