@@ -18,6 +18,7 @@ import { proteinReachG } from "../src/nutrition/meal-protein-reach";
 import { exclusionConflict, type ExclusionRules as Avoidances } from "../src/nutrition/exclusions";
 import { MEAL_SLOTS } from "../src/nutrition/food.types";
 import { loadavg } from "node:os";
+import { dayAuditFigures } from "./day-audit";
 import { createLeakAudit, withTablePhrasing } from "./leak-audit";
 import {
   mealQualityFigures,
@@ -413,5 +414,9 @@ console.log(
     ),
     ...leakAudit.summary(),
     ...quality,
+    // A dietitian's reading of the 500 days, from their recipes with tables of its own (bench/day-audit.ts).
+    ...dayAuditFigures(
+      planned.flatMap((row) => (row.plan ? [{ plan: row.plan, request: row.request }] : [])),
+    ),
   }),
 );

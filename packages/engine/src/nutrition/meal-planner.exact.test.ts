@@ -8,8 +8,9 @@ import { createMealPlanner, type MealPlanRequest } from "./meal-planner";
 import { nutrientTargets } from "./meal-targets";
 
 /**
- * A 109 kg vegan man gaining on 4,118 kcal without gluten, African cuisine, whose only chosen source within reach of
- * his diet is lentils: the exact model that prefers the chosen sources brings no day, the one without them does.
+ * A 109 kg vegan man gaining on 4,118 kcal without gluten, Italian cuisine, whose only chosen source within reach of
+ * his diet is lentils: within the node bound, the exact model that prefers the chosen sources brings no day, the one
+ * without them does. (Found by trying cuisines and seeds: which profile shows this depends on the meal model's rules.)
  */
 const VEGAN_GLUTEN_FREE_GAIN: MealPlanRequest = {
   targetKcal: 4118.46,
@@ -17,12 +18,12 @@ const VEGAN_GLUTEN_FREE_GAIN: MealPlanRequest = {
   gender: "male",
   goal: "Gain Muscle Mass",
   dietType: "vegan",
-  cuisine: "African",
+  cuisine: "Italian",
   proteinSources: ["Poultry", "Lentils"],
   favouriteFoodsText: "curry",
   allergiesText: "gluten free",
   planNumber: 3,
-  seed: 81,
+  seed: 9,
 };
 
 /** Bound by nodes only, so the answer does not depend on how busy the machine is (the tests allow a minute for it). */

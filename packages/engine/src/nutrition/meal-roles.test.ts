@@ -5,6 +5,7 @@ import {
   lacksAnchor,
   MEAL_ROLES,
   mealConflict,
+  proteinFamily,
   mealRole,
   mealRoleEntries,
 } from "./meal-roles";
@@ -72,6 +73,24 @@ describe("meal roles and household measures", () => {
     const cheeseburgerMeal = [food("chicken-breast-grilled"), food("cheddar")];
     expect(mealConflict(cheeseburgerMeal, "Lunch", options)).toBeUndefined();
     expect(mealConflict(cheeseburgerMeal, "Lunch", { kosher: true })).toBe("meat with milk");
+  });
+
+  it("counts soy foods as one family whatever their chip: tofu with soy milk is soy twice, with soy sauce it is not", () => {
+    const options = { kosher: false };
+    expect(food("soy-milk").proteinSource).toBe("Beans");
+    expect(mealConflict([food("us-tofu-scramble"), food("soy-milk")], "Breakfast", options)).toBe(
+      "Tofu twice",
+    );
+    expect(mealConflict([food("th-pad-thai-tofu"), food("edamame")], "Lunch", options)).toBe("Tofu twice");
+    expect(mealConflict([food("us-tofu-scramble"), food("milk-skim")], "Breakfast", options)).toBeUndefined();
+    // Soy sauce seasons a dish; it does not make it a soy food.
+    const seasoned = FOOD_CATALOGUE.find(
+      (candidate) =>
+        candidate.ingredients.some(({ name }) => name.startsWith("soy sauce")) &&
+        candidate.proteinSource === "Poultry",
+    );
+    expect(seasoned).toBeDefined();
+    if (seasoned) expect(proteinFamily(seasoned)).toBe("Poultry");
   });
 
   it("has a role for foods outside the catalogue too", () => {

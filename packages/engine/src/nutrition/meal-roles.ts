@@ -1,4 +1,5 @@
 import { MEAL_SLOTS, type Food, type ImageCategory, type MealSlot, type ProteinSource } from "./food.types";
+import { INGREDIENTS } from "./food-catalogue";
 import { isDairy, isMeat as hasMeatFlag } from "./kosher-meals";
 import MEAL_ROLES_DATA from "./meal-roles.json";
 
@@ -94,12 +95,57 @@ export const ANCHOR_ROLES: Record<MealSlot, readonly MealRole[]> = {
   Snacks: [],
 };
 
+/** The soy foods among the ingredients (not soy sauce, miso or other seasonings, a few grams of a dish). */
+const SOY_FOOD_INGREDIENTS: ReadonlySet<string> = new Set([
+  "cooked soybeans",
+  "dry soybeans",
+  "soybeans, boiled",
+  "edamame",
+  "extra-firm tofu",
+  "firm tofu",
+  "fried tofu",
+  "pressed firm tofu",
+  "silken tofu",
+  "soft tofu",
+  "tofu, extra firm",
+  "tofu, firm",
+  "soy milk",
+  "fortified soy milk",
+  "soy milk, fortified",
+  "soy milk, light, unsweetened",
+  "soy protein powder",
+  "soya chunks",
+  "tempeh",
+  "tempeh, cooked",
+  "natto",
+]);
+/** Half a food's protein from soy foods makes it a soy food. */
+const SOY_PROTEIN_SHARE = 0.5;
+const soyFoods = new WeakMap<Pick<Food, "ingredients">, boolean>();
+
+/** Whether most of the food's protein comes from soy foods, by its ingredients' USDA protein (unknown ones count none). */
+function isSoyFood(food: Pick<Food, "ingredients">): boolean {
+  const known = soyFoods.get(food);
+  if (known !== undefined) return known;
+  let proteinG = 0;
+  let soyProteinG = 0;
+  for (const { name, grams } of food.ingredients) {
+    const ingredientProteinG = ((INGREDIENTS.get(name)?.proteinG ?? 0) * grams) / 100;
+    proteinG += ingredientProteinG;
+    if (SOY_FOOD_INGREDIENTS.has(name)) soyProteinG += ingredientProteinG;
+  }
+  const soy = proteinG > 0 && soyProteinG >= SOY_PROTEIN_SHARE * proteinG;
+  soyFoods.set(food, soy);
+  return soy;
+}
+
 /**
  * The protein family of a food, for "no family twice in a meal" (no tilapia with pollock, no chicken with turkey):
- * its protein-source chip, or none for foods that carry no protein source.
+ * its protein-source chip, or none for foods that carry no protein source. A soy food is of the tofu family whatever its
+ * chip: soy milk and edamame carry "Beans", and tofu with soy milk is soy twice in one meal.
  */
-export function proteinFamily(food: Pick<Food, "proteinSource">): ProteinSource | undefined {
-  return food.proteinSource;
+export function proteinFamily(food: Pick<Food, "proteinSource" | "ingredients">): ProteinSource | undefined {
+  return isSoyFood(food) ? "Tofu" : food.proteinSource;
 }
 
 /** A fifth of a food's energy from protein makes it a protein food. */
