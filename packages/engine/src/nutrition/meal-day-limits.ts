@@ -1,6 +1,7 @@
-import type { Food, MealSlot } from "./food.types";
+import type { Food, MealSlot, ProteinSource } from "./food.types";
 import { hasCuisineMajority } from "./meal-chosen-sources";
 import { keepsMoveRules, type Candidate } from "./meal-candidates";
+import { isUnchosenProteinFood } from "./meal-roles";
 import { compareIds } from "./seeded-hash";
 import { fitPortions, SODIUM_MG_PER_KCAL, type Portion, type PortionFit } from "./meal-portions";
 import { SAT_FAT_ENERGY_SHARE_MAX, SODIUM_MAX_MG, type NutrientTargets } from "./meal-targets";
@@ -19,8 +20,8 @@ const MAX_ROUNDS = 5;
 const OFFENDERS = 4;
 /**
  * The best-liked foods of the meal carrying less of the excess, tried in an offender's place. Over 150 random profiles,
- * 4 offenders × 30 foods brought the days over fibre's limit from 11 % to 5 % and over sodium's from 23 % to 5 %, at
- * no cost to the median plan's time (the swaps run only on days that break a limit).
+ * 4 offenders × up to 30 foods brought the days over fibre's limit from 11 % to 7 % and over sodium's from 23 % to 7 %,
+ * at about a tenth more median plan time (the swaps run only on days that break a limit).
  */
 const REPLACEMENTS = 30;
 /** Breaches below this many kcal are rounding (the search's BOUND_SLACK). */
@@ -89,7 +90,8 @@ function isBetter(a: readonly number[], b: readonly number[]): boolean {
 /**
  * A day that keeps every bound before the day's limits and breaks fewer of them, or undefined where the day keeps its
  * limits or no swap helps. A swap keeps the hard rules (the meal model, kosher, 2–4 items, the sharing rule of plans
- * 1–3, the energy window, meal shares, fat), the cuisine majority where the day has one, and ranks the day no worse on
+ * 1–3, the energy window, meal shares, fat), the cuisine majority where the day has one, brings in no protein food of
+ * a source the person did not choose, and ranks the day no worse on
  * protein and the bounds before the limits (rank): the limits give way before protein, never the other way.
  * Deterministic: no clock, fixed order.
  */
@@ -97,8 +99,9 @@ export function repairDayLimits(
   portions: readonly Portion[],
   allByMeal: Record<MealSlot, readonly Candidate[]>,
   targets: NutrientTargets,
-  kosher: boolean,
+  options: { kosher: boolean; proteinSources: readonly ProteinSource[] },
 ): PortionFit | undefined {
+  const { kosher, proteinSources } = options;
   const first = fitPortions(
     portions.map((portion) => portion.candidate),
     targets,
@@ -128,7 +131,11 @@ export function repairDayLimits(
       // Best liked first, so a swap keeps what the search weighed: the cuisine, favourites, foods a reset replaces.
       const replacements = allByMeal[meal]
         .filter(
-          (candidate) => !inDay.has(candidate.food.id) && excessPerKcal(candidate.food, excess) < ownRate,
+          (candidate) =>
+            !inDay.has(candidate.food.id) &&
+            // No protein food of a source the person did not choose comes in (docs/decisions/039), a favourite apart.
+            (candidate.favourite || !isUnchosenProteinFood(candidate.food, proteinSources)) &&
+            excessPerKcal(candidate.food, excess) < ownRate,
         )
         .sort((a, b) => b.preference - a.preference || compareIds(a.food.id, b.food.id))
         .slice(0, REPLACEMENTS);

@@ -332,7 +332,10 @@ export function planWith(
   // The day's limits of fibre, sodium and saturated fat (docs/decisions/076-fibre-sodium-and-saturated-fat-bounds.md): where the
   // day breaks one, foods carrying the excess are swapped for foods of their meal that carry less, losing nothing before.
   if (!attempt.fromFallback) {
-    const limited = repairDayLimits(attempt.portions, pool.allByMeal, targets, avoidances.kosher);
+    const limited = repairDayLimits(attempt.portions, pool.allByMeal, targets, {
+      kosher: avoidances.kosher,
+      proteinSources: request.proteinSources,
+    });
     if (limited !== undefined) attempt = { ...attempt, portions: limited.portions };
   }
   const raised = raiseChosenShare(attempt.portions, pool.allByMeal, targets, {
