@@ -1,7 +1,9 @@
 // Meal quality figures for bench:meals (docs/decisions/028), counted from the served items and the data files (meal-roles.json,
 // the catalogue's figures), never from the planner's own checks: meals with two mains or a protein family twice,
 // protein over 35 % of energy or 2.4 g/kg, carbohydrate under 130 g, the share of protein-rich items from the chosen
-// sources, and, over restrictive profiles, the protein gap to an exact optimum and plans refused though a day exists.
+// sources, and, over restrictive profiles, the protein gap to an exact optimum and plans refused though a day exists;
+// and the days over fibre's, sodium's and saturated fat's limits (docs/decisions/076-fibre-sodium-and-saturated-fat-bounds.md),
+// counted from the plan's items with per-100 g tables of the bench's own, read from the data files by food id.
 import highsLoader from "highs";
 import { parseAvoidances } from "../src/nutrition/avoidances";
 import { FOOD_CATALOGUE, findFood } from "../src/nutrition/food-catalogue";
@@ -11,11 +13,42 @@ import { solveExactDay, type MipSolver } from "../src/nutrition/meal-exact";
 import type { MealPlan, MealPlanner, MealPlanRequest } from "../src/nutrition/meal-planner";
 import { randomPlanRequest } from "../src/nutrition/meal-profiles";
 import MEAL_ROLES_DATA from "../src/nutrition/meal-roles.json";
+import BASE_FOODS from "../src/nutrition/foods/base-foods.json";
+import EASTERN_DISHES from "../src/nutrition/foods/eastern-dishes.json";
+import WESTERN_DISHES from "../src/nutrition/foods/western-dishes.json";
 import { nutrientTargets, suitsDiet } from "../src/nutrition/meal-targets";
 import { isProteinFoodByData } from "../src/nutrition/protein-foods.fixture";
 import { exclusionConflict } from "../src/nutrition/exclusions";
 
 const ROLES = MEAL_ROLES_DATA as Record<string, { role: string }>;
+
+/**
+ * Per 100 g by food id, as the data files hold them (the USDA-derived figures import-usda-foods.ts writes), read here
+ * rather than through the catalogue or the planner's rule functions: an audit by the planner's own rules can only agree.
+ */
+const PER_100G = new Map(
+  [...BASE_FOODS, ...WESTERN_DISHES, ...EASTERN_DISHES].map((record) => [
+    record.id,
+    { fibreG: record.fibreG, sodiumMg: record.sodiumMg, satFatG: record.satFatG },
+  ]),
+);
+
+/** The day's limits as docs/decisions/076-fibre-sodium-and-saturated-fat-bounds.md states them, with rounding slack. */
+function limitFigures(plan: MealPlan): { fibreG: number; sodiumMg: number; satFatShare: number } {
+  let fibreG = 0;
+  let sodiumMg = 0;
+  let satFatG = 0;
+  let kcal = 0;
+  for (const item of plan.items) {
+    const per100 = PER_100G.get(item.foodId);
+    if (per100 === undefined) throw new Error(`bench: no figures for ${item.foodId}`);
+    fibreG += (per100.fibreG * item.grams) / 100;
+    sodiumMg += (per100.sodiumMg * item.grams) / 100;
+    satFatG += (per100.satFatG * item.grams) / 100;
+    kcal += item.energyKcal;
+  }
+  return { fibreG, sodiumMg, satFatShare: (9 * satFatG) / kcal };
+}
 
 /** A HiGHS instance that counts its solves and their time, so the bench can tell fast-path plans from exact ones. */
 export async function timedSolver(): Promise<MipSolver & { calls: number; ms: number }> {
@@ -169,6 +202,7 @@ export async function mealQualityFigures(
   let carbsUnder = 0;
   let proteinRich = 0;
   let chosen = 0;
+  const limits = { fibreOver60: 0, fibreUnder25: 0, sodiumOver2300: 0, satFatOver10: 0 };
   const chosenByFeasibility = {
     met: { plans: 0, rich: 0, chosen: 0 },
     missed: { plans: 0, rich: 0, chosen: 0 },
@@ -190,6 +224,12 @@ export async function mealQualityFigures(
     // Half a point of energy and a gram of slack: item figures are rounded before they are summed.
     if (4 * proteinG > 0.355 * energyKcal || proteinG > 2.4 * row.request.weightKg + 1) proteinOver += 1;
     if (carbsG < 129.5) carbsUnder += 1;
+    // Half a gram, 0.5 % of sodium and a tenth of a point of saturated fat: figures are rounded per 100 g.
+    const day = limitFigures(plan);
+    if (day.fibreG > 60.5) limits.fibreOver60 += 1;
+    if (day.fibreG < 24.5) limits.fibreUnder25 += 1;
+    if (day.sodiumMg > 2311.5) limits.sodiumOver2300 += 1;
+    if (day.satFatShare > 0.101) limits.satFatOver10 += 1;
     // Chosen sources count where the diet and exclusions leave protein-rich foods of them.
     const avoidances = parseAvoidances(row.request.allergiesText);
     const reachable = row.request.proteinSources.filter((source) =>
@@ -253,6 +293,12 @@ export async function mealQualityFigures(
     proteinOverPct: round((100 * proteinOver) / Math.max(1, planned.length)),
     carbsUnder130Pct: round((100 * carbsUnder) / Math.max(1, planned.length)),
     carbsUnder130FeasibleCount: carbsUnderFeasible,
+    // Over 25 g is the adult floor; the planner's floor is lower on a small day (14 g per 1,000 kcal), so some days under
+    // 25 g keep it.
+    fibreOver60Pct: round((100 * limits.fibreOver60) / Math.max(1, planned.length)),
+    fibreUnder25Pct: round((100 * limits.fibreUnder25) / Math.max(1, planned.length)),
+    sodiumOver2300Pct: round((100 * limits.sodiumOver2300) / Math.max(1, planned.length)),
+    satFatOver10Pct: round((100 * limits.satFatOver10) / Math.max(1, planned.length)),
     chosenProteinPct: round((100 * chosen) / Math.max(1, proteinRich)),
     // "Where feasible" (docs/decisions/039): over the plans with 80 % chosen, and those under it where the exact model finds a day
     // that has it, keeps every rule and the plan's cuisine majority, and as much protein (chosenShareFeasibility).

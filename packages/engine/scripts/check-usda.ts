@@ -7,7 +7,8 @@
  * read, never copied.
  * The catalogue (src/nutrition/foods/*.json) is checked:
  * - an ingredient with `ndbNo` (or `proxyNdbNo`) in the csv must match that row within 2 % per figure (energy,
- *   protein, carbs, fat, fibre); one outside the extract is listed, and must say where its figures come from;
+ *   protein, carbs, fat, fibre, saturated fat, sodium; saturated fat where SR Legacy analysed it); one outside the
+ *   extract is listed, and must say where its figures come from;
  * - an ingredient from an animal food group (dairy and egg, meat, poultry, fish) must carry milk, egg, fish or
  *   shellfish, or a flag, or the diet derived from it would be wrong;
  * - a food with `usdaNdbNo` must match the csv row within 2 % per figure;
@@ -25,7 +26,7 @@ import type { Food } from "../src/nutrition/food.types";
 
 const FIGURE_TOLERANCE = 0.02;
 /** Rounding in the source data: 2 % of a figure near zero is below the precision USDA publishes. */
-const FIGURE_ABSOLUTE_SLACK = { energyKcal: 1, grams: 0.05 };
+const FIGURE_ABSOLUTE_SLACK = { energyKcal: 1, sodiumMg: 1, grams: 0.05 };
 const ATWATER_TOLERANCE = 0.15;
 /** Foods with almost no energy (tea, pickles) cannot meet a relative tolerance on rounded figures. */
 const ATWATER_ABSOLUTE_SLACK_KCAL = 5;
@@ -35,7 +36,7 @@ if (csvArgument === undefined) {
   console.error(
     "usage: npx tsx packages/engine/scripts/check-usda.ts <path to usda_foods.csv>\n" +
       "  the csv is an extract of USDA SR Legacy (SR28) with the columns ndb_no, description, food_group, kcal,\n" +
-      "  protein_g, carbs_g, fat_g and fiber_g",
+      "  protein_g, carbs_g, fat_g, fiber_g, sat_fat_g and sodium_mg",
   );
   process.exit(2);
 }
@@ -60,6 +61,9 @@ interface UsdaRow {
   carbsG: number;
   fatG: number;
   fibreG: number;
+  /** Undefined where SR Legacy did not analyse it (import-usda-foods.ts takes a sibling row's share of fat). */
+  satFatG: number | undefined;
+  sodiumMg: number;
 }
 
 /** RFC 4180 fields: commas inside double quotes, "" for a literal quote. */
@@ -110,6 +114,8 @@ function readUsda(path: string): Map<string, UsdaRow> {
     carbs: column("carbs_g"),
     fat: column("fat_g"),
     fibre: column("fiber_g"),
+    satFat: column("sat_fat_g"),
+    sodium: column("sodium_mg"),
   };
   // An empty fibre cell means USDA did not analyse it; the catalogue then carries 0.
   const toNumber = (text: string | undefined): number =>
@@ -125,6 +131,8 @@ function readUsda(path: string): Map<string, UsdaRow> {
       carbsG: toNumber(f[cols.carbs]),
       fatG: toNumber(f[cols.fat]),
       fibreG: toNumber(f[cols.fibre]),
+      satFatG: f[cols.satFat] === undefined || f[cols.satFat] === "" ? undefined : Number(f[cols.satFat]),
+      sodiumMg: toNumber(f[cols.sodium]),
     });
   }
   return rows;
@@ -137,7 +145,10 @@ function usdaMismatches(food: Figures, row: UsdaRow): string[] {
     ["carbsG", food.carbsG, row.carbsG, FIGURE_ABSOLUTE_SLACK.grams],
     ["fatG", food.fatG, row.fatG, FIGURE_ABSOLUTE_SLACK.grams],
     ["fibreG", food.fibreG, row.fibreG, FIGURE_ABSOLUTE_SLACK.grams],
+    ["sodiumMg", food.sodiumMg, row.sodiumMg, FIGURE_ABSOLUTE_SLACK.sodiumMg],
   ];
+  if (row.satFatG !== undefined)
+    pairs.push(["satFatG", food.satFatG, row.satFatG, FIGURE_ABSOLUTE_SLACK.grams]);
   return pairs
     .filter(([, ours, theirs, slack]) => Math.abs(ours - theirs) > Math.max(slack, FIGURE_TOLERANCE * theirs))
     .map(([name, ours, theirs]) => `${name} ${ours} vs USDA ${theirs}`);

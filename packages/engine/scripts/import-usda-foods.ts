@@ -18,9 +18,19 @@
  *   the extract's tags is printed for review.
  * - Household measures come from the catalogue's ingredient measures (ingredient-measures.json) where an
  *   ingredient with the row's NDB number has one; the extract itself has none.
+ *
+ * It then writes saturated fat (`satFatG`) and sodium (`sodiumMg`) per 100 g into the catalogue
+ * (docs/decisions/076-fibre-sodium-and-saturated-fat-bounds.md):
+ * - an ingredient with `ndbNo` (or `proxyNdbNo`) in the extract takes that row's figures; SR Legacy left saturated
+ *   fat unanalysed on eight rows, which take the fat's saturated share of a sibling row (SAT_FAT_SIBLING);
+ * - an ingredient outside the extract keeps the figures written beside its `source` by hand, and one whose source is
+ *   a catalogue recipe ("As the catalogue's af-chapati recipe") takes that recipe's;
+ * - every food of base-foods, western-dishes and eastern-dishes takes its recipe's figures (the ingredients' sum
+ *   over the finished weight, as food-data.ts recipeFigures adds up energy and macros).
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
+import { format, resolveConfig } from "prettier";
 import { FOOD_CATALOGUE, INGREDIENTS } from "../src/nutrition/food-catalogue";
 import { ALLERGENS, FOOD_FLAGS, type Allergen, type FoodFlag } from "../src/nutrition/food.types";
 import { GenericFoodRecordSchema, type GenericFoodRecord } from "../src/nutrition/generic-foods";
@@ -31,7 +41,8 @@ if (csvArgument === undefined) {
   console.error("usage: npx tsx packages/engine/scripts/import-usda-foods.ts <path to usda_foods.csv>");
   process.exit(2);
 }
-const OUTPUT = resolve(import.meta.dirname, "../src/nutrition/foods/generic-foods.json");
+const FOODS_DIR = resolve(import.meta.dirname, "../src/nutrition/foods");
+const OUTPUT = resolve(FOODS_DIR, "generic-foods.json");
 
 /** RFC 4180 fields of one line (the extract quotes descriptions that hold commas). */
 function fields(line: string): string[] {
@@ -176,8 +187,42 @@ const at = {
   carbs: column("carbs_g"),
   fat: column("fat_g"),
   fibre: column("fiber_g"),
+  satFat: column("sat_fat_g"),
+  sodium: column("sodium_mg"),
   tags: column("allergen_tags"),
 };
+
+/**
+ * Rows whose saturated fat SR Legacy did not analyse, and a row of the same food in another state whose saturated
+ * share of fat stands in for it (clementines as tangerines, medjool as deglet noor dates, cooked grain as uncooked).
+ */
+const SAT_FAT_SIBLING: Record<string, string> = {
+  "09433": "09218",
+  "09421": "09087",
+  "11211": "11212",
+  "11238": "11267",
+  "11294": "11282",
+  "20002": "20001",
+  "20141": "20140",
+  "20143": "20142",
+};
+
+const rowsByNdb = new Map(lines.slice(1).map((line) => [fields(line)[at.ndb] ?? "", fields(line)]));
+const round = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;
+
+/** Saturated fat and sodium of an extract row, per 100 g; undefined for an NDB number outside the extract. */
+function fatAndSodium(ndbNo: string): { satFatG: number; sodiumMg: number } | undefined {
+  const row = rowsByNdb.get(ndbNo);
+  if (row === undefined) return undefined;
+  const sodiumMg = Number(row[at.sodium]);
+  const satFat = row[at.satFat] ?? "";
+  if (satFat !== "") return { satFatG: Number(satFat), sodiumMg };
+  const sibling = rowsByNdb.get(SAT_FAT_SIBLING[ndbNo] ?? "");
+  if (sibling === undefined)
+    throw new Error(`NDB ${ndbNo} has no saturated fat and no sibling row to take it from`);
+  const share = Number(sibling[at.satFat]) / Number(sibling[at.fat]);
+  return { satFatG: round(share * Number(row[at.fat]), 3), sodiumMg };
+}
 
 let compared = 0;
 const disagreements: string[] = [];
@@ -227,6 +272,7 @@ for (const line of lines.slice(1)) {
       carbsG: figure(at.carbs),
       fatG: figure(at.fat),
       fibreG: figure(at.fibre),
+      ...(fatAndSodium(ndbNo) as { satFatG: number; sodiumMg: number }),
       allergens: ALLERGENS.filter((allergen) => (reviewed?.allergens ?? [...allergens]).includes(allergen)),
       flags: FOOD_FLAGS.filter((flag) => (reviewed?.flags ?? [...flags]).includes(flag)),
       ...(measure === undefined ? {} : { measure }),
@@ -234,17 +280,23 @@ for (const line of lines.slice(1)) {
   );
 }
 
-writeFileSync(
+const prettierOptions = { ...(await resolveConfig(OUTPUT)), parser: "json" };
+/**
+ * Writes a data file as the repository formats it, so a run that changes no figure changes no line: prettier keeps an
+ * object on several lines where the input has it so, which generic-foods.json does for its measures.
+ */
+async function writeJson(path: string, value: unknown, indent?: number): Promise<void> {
+  writeFileSync(path, await format(JSON.stringify(value, null, indent), prettierOptions));
+}
+
+await writeJson(
   OUTPUT,
-  `${JSON.stringify(
-    {
-      source:
-        "USDA National Nutrient Database for Standard Reference, Legacy Release (SR Legacy, Release 28), U.S. Department of Agriculture, Agricultural Research Service; public domain. Converted by packages/engine/scripts/import-usda-foods.ts.",
-      foods,
-    },
-    null,
-    2,
-  )}\n`,
+  {
+    source:
+      "USDA National Nutrient Database for Standard Reference, Legacy Release (SR Legacy, Release 28), U.S. Department of Agriculture, Agricultural Research Service; public domain. Converted by packages/engine/scripts/import-usda-foods.ts.",
+    foods,
+  },
+  2,
 );
 console.log(
   JSON.stringify({
@@ -260,3 +312,78 @@ console.log("Rules against the reviewed table:");
 for (const disagreement of disagreements) console.log(`  ${disagreement}`);
 console.log("Stored allergens against the extract's tags:");
 for (const difference of tagDifferences) console.log(`  ${difference}`);
+
+type Json = Record<string, unknown>;
+type Recipe = { ingredients: { name: string; grams: number }[]; cookedWeightPercent?: number };
+
+/** A copy of the record with saturated fat and sodium set, placed after fibre where the other figures are. */
+function withFatAndSodium(record: Json, figures: { satFatG: number; sodiumMg: number }): Json {
+  const out: Json = {};
+  for (const [key, value] of Object.entries(record)) {
+    if (key === "satFatG" || key === "sodiumMg") continue;
+    out[key] = value;
+    if (key === "fibreG") Object.assign(out, figures);
+  }
+  return out;
+}
+
+const readJson = <T>(name: string): T => JSON.parse(readFileSync(resolve(FOODS_DIR, name), "utf8")) as T;
+const ingredientRows = readJson<Json[]>("ingredients.json");
+const FOOD_FILES = ["base-foods.json", "western-dishes.json", "eastern-dishes.json"] as const;
+const foodFiles = FOOD_FILES.map((name) => ({ name, records: readJson<(Json & Recipe)[]>(name) }));
+const recordsById = new Map(foodFiles.flatMap(({ records }) => records.map((record) => [record.id, record])));
+const byName = new Map<string, Json>();
+const SUB_RECIPE = /As the catalogue's ([a-z0-9-]+) recipe/;
+let fromExtract = 0;
+for (const [index, entry] of ingredientRows.entries()) {
+  const ndbNo = (entry.ndbNo ?? entry.proxyNdbNo) as string | undefined;
+  const figures = ndbNo === undefined ? undefined : fatAndSodium(ndbNo);
+  if (figures !== undefined) {
+    ingredientRows[index] = withFatAndSodium(entry, figures);
+    fromExtract += 1;
+  } else if (
+    !SUB_RECIPE.test(String(entry.source)) &&
+    (entry.satFatG === undefined || entry.sodiumMg === undefined)
+  )
+    throw new Error(
+      `Ingredient "${String(entry.name)}" is outside the extract and has no saturated fat or sodium by hand`,
+    );
+  byName.set(String(entry.name), ingredientRows[index] as Json);
+}
+
+/** The recipe's saturated fat and sodium per 100 g of finished food (food-data.ts recipeFigures). */
+function recipeFatAndSodium(recipe: Recipe): { satFatG: number; sodiumMg: number } {
+  const rawG = recipe.ingredients.reduce((sum, { grams }) => sum + grams, 0);
+  const finishedG = (rawG * (recipe.cookedWeightPercent ?? 100)) / 100;
+  let satFatG = 0;
+  let sodiumMg = 0;
+  for (const { name, grams } of recipe.ingredients) {
+    const entry = byName.get(name);
+    if (entry === undefined) throw new Error(`Ingredient "${name}" is not in ingredients.json`);
+    satFatG += (Number(entry.satFatG) * grams) / finishedG;
+    sodiumMg += (Number(entry.sodiumMg) * grams) / finishedG;
+  }
+  return { satFatG: round(satFatG, 3), sodiumMg: round(sodiumMg, 0) };
+}
+
+for (const [index, entry] of ingredientRows.entries()) {
+  const recipeId = SUB_RECIPE.exec(String(entry.source))?.[1];
+  if (recipeId === undefined) continue;
+  const recipe = recordsById.get(recipeId);
+  if (recipe === undefined) throw new Error(`Ingredient "${String(entry.name)}" names no catalogue recipe`);
+  ingredientRows[index] = withFatAndSodium(entry, recipeFatAndSodium(recipe));
+  byName.set(String(entry.name), ingredientRows[index]);
+}
+await writeJson(resolve(FOODS_DIR, "ingredients.json"), ingredientRows);
+for (const { name, records } of foodFiles)
+  await writeJson(
+    resolve(FOODS_DIR, name),
+    records.map((record) => withFatAndSodium(record, recipeFatAndSodium(record))),
+  );
+console.log(
+  JSON.stringify({
+    ingredientsFromExtract: fromExtract,
+    ingredientsByHandOrRecipe: ingredientRows.length - fromExtract,
+    foodsFromRecipes: foodFiles.reduce((sum, { records }) => sum + records.length, 0),
+  }),
+);

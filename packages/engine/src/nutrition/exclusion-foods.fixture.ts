@@ -492,6 +492,8 @@ export const EXCLUSION_TEST_FOODS: readonly Food[] = [
           carbsG,
           fatG,
           fibreG: 0,
+          satFatG: 0,
+          sodiumMg: 0,
           portionMinG,
           portionMaxG,
           portionStepG,

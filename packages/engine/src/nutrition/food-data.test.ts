@@ -35,6 +35,8 @@ const TOFU: FoodRecord = {
   carbsG: 8,
   fatG: 5,
   fibreG: 1,
+  satFatG: 0.7,
+  sodiumMg: 7,
   portionMinG: 100,
   portionMaxG: 300,
   portionStepG: 50,
@@ -74,7 +76,17 @@ describe("food data files", () => {
   });
 
   it("rejects an ingredient with an unknown allergen, no source, or fish as an allergen but not a flag", () => {
-    const entry = { name: "x", ndbNo: "01001", energyKcal: 1, proteinG: 0, carbsG: 0, fatG: 0, fibreG: 0 };
+    const entry = {
+      name: "x",
+      ndbNo: "01001",
+      energyKcal: 1,
+      proteinG: 0,
+      carbsG: 0,
+      fatG: 0,
+      fibreG: 0,
+      satFatG: 0,
+      sodiumMg: 0,
+    };
     expect(IngredientRecordSchema.safeParse({ ...entry, allergens: [], flags: [] }).success).toBe(true);
     expect(IngredientRecordSchema.safeParse({ ...entry, allergens: ["nightshade"], flags: [] }).success).toBe(
       false,
@@ -90,6 +102,39 @@ describe("food data files", () => {
         { ...entry, allergens: [], flags: [] },
       ]),
     ).toThrow(/listed twice/);
+  });
+});
+
+describe("saturated fat and sodium (docs/decisions/076-fibre-sodium-and-saturated-fat-bounds.md)", () => {
+  it("every ingredient and food carries them, saturated fat within the fat and sodium under table salt's", () => {
+    const sources = [...INGREDIENTS.values(), ...FOOD_RECORDS, ...FOOD_CATALOGUE];
+    const missing = sources.filter(
+      (entry) => !Number.isFinite(entry.satFatG) || !Number.isFinite(entry.sodiumMg),
+    );
+    expect(missing).toEqual([]);
+    const outOfRange = sources.filter(
+      (entry) =>
+        entry.satFatG < 0 ||
+        entry.satFatG > entry.fatG + 0.01 ||
+        entry.sodiumMg < 0 ||
+        entry.sodiumMg > 40_000,
+    );
+    expect(outOfRange).toEqual([]);
+  });
+
+  it("rejects saturated fat above the fat and sodium above table salt's", () => {
+    expect(FoodRecordSchema.safeParse({ ...TOFU, satFatG: TOFU.fatG + 1 }).success).toBe(false);
+    expect(FoodRecordSchema.safeParse({ ...TOFU, sodiumMg: 50_000 }).success).toBe(false);
+  });
+
+  it("takes them from the SR Legacy item an ingredient names (feta, soy sauce) and sums them over a recipe", () => {
+    expect(INGREDIENTS.get("feta")).toMatchObject({ ndbNo: "01019", satFatG: 14.95, sodiumMg: 917 });
+    expect(INGREDIENTS.get("soy sauce (soybeans, wheat)")).toMatchObject({ sodiumMg: 5493 });
+    const dish = FOOD_RECORDS.find((record) => record.ingredients.length > 2);
+    if (dish === undefined) throw new Error("no composite dish");
+    const computed = recipeFigures(dish, INGREDIENTS);
+    expect(Math.abs(dish.sodiumMg - computed.sodiumMg)).toBeLessThanOrEqual(1);
+    expect(Math.abs(dish.satFatG - computed.satFatG)).toBeLessThanOrEqual(0.01);
   });
 });
 

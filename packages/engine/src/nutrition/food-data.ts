@@ -33,9 +33,18 @@ const FIGURES = {
   carbsG: AMOUNT,
   fatG: AMOUNT,
   fibreG: AMOUNT,
+  /** Saturated fat and sodium per 100 g (docs/decisions/076-fibre-sodium-and-saturated-fat-bounds.md). */
+  satFatG: AMOUNT,
+  sodiumMg: AMOUNT,
 };
 export type Figures = { [K in keyof typeof FIGURES]: number };
 const FIGURE_KEYS = Object.keys(FIGURES) as (keyof Figures)[];
+/** Table salt, the saltiest food SR Legacy lists, holds 38,758 mg of sodium per 100 g. */
+const SODIUM_MAX_MG = 40_000;
+/** Saturated fat is part of the fat; 0.01 g of slack for the rounding of both. */
+const figuresInRange = (entry: Figures) =>
+  entry.satFatG <= entry.fatG + 0.01 && entry.sodiumMg <= SODIUM_MAX_MG;
+const FIGURES_RANGE_MESSAGE = "saturated fat above the fat, or sodium above table salt's";
 
 function unique<T>(values: readonly T[]): boolean {
   return new Set(values).size === values.length;
@@ -59,6 +68,7 @@ export const IngredientRecordSchema = z
   .refine((entry) => entry.ndbNo !== undefined || entry.source !== undefined, {
     message: "an ingredient without an NDB number says where its figures come from",
   })
+  .refine(figuresInRange, { message: FIGURES_RANGE_MESSAGE })
   .refine(
     (entry) =>
       (["fish", "shellfish"] as const).every(
@@ -68,24 +78,26 @@ export const IngredientRecordSchema = z
   );
 export type IngredientRecord = z.infer<typeof IngredientRecordSchema>;
 
-export const FoodRecordSchema = z.strictObject({
-  id: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, "ids are kebab-case"),
-  name: z.string().min(1),
-  slots: z.array(z.enum(MEAL_SLOTS)).min(1).refine(unique, "slots repeat"),
-  cuisines: z.array(z.enum(CUISINES)).refine(unique, "cuisines repeat"),
-  proteinSource: z.enum(PROTEIN_SOURCES).optional(),
-  ...FIGURES,
-  portionMinG: z.number().positive(),
-  portionMaxG: z.number().positive(),
-  portionStepG: z.number().positive(),
-  image: z.enum(IMAGE_CATEGORIES),
-  usdaNdbNo: NDB_NO.optional(),
-  /** The recipe as weighed raw (or as the SR Legacy item is sold); a base food is its own single ingredient. */
-  ingredients: z.array(z.strictObject({ name: INGREDIENT_NAME, grams: z.number().positive() })).min(1),
-  /** Finished weight as a share of the ingredients' weight (evaporation, frying loss); 100 when absent. */
-  cookedWeightPercent: z.number().positive().max(100).optional(),
-  note: z.string().min(1).optional(),
-});
+export const FoodRecordSchema = z
+  .strictObject({
+    id: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, "ids are kebab-case"),
+    name: z.string().min(1),
+    slots: z.array(z.enum(MEAL_SLOTS)).min(1).refine(unique, "slots repeat"),
+    cuisines: z.array(z.enum(CUISINES)).refine(unique, "cuisines repeat"),
+    proteinSource: z.enum(PROTEIN_SOURCES).optional(),
+    ...FIGURES,
+    portionMinG: z.number().positive(),
+    portionMaxG: z.number().positive(),
+    portionStepG: z.number().positive(),
+    image: z.enum(IMAGE_CATEGORIES),
+    usdaNdbNo: NDB_NO.optional(),
+    /** The recipe as weighed raw (or as the SR Legacy item is sold); a base food is its own single ingredient. */
+    ingredients: z.array(z.strictObject({ name: INGREDIENT_NAME, grams: z.number().positive() })).min(1),
+    /** Finished weight as a share of the ingredients' weight (evaporation, frying loss); 100 when absent. */
+    cookedWeightPercent: z.number().positive().max(100).optional(),
+    note: z.string().min(1).optional(),
+  })
+  .refine(figuresInRange, { message: FIGURES_RANGE_MESSAGE });
 export type FoodRecord = z.infer<typeof FoodRecordSchema>;
 
 export type IngredientTable = ReadonlyMap<string, IngredientRecord>;
@@ -135,7 +147,15 @@ function ingredientOf(table: IngredientTable, food: FoodRecord, name: string): I
 export function recipeFigures(food: FoodRecord, table: IngredientTable): Figures {
   const rawWeightG = food.ingredients.reduce((sum, { grams }) => sum + grams, 0);
   const finishedWeightG = (rawWeightG * (food.cookedWeightPercent ?? 100)) / 100;
-  const figures: Figures = { energyKcal: 0, proteinG: 0, carbsG: 0, fatG: 0, fibreG: 0 };
+  const figures: Figures = {
+    energyKcal: 0,
+    proteinG: 0,
+    carbsG: 0,
+    fatG: 0,
+    fibreG: 0,
+    satFatG: 0,
+    sodiumMg: 0,
+  };
   for (const { name, grams } of food.ingredients) {
     const entry = ingredientOf(table, food, name);
     for (const key of FIGURE_KEYS) figures[key] += (entry[key] * grams) / finishedWeightG;
@@ -149,13 +169,13 @@ export const RECIPE_FIGURE_TOLERANCE = 0.05;
  * The files keep energy in whole kcal and grams to one decimal (base foods: as USDA publishes them), so a figure
  * near zero may differ from the exact recipe sum by its rounding alone.
  */
-const ROUNDING_SLACK = { energyKcal: 1, grams: 0.06 };
+const ROUNDING_SLACK = { energyKcal: 1, sodiumMg: 1, grams: 0.06 };
 
 /** The figures of a food that are further from its recipe than the tolerance allows; empty when all agree. */
 export function recipeMismatches(record: FoodRecord, table: IngredientTable): string[] {
   const computed = recipeFigures(record, table);
   return FIGURE_KEYS.filter((key) => {
-    const slack = key === "energyKcal" ? ROUNDING_SLACK.energyKcal : ROUNDING_SLACK.grams;
+    const slack = key === "energyKcal" || key === "sodiumMg" ? ROUNDING_SLACK[key] : ROUNDING_SLACK.grams;
     return Math.abs(record[key] - computed[key]) > Math.max(slack, RECIPE_FIGURE_TOLERANCE * computed[key]);
   }).map((key) => `${key} ${record[key]}, recipe gives ${computed[key].toFixed(2)}`);
 }
@@ -185,6 +205,8 @@ export function foodFromRecord(record: FoodRecord, table: IngredientTable): Food
     carbsG: record.carbsG,
     fatG: record.fatG,
     fibreG: record.fibreG,
+    satFatG: record.satFatG,
+    sodiumMg: record.sodiumMg,
     portionMinG: record.portionMinG,
     portionMaxG: record.portionMaxG,
     portionStepG: record.portionStepG,

@@ -140,6 +140,10 @@ export interface Food {
   carbsG: number;
   fatG: number;
   fibreG: number;
+  /** Saturated fatty acids, g per 100 g (SR Legacy "Fatty acids, total saturated"). */
+  satFatG: number;
+  /** Sodium, mg per 100 g, before any salt added at the table or by the pinch (foods/README.md). */
+  sodiumMg: number;
   /** Sensible single-serving bounds and the step the planner moves in, grams. */
   portionMinG: number;
   portionMaxG: number;

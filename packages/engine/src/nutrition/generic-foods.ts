@@ -43,6 +43,9 @@ export const GenericFoodRecordSchema = z
     carbsG: AMOUNT.max(100),
     fatG: AMOUNT.max(100),
     fibreG: AMOUNT.max(100),
+    satFatG: AMOUNT.max(100),
+    // Table salt, the saltiest row SR Legacy has, holds 38,758 mg per 100 g.
+    sodiumMg: AMOUNT.max(40_000),
     allergens: z.array(z.enum(ALLERGENS)),
     flags: z.array(z.enum(FOOD_FLAGS)),
     measure: MeasureSchema.optional(),
@@ -51,7 +54,10 @@ export const GenericFoodRecordSchema = z
     // 100 g cannot hold more than 100 g of macronutrients; 1 g of slack for USDA's rounding.
     (food) => food.proteinG + food.carbsG + food.fatG <= 101,
     { message: "protein, carbohydrate and fat add up to more than 100 g per 100 g" },
-  );
+  )
+  .refine((food) => food.satFatG <= food.fatG + 0.01, {
+    message: "saturated fat is more than the fat it is part of",
+  });
 export type GenericFoodRecord = z.infer<typeof GenericFoodRecordSchema>;
 
 const GenericFoodFileSchema = z.strictObject({
@@ -99,6 +105,9 @@ export interface LooseFoodFacts {
   carbsG: number;
   fatG: number;
   fibreG: number;
+  /** Absent where a label gives none (a barcode product): counted as 0, as the food is only logged, never planned. */
+  satFatG?: number;
+  sodiumMg?: number;
   allergens: readonly Allergen[];
   flags: readonly FoodFlag[];
   image: ImageCategory;
@@ -124,6 +133,8 @@ export function looseFood(facts: LooseFoodFacts): Food {
     carbsG: facts.carbsG,
     fatG: facts.fatG,
     fibreG: facts.fibreG,
+    satFatG: facts.satFatG ?? 0,
+    sodiumMg: facts.sodiumMg ?? 0,
     portionMinG: 1,
     portionMaxG: 5000,
     portionStepG: 1,

@@ -1,6 +1,6 @@
 import { MEAL_SLOTS, type Food, type MealSlot, type ProteinSource } from "./food.types";
 import type { Candidate } from "./meal-candidates";
-import { fitPortions, type Portion, type PortionFit } from "./meal-portions";
+import { fitPortions, SODIUM_MG_PER_KCAL, type Portion, type PortionFit } from "./meal-portions";
 import {
   ANCHOR_ROLES,
   isCompleteMain,
@@ -15,12 +15,13 @@ import {
   CARBS_ENERGY_SHARE_MIN,
   CARBS_MIN_G,
   FAT_ENERGY_SHARE,
-  FIBRE_G,
   ITEMS_PER_MEAL,
   MEAL_SHARE_BAND,
   MEAL_SHARES,
   PROTEIN_ENERGY_SHARE_MAX,
   type NutrientTargets,
+  SAT_FAT_ENERGY_SHARE_MAX,
+  SODIUM_MAX_MG,
 } from "./meal-targets";
 
 /** The one call of the HiGHS solver (the MIT `highs` package, WebAssembly) this model needs. */
@@ -129,6 +130,8 @@ export function solveExactDay(
   const carbs = nutrient((index) => food(index).carbsG);
   const fat = nutrient((index) => food(index).fatG);
   const fibre = nutrient((index) => food(index).fibreG);
+  const satFat = nutrient((index) => food(index).satFatG);
+  const sodium = nutrient((index) => food(index).sodiumMg);
   const scale = (terms: readonly [number, string][], by: number) =>
     terms.map(([coefficient, name]): [number, string] => [coefficient * by, name]);
   let row = 0;
@@ -270,8 +273,11 @@ export function solveExactDay(
   add([...scale(kcal(), CARBS_ENERGY_SHARE_MIN), ...scale(carbs, -4), [-1, "scs"]], "<=", 0);
   add([...scale(protein, 4), [1, "spm"]], ">=", 4 * targets.proteinMinG);
   add([...scale(carbs, 4), [1, "sca"]], ">=", 4 * CARBS_MIN_G);
-  add([...scale(fibre, 4), [1, "sfl"]], ">=", 4 * FIBRE_G.min);
-  add([...scale(fibre, 4), [-1, "sfh"]], "<=", 4 * FIBRE_G.max);
+  add([...scale(fibre, 4), [1, "sfl"]], ">=", 4 * targets.fibreMinG);
+  add([...scale(fibre, 4), [-1, "sfh"]], "<=", 4 * targets.fibreMaxG);
+  // Sodium and saturated fat, in kcal as fitPortions counts them (docs/decisions/076-fibre-sodium-and-saturated-fat-bounds.md).
+  add([...scale(sodium, 1 / SODIUM_MG_PER_KCAL), [-1, "sna"]], "<=", SODIUM_MAX_MG / SODIUM_MG_PER_KCAL);
+  add([...scale(satFat, 9), ...scale(kcal(), -SAT_FAT_ENERGY_SHARE_MAX), [-1, "ssf"]], "<=", 0);
   objective.push(
     [-WEIGHT.share, "sps"],
     [-WEIGHT.share, "scs"],
@@ -279,6 +285,8 @@ export function solveExactDay(
     [-WEIGHT.absolute, "sca"],
     [-WEIGHT.absolute, "sfl"],
     [-WEIGHT.absolute, "sfh"],
+    [-WEIGHT.absolute, "sna"],
+    [-WEIGHT.absolute, "ssf"],
   );
   const model = [
     "Maximize",

@@ -7,6 +7,7 @@ import { selectCandidates, withSourceFilter, type CandidatePool, type SourceFilt
 import { fallbackDay } from "./meal-fallback";
 import type { MealItem, MealPlanRequest } from "./meal-plan.types";
 import type { Portion, PortionFit } from "./meal-portions";
+import { repairDayLimits } from "./meal-day-limits";
 import { repairProteinCeiling } from "./meal-protein-ceiling";
 import { proteinReachG } from "./meal-protein-reach";
 import { searchDay, type SearchLimits } from "./meal-search";
@@ -21,7 +22,6 @@ import { solveExactDay, type ExactLimits, type MipSolver } from "./meal-exact";
 import {
   CARBS_ENERGY_SHARE_MIN,
   CARBS_MIN_G,
-  FIBRE_G,
   PROTEIN_ENERGY_SHARE_MAX,
   PROTEIN_MAX_G_PER_KG,
   ITEMS_PER_MEAL,
@@ -30,6 +30,8 @@ import {
   nutrientTargets,
   planViolations,
   portionFigures,
+  SAT_FAT_ENERGY_SHARE_MAX,
+  SODIUM_MAX_MG,
   type NutrientTargets,
 } from "./meal-targets";
 
@@ -44,9 +46,20 @@ export interface MacroTotals {
   fatG: number;
 }
 
+/**
+ * The day's totals: energy and macros summed from the items as shown, and fibre, saturated fat and sodium from the
+ * foods' per-100 g figures (items carry none), which the planner holds to soft limits
+ * (docs/decisions/076-fibre-sodium-and-saturated-fat-bounds.md).
+ */
+export interface DayTotals extends MacroTotals {
+  fibreG: number;
+  satFatG: number;
+  sodiumMg: number;
+}
+
 export interface MealPlan {
   items: MealItem[];
-  totals: MacroTotals;
+  totals: DayTotals;
   mealTotals: Record<MealSlot, MacroTotals>;
   targetKcal: number;
   notes: string[];
@@ -117,6 +130,20 @@ export function sumMacros(items: readonly Pick<MacroTotals, keyof MacroTotals>[]
     proteinG: roundTo2(items.reduce((sum, item) => sum + item.proteinG, 0)),
     carbsG: roundTo2(items.reduce((sum, item) => sum + item.carbsG, 0)),
     fatG: roundTo2(items.reduce((sum, item) => sum + item.fatG, 0)),
+  };
+}
+
+/** The day's totals of a plan's items (DayTotals); a food the index does not hold adds no fibre, fat or sodium. */
+export function dayTotals(
+  items: readonly MealItem[],
+  index: { get(id: string): Food | undefined },
+): DayTotals {
+  const { fibreG, satFatG, sodiumMg } = macroTotals(items, index);
+  return {
+    ...sumMacros(items),
+    fibreG: roundTo2(fibreG),
+    satFatG: roundTo2(satFatG),
+    sodiumMg: Math.round(sodiumMg),
   };
 }
 
@@ -302,6 +329,15 @@ export function planWith(
     if (repaired !== undefined) attempt = { ...attempt, portions: repaired.portions };
   }
   attempt = searchNarrower(attempt, { pool, foods, request, targets, limits: solveLimits });
+  // The day's limits of fibre, sodium and saturated fat (docs/decisions/076-fibre-sodium-and-saturated-fat-bounds.md): where the
+  // day breaks one, foods carrying the excess are swapped for foods of their meal that carry less, losing nothing before.
+  if (!attempt.fromFallback) {
+    const limited = repairDayLimits(attempt.portions, pool.allByMeal, targets, {
+      kosher: avoidances.kosher,
+      proteinSources: request.proteinSources,
+    });
+    if (limited !== undefined) attempt = { ...attempt, portions: limited.portions };
+  }
   const raised = raiseChosenShare(attempt.portions, pool.allByMeal, targets, {
     kosher: avoidances.kosher,
     proteinSources: request.proteinSources,
@@ -309,7 +345,7 @@ export function planWith(
   if (raised !== undefined) attempt = { ...attempt, portions: raised.portions };
 
   const items = assemble(attempt.portions, request);
-  const totals = sumMacros(items);
+  const totals = dayTotals(items, foodIndex(foods));
   const notes = [...targets.notes, ...attempt.notes, ...boundNotes(items, foodIndex(foods), targets)];
   let proteinTargetG = targets.proteinMinG;
   if (totals.proteinG < targets.proteinMinG - 0.5) {
@@ -363,7 +399,9 @@ export function planWith(
 
 /**
  * Which macro bounds gave way, in the order they yield (exclusions and the ±3 % energy window never do): the energy-share
- * bounds, then the per-kg and absolute ones. Empty when the day keeps them all.
+ * bounds, then the per-kg and absolute ones, then the day's limits of fibre, sodium and saturated fat
+ * (docs/decisions/076-fibre-sodium-and-saturated-fat-bounds.md). Empty when the day keeps them all. Each note says what
+ * gave way in words plan-notes.ts reads ("Sodium gave way: 2,640 mg, above 2,300 mg, …").
  */
 function boundNotes(
   items: readonly MealItem[],
@@ -389,9 +427,18 @@ function boundNotes(
     notes.push(
       `Carbohydrate gave way: ${Math.round(totals.carbsG)} g, under the ${CARBS_MIN_G} g a day adults need (IOM RDA).`,
     );
-  if (totals.fibreG < FIBRE_G.min - 0.5 || totals.fibreG > FIBRE_G.max + 0.5)
+  if (totals.fibreG < targets.fibreMinG - 0.5 || totals.fibreG > targets.fibreMaxG + 0.5)
     notes.push(
-      `Fibre gave way: ${Math.round(totals.fibreG)} g, outside ${FIBRE_G.min}–${FIBRE_G.max} g, since no day of these foods found keeps it inside.`,
+      `Fibre gave way: ${Math.round(totals.fibreG)} g, outside ${formatGrams(targets.fibreMinG)}–${targets.fibreMaxG} g, since no day of these foods found keeps it inside.`,
+    );
+  // Half a percent of slack on sodium and a tenth of a point on saturated fat: the figures are rounded per 100 g.
+  if (totals.sodiumMg > SODIUM_MAX_MG * 1.005)
+    notes.push(
+      `Sodium gave way: ${formatMg(totals.sodiumMg)} mg, above ${formatMg(SODIUM_MAX_MG)} mg, since no day of these foods found keeps it lower.`,
+    );
+  if (9 * totals.satFatG > (SAT_FAT_ENERGY_SHARE_MAX + 0.001) * totals.kcal)
+    notes.push(
+      `Saturated fat gave way: ${share(totals.satFatG, 9)} % of energy, above ${Math.round(100 * SAT_FAT_ENERGY_SHARE_MAX)} %, since no day of these foods found keeps it lower.`,
     );
   return notes;
 }
@@ -399,24 +446,45 @@ function boundNotes(
 /** Half a percent of a 2,000 kcal day: item figures are rounded before they are summed. */
 const BOUND_ROUNDING_KCAL = 10;
 
-/** A day's energy and macros in grams, fibre included (items carry no fibre figure, so it comes from the foods). */
+/** "2,640": thousands separated, as plan-notes.ts reads figures. */
+const formatMg = (mg: number) => Math.round(mg).toLocaleString("en-US");
+/** "25" or "16.8": a floor of 14 g per 1,000 kcal keeps its tenth. */
+const formatGrams = (grams: number) => String(Math.round(grams * 10) / 10);
+
+/**
+ * A day's energy and macros in grams, fibre, saturated fat and sodium included (items carry no figure of these, so they
+ * come from the foods).
+ */
 export function macroTotals(
   items: readonly MealItem[],
   index: { get(id: string): Food | undefined },
-): { kcal: number; proteinG: number; carbsG: number; fatG: number; fibreG: number } {
+): {
+  kcal: number;
+  proteinG: number;
+  carbsG: number;
+  fatG: number;
+  fibreG: number;
+  satFatG: number;
+  sodiumMg: number;
+} {
   let kcal = 0;
   let proteinG = 0;
   let carbsG = 0;
   let fatG = 0;
   let fibreG = 0;
+  let satFatG = 0;
+  let sodiumMg = 0;
   for (const item of items) {
     kcal += item.energyKcal;
     proteinG += item.proteinG;
     carbsG += item.carbsG;
     fatG += item.fatG;
-    fibreG += ((index.get(item.foodId)?.fibreG ?? 0) * item.grams) / 100;
+    const food = index.get(item.foodId);
+    fibreG += ((food?.fibreG ?? 0) * item.grams) / 100;
+    satFatG += ((food?.satFatG ?? 0) * item.grams) / 100;
+    sodiumMg += ((food?.sodiumMg ?? 0) * item.grams) / 100;
   }
-  return { kcal, proteinG, carbsG, fatG, fibreG };
+  return { kcal, proteinG, carbsG, fatG, fibreG, satFatG, sodiumMg };
 }
 
 /** Why no day came back: no valid day among the candidates, the search's budget spent first, or the clock. */

@@ -4,10 +4,11 @@ import {
   CARBS_ENERGY_SHARE_MIN,
   CARBS_MIN_G,
   FAT_ENERGY_SHARE,
-  FIBRE_G,
   MEAL_SHARE_BAND,
   MEAL_SHARES,
   PROTEIN_ENERGY_SHARE_MAX,
+  SAT_FAT_ENERGY_SHARE_MAX,
+  SODIUM_MAX_MG,
   type NutrientTargets,
 } from "./meal-targets";
 
@@ -23,8 +24,9 @@ export interface PortionFit {
   hardBreach: number;
   /**
    * The macro bounds a dietitian would hold a day to, beyond the hard rules: protein at most 35 % of energy and 2.4 g/kg,
-   * carbohydrate at least 40 % of energy and 130 g, fibre 25–60 g. Sum of their breaches in kcal (fibre at 4 kcal/g); 0
-   * when all hold. A day may break them only when no day the search finds keeps them (the plan's note says which).
+   * carbohydrate at least 40 % of energy and 130 g, fibre 25–60 g, sodium at most 2,300 mg, saturated fat under 10 % of
+   * energy. Sum of their breaches in kcal (fibre at 4 kcal/g, saturated fat at 9, sodium at SODIUM_MG_PER_KCAL); 0 when
+   * all hold. A day may break them only when no day the search finds keeps them (the plan's note says which).
    */
   boundBreach: number;
   /** The part of boundBreach from the energy-share bounds (protein ≤ 35 %, carbohydrate ≥ 40 %), which yield last. */
@@ -42,6 +44,12 @@ export interface PortionFit {
 const PROTEIN_OVER_WEIGHT = 200;
 const MEAL_INDEX: Record<MealSlot, number> = { Breakfast: 0, Lunch: 1, Snacks: 2, Dinner: 3 };
 const MAX_ROUNDS = 80;
+/**
+ * Sodium's breach counts one kcal per 10 mg, so a tenth over its limit (230 mg, 23 kcal) weighs about as much as a
+ * tenth over fibre's (6 g, 24 kcal) or saturated fat's on a 2,000 kcal day (2.2 g, 20 kcal): the three limits of
+ * docs/decisions/076-fibre-sodium-and-saturated-fat-bounds.md stand side by side, below the protein floor.
+ */
+export const SODIUM_MG_PER_KCAL = 10;
 
 /** Per-gram figures of every item, flattened so a move is scored in O(1). */
 interface Item {
@@ -51,6 +59,8 @@ interface Item {
   fatPerG: number;
   carbsPerG: number;
   fibrePerG: number;
+  satFatPerG: number;
+  sodiumMgPerG: number;
   minG: number;
   stepG: number;
   levels: number;
@@ -62,6 +72,8 @@ interface State {
   fatG: number;
   carbsG: number;
   fibreG: number;
+  satFatG: number;
+  sodiumMg: number;
   mealKcal: [number, number, number, number];
 }
 
@@ -71,6 +83,8 @@ interface Limits {
   kcalMax: number;
   proteinMinG: number;
   proteinMaxG: number;
+  fibreMinG: number;
+  fibreMaxG: number;
   mealAim: number[];
   mealBand: number;
 }
@@ -94,12 +108,48 @@ function proteinOver(state: State, limits: Limits): number {
   );
 }
 
-/** Breaches of the absolute bounds (2.4 g/kg, 130 g carbohydrate, fibre), in kcal: they yield before protein's floor. */
+/**
+ * Breaches of the absolute bounds (2.4 g/kg, 130 g carbohydrate) and the day's limits (fibre, sodium, saturated fat), in
+ * kcal: they yield before protein's floor.
+ */
 function absoluteBreach(state: State, limits: Limits): number {
   return (
     4 * Math.max(0, state.proteinG - limits.proteinMaxG) +
     4 * Math.max(0, CARBS_MIN_G - state.carbsG) +
-    4 * outside(state.fibreG, FIBRE_G.min, FIBRE_G.max)
+    limitsBreach(state, limits)
+  );
+}
+
+/**
+ * The part of a day's boundBreach from sodium and saturated fat (limitsBreach), from its portions: the search asks it
+ * only of a fitted day that meets protein and breaks a bound.
+ */
+export function sodiumSatFatBreach(portions: readonly Portion[]): number {
+  let kcal = 0;
+  let sodiumMg = 0;
+  let satFatG = 0;
+  for (const { candidate, weightG } of portions) {
+    const { food } = candidate;
+    kcal += (food.energyKcal * weightG) / 100;
+    sodiumMg += (food.sodiumMg * weightG) / 100;
+    satFatG += (food.satFatG * weightG) / 100;
+  }
+  return sodiumSatFat(sodiumMg, satFatG, kcal);
+}
+
+/** Sodium over 2,300 mg and saturated fat over 10 % of energy, in kcal (SODIUM_MG_PER_KCAL). */
+function sodiumSatFat(sodiumMg: number, satFatG: number, kcal: number): number {
+  return (
+    Math.max(0, sodiumMg - SODIUM_MAX_MG) / SODIUM_MG_PER_KCAL +
+    Math.max(0, 9 * satFatG - SAT_FAT_ENERGY_SHARE_MAX * kcal)
+  );
+}
+
+/** Fibre outside its range, sodium over 2,300 mg, saturated fat over 10 % of energy, in kcal (SODIUM_MG_PER_KCAL). */
+function limitsBreach(state: State, limits: Limits): number {
+  return (
+    4 * outside(state.fibreG, limits.fibreMinG, limits.fibreMaxG) +
+    sodiumSatFat(state.sodiumMg, state.satFatG, state.kcal)
   );
 }
 
@@ -153,6 +203,8 @@ export function fitPortions(
     fatPerG: food.fatG / 100,
     carbsPerG: food.carbsG / 100,
     fibrePerG: food.fibreG / 100,
+    satFatPerG: food.satFatG / 100,
+    sodiumMgPerG: food.sodiumMg / 100,
     minG: food.portionMinG,
     stepG: food.portionStepG,
     levels: Math.round((food.portionMaxG - food.portionMinG) / food.portionStepG),
@@ -181,7 +233,16 @@ export function fitPortions(
         Math.max(0, Math.round((portion.weightG - item.minG) / item.stepG)),
       );
     }
-  const state: State = { kcal: 0, proteinG: 0, fatG: 0, carbsG: 0, fibreG: 0, mealKcal: [0, 0, 0, 0] };
+  const state: State = {
+    kcal: 0,
+    proteinG: 0,
+    fatG: 0,
+    carbsG: 0,
+    fibreG: 0,
+    satFatG: 0,
+    sodiumMg: 0,
+    mealKcal: [0, 0, 0, 0],
+  };
   const apply = (index: number, deltaLevels: number) => {
     const item = items[index] as Item;
     const grams = deltaLevels * item.stepG;
@@ -190,6 +251,8 @@ export function fitPortions(
     state.fatG += item.fatPerG * grams;
     state.carbsG += item.carbsPerG * grams;
     state.fibreG += item.fibrePerG * grams;
+    state.satFatG += item.satFatPerG * grams;
+    state.sodiumMg += item.sodiumMgPerG * grams;
     state.mealKcal[item.meal as 0 | 1 | 2 | 3] += item.kcalPerG * grams;
   };
   for (const [index, item] of items.entries()) apply(index, item.minG / item.stepG + (level[index] ?? 0));
@@ -200,6 +263,8 @@ export function fitPortions(
     kcalMax: targets.kcalMax,
     proteinMinG: targets.proteinMinG,
     proteinMaxG: targets.proteinMaxG,
+    fibreMinG: targets.fibreMinG,
+    fibreMaxG: targets.fibreMaxG,
     mealAim: MEAL_SLOTS.map((meal) => MEAL_SHARES[meal] * targets.targetKcal),
     mealBand: MEAL_SHARE_BAND * targets.targetKcal,
   };

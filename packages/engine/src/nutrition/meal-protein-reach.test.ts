@@ -26,6 +26,8 @@ const food = (overrides: Partial<Food> & Pick<Food, "id">): Food => ({
   carbsG: 0,
   fatG: 0,
   fibreG: 0,
+  satFatG: 0,
+  sodiumMg: 0,
   portionMinG: 50,
   portionMaxG: 100,
   portionStepG: 10,

@@ -130,6 +130,8 @@ describe("replaceMealItem", () => {
       carbsG: 25 - offG,
       fatG: 6.67,
       fibreG: 2,
+      satFatG: 0,
+      sodiumMg: 0,
       portionMinG: 100,
       portionMaxG: 300,
       portionStepG: 10,

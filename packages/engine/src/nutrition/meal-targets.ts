@@ -37,9 +37,16 @@ export const CARBS_ENERGY_SHARE_MIN = 0.4;
 /**
  * Fibre 25–60 g/day: 25 g is the WHO/FAO minimum for adults (TRS 916, 2003) and the lower end of the IOM adequate
  * intake (14 g/1,000 kcal); past about 60 g a day bloating and mineral binding outweigh the gains (EFSA 2010 found no
- * benefit above that range).
+ * benefit above that range). Where the energy target is low the floor is the IOM's 14 g per 1,000 kcal (DRI 2005,
+ * ch. 7; the US Dietary Guidelines 2020–2025 use the same ratio), which is under 25 g below about 1,790 kcal.
+ * docs/decisions/076-fibre-sodium-and-saturated-fat-bounds.md.
  */
 export const FIBRE_G = { min: 25, max: 60 } as const;
+export const FIBRE_G_PER_1000_KCAL = 14;
+/** Sodium at most 2,300 mg/day: the US Dietary Guidelines 2020–2025 limit (the NASEM 2019 chronic-disease risk intake). */
+export const SODIUM_MAX_MG = 2300;
+/** Saturated fat under 10 % of energy: WHO guideline on saturated fatty acid intake (2023) and the US Dietary Guidelines 2020–2025. */
+export const SAT_FAT_ENERGY_SHARE_MAX = 0.1;
 /** Body-mass index from which protein per kg uses the adjusted body weight (obesity, WHO class I). */
 const OBESE_BMI = 30;
 /** Share of weight above the ideal counted in the adjusted body weight (Krenitsky 2005, Nutr Clin Pract 20:468). */
@@ -62,6 +69,9 @@ export interface NutrientTargets {
   proteinMinG: number;
   /** The ceiling: 2.4 g/kg (35 % of energy is checked on the day's own energy). */
   proteinMaxG: number;
+  /** Fibre's soft range: 25 g, or 14 g per 1,000 kcal where that is lower, to 60 g (FIBRE_G). */
+  fibreMinG: number;
+  fibreMaxG: number;
   notes: string[];
 }
 
@@ -77,6 +87,11 @@ export function proteinWeightKg(request: Pick<MealPlanRequest, "weightKg" | "gen
   const idealKg = (gender === "male" ? 50 : 45.5) + DEVINE_KG_PER_INCH * inchesOverFiveFeet;
   if (idealKg >= weightKg) return weightKg;
   return roundTo2(idealKg + ADJUSTED_WEIGHT_SHARE * (weightKg - idealKg));
+}
+
+/** Fibre's floor for a day of this energy: 25 g, or 14 g per 1,000 kcal where the target is low (FIBRE_G). */
+export function fibreMinG(targetKcal: number): number {
+  return Math.min(FIBRE_G.min, roundTo2((FIBRE_G_PER_1000_KCAL * targetKcal) / 1000));
 }
 
 export function nutrientTargets(
@@ -103,6 +118,8 @@ export function nutrientTargets(
     proteinRequiredG,
     proteinMinG,
     proteinMaxG: Math.max(PROTEIN_MAX_G_PER_KG * weightKg, proteinMinG),
+    fibreMinG: fibreMinG(targetKcal),
+    fibreMaxG: FIBRE_G.max,
     notes,
   };
 }

@@ -785,6 +785,8 @@ export const TEST_FOODS: readonly Food[] = ROWS.map(
     carbsG,
     fatG,
     fibreG: 0,
+    satFatG: 0,
+    sodiumMg: 0,
     portionMinG,
     portionMaxG,
     portionStepG,

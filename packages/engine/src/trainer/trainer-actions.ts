@@ -409,6 +409,8 @@ function placeholderFood(item: MealItem): Food {
     carbsG: 0,
     fatG: 0,
     fibreG: 0,
+    satFatG: 0,
+    sodiumMg: 0,
     portionMinG: 1,
     portionMaxG: 1,
     portionStepG: 1,

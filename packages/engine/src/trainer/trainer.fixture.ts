@@ -3,6 +3,7 @@ import { exclusionConflict } from "../nutrition/exclusions";
 import { FOOD_CATALOGUE, findFood } from "../nutrition/food-catalogue";
 import { MEAL_SLOTS, type MealSlot } from "../nutrition/food.types";
 import {
+  dayTotals,
   sumMacros,
   toMealItem,
   type MealItem,
@@ -130,7 +131,7 @@ export function fixturePlanner(): MealPlanner & { requests: MealPlanRequest[] } 
         ok: true,
         plan: {
           items,
-          totals: sumMacros(items),
+          totals: dayTotals(items, { get: findFood }),
           mealTotals,
           targetKcal: request.targetKcal,
           notes: [],
