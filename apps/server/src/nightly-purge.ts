@@ -32,7 +32,11 @@ export interface PurgeCounts {
  * Google sign-in states. Each delete is by a cutoff in time, so running it again, or on two instances at once,
  * deletes nothing more.
  */
-export async function purgeExpired(db: Database, now: Date, sessionLimits: SessionLimits): Promise<PurgeCounts> {
+export async function purgeExpired(
+  db: Database,
+  now: Date,
+  sessionLimits: SessionLimits,
+): Promise<PurgeCounts> {
   const endedBy = new Date(now.getTime() - PURGE_GRACE_MS);
   const accounts = new AccountRepository(db);
   return {

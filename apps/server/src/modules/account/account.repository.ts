@@ -138,13 +138,19 @@ export class AccountRepository extends AuthRepository {
 
   /** E-mail link tokens issued before `before` (expired ones: consume refuses them); returns how many went. */
   async deleteOneTimeTokensIssuedBefore(before: Date): Promise<number> {
-    const result = await this.#db.deleteFrom("one_time_tokens").where("created_at", "<", before).executeTakeFirst();
+    const result = await this.#db
+      .deleteFrom("one_time_tokens")
+      .where("created_at", "<", before)
+      .executeTakeFirst();
     return Number(result.numDeletedRows);
   }
 
   /** MFA challenges made before `before` (expired ones: verifyFactor refuses them); returns how many went. */
   async deleteMfaChallengesMadeBefore(before: Date): Promise<number> {
-    const result = await this.#db.deleteFrom("mfa_challenges").where("created_at", "<", before).executeTakeFirst();
+    const result = await this.#db
+      .deleteFrom("mfa_challenges")
+      .where("created_at", "<", before)
+      .executeTakeFirst();
     return Number(result.numDeletedRows);
   }
 

@@ -21,7 +21,13 @@ import { startPgBossJobQueue } from "./pg-boss-job-queue";
 
 type Payload = JobPayloads["replan-week"];
 
-const email = (to: string): EmailToSend => ({ to, subject: "Hello", text: "Hi", html: "<p>Hi</p>", link: `x:${to}` });
+const email = (to: string): EmailToSend => ({
+  to,
+  subject: "Hello",
+  text: "Hi",
+  html: "<p>Hi</p>",
+  link: `x:${to}`,
+});
 
 /** Handlers that only count: replan-week and send-email as given, purge-expired into `purges`. */
 function countingHandlers(
@@ -150,7 +156,11 @@ for (const target of targets) {
     /** The stored rows of send-email jobs: the runner's table on PGlite, pg-boss's job table and archive. */
     const storedEmailJobs = async (): Promise<number> => {
       if (db) {
-        const rows = await db.selectFrom("background_jobs").select("id").where("kind", "=", "send-email").execute();
+        const rows = await db
+          .selectFrom("background_jobs")
+          .select("id")
+          .where("kind", "=", "send-email")
+          .execute();
         return rows.length;
       }
       const url = postgres?.url ?? "";
@@ -166,12 +176,15 @@ for (const target of targets) {
       smtpDown.add("down@example.com");
       await queue.enqueue("send-email", "send-email:sent", { email: email("up@example.com") });
       await queue.enqueue("send-email", "send-email:failing", { email: email("down@example.com") });
-      await vi.waitFor(
-        () => expect(sends.filter((to) => to === "down@example.com")).toHaveLength(3),
-        { timeout: 20_000, interval: 50 },
-      );
+      await vi.waitFor(() => expect(sends.filter((to) => to === "down@example.com")).toHaveLength(3), {
+        timeout: 20_000,
+        interval: 50,
+      });
       expect(sends.filter((to) => to === "up@example.com")).toHaveLength(1);
-      await vi.waitFor(async () => expect(await storedEmailJobs()).toBe(0), { timeout: 10_000, interval: 100 });
+      await vi.waitFor(async () => expect(await storedEmailJobs()).toBe(0), {
+        timeout: 10_000,
+        interval: 100,
+      });
       await vi.waitFor(() =>
         expect(logs.lines).toContainEqual(
           expect.objectContaining({ level: 50, msg: "background job failed for good" }),
@@ -182,7 +195,11 @@ for (const target of targets) {
     it("schedules the daily purge once, however many instances start", async () => {
       const local = db;
       if (local) {
-        const second = await startLocalJobQueue({ db: local, handlers: countingHandlers(async () => {}), log });
+        const second = await startLocalJobQueue({
+          db: local,
+          handlers: countingHandlers(async () => {}),
+          log,
+        });
         await vi.waitFor(async () => {
           const waiting = await local
             .selectFrom("background_jobs")

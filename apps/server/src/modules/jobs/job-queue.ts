@@ -30,7 +30,9 @@ export const JOB_KINDS: readonly JobKind[] = ["replan-week", "purge-expired", "s
  * Kinds the queue runs by itself once a day, at this hour (UTC), rather than when enqueued; one run a day however
  * many instances share the database (docs/decisions/077). 03:00 UTC is night in Europe and evening in the Americas.
  */
-export const DAILY_JOBS: { readonly [K in JobKind]?: { hourUtc: number } } = { "purge-expired": { hourUtc: 3 } };
+export const DAILY_JOBS: { readonly [K in JobKind]?: { hourUtc: number } } = {
+  "purge-expired": { hourUtc: 3 },
+};
 
 /**
  * Kinds whose payload holds a secret (an e-mail's sign-in link, good for an hour): the job is deleted once it ends,

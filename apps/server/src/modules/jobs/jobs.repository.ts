@@ -79,7 +79,11 @@ export async function failJob(
 
 /** Deletes a job that has ended (done or failed for good); one queued for a retry stays. */
 export async function forgetEndedJob(db: Database, id: number): Promise<void> {
-  await db.deleteFrom("background_jobs").where("id", "=", id).where("state", "in", ["done", "failed"]).execute();
+  await db
+    .deleteFrom("background_jobs")
+    .where("id", "=", id)
+    .where("state", "in", ["done", "failed"])
+    .execute();
 }
 
 /**
