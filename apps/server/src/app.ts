@@ -2,7 +2,7 @@ import rateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyInstance } from "fastify";
 import { sql } from "kysely";
 import type { Writable } from "node:stream";
-import type { AppConfig, SiteLinks } from "./env";
+import { SESSION_LIMITS_DEFAULT, type AppConfig, type SiteLinks } from "./env";
 import { openDatabase, type Database } from "./db/database";
 import { migrate } from "./db/migrate";
 import { authenticatePlugin, createSessionCache } from "./http/authenticate";
@@ -19,7 +19,7 @@ import { IdTokenGrant } from "./modules/account/account.id-token";
 import { AccountRepository } from "./modules/account/account.repository";
 import { accountRoutes } from "./modules/account/account.routes";
 import { EmailLinks } from "./modules/account/email-links";
-import { createMailer } from "./modules/account/mailer";
+import { createMailer, queuedMailer, type Mailer } from "./modules/account/mailer";
 import { oidcClientFor } from "./modules/account/oidc.client";
 import { analyticsRoutes } from "./modules/analytics/analytics.routes";
 import { PkceFlows } from "./modules/auth/auth.pkce";
@@ -58,6 +58,7 @@ import {
 } from "./modules/saved/public-plan-notices";
 import { savedRoutes } from "./modules/saved/saved.routes";
 import { describePublicPlan, saveDiet, saveWorkout } from "./modules/saved/saved.service";
+import { purgeExpired, purgeOnTimer } from "./nightly-purge";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -123,19 +124,42 @@ async function publicPlanNotices(
  */
 const BACKGROUND_WORKER_NICE = 19;
 
+/** What the background jobs use; the plan pool is the background one, never an interactive pool. */
+export interface JobHandlerDeps {
+  db: Database;
+  config: AppConfig;
+  /** The background plan pool (replan-week only: the other kinds solve nothing, docs/decisions/077). */
+  pool: PlanPool;
+  /** Sends for real (SMTP or the outbox): what the send-email job runs. */
+  mailer: Mailer;
+  log: JobLog;
+}
+
+/** The handler of each job kind (docs/decisions/070, 077), wired here because each belongs to another module. */
+export function jobHandlers(deps: JobHandlerDeps): JobHandlers {
+  const { db, config, pool, mailer, log } = deps;
+  return {
+    "replan-week": ({ userId }) => replanStaleWeek({ db, pool, now: () => new Date() }, userId),
+    "purge-expired": async () => {
+      const deleted = await purgeExpired(db, new Date(), config.sessionLimits ?? SESSION_LIMITS_DEFAULT);
+      log.info({ deleted }, "expired rows purged");
+    },
+    "send-email": ({ email }) => mailer.send(email),
+  };
+}
+
 /** The job queue (docs/decisions/070): pg-boss on PostgreSQL, the in-process runner on the embedded database. */
 async function startJobQueue(
   app: FastifyInstance,
   config: AppConfig,
   db: Database,
   pool: PlanPool | undefined,
+  mailer: Mailer,
 ): Promise<JobQueue> {
   const background =
     pool ?? createWorkerPlanPool({ size: 1, workerNice: BACKGROUND_WORKER_NICE, events: app.log });
-  const handlers: JobHandlers = {
-    "replan-week": ({ userId }) => replanStaleWeek({ db, pool: background, now: () => new Date() }, userId),
-  };
   const log: JobLog = app.log;
+  const handlers = jobHandlers({ db, config, pool: background, mailer, log });
   const jobs = config.databaseUrl
     ? startingQueue(startPgBossJobQueue({ connectionString: config.databaseUrl, handlers, log }), log)
     : await startLocalJobQueue({ db, handlers, log });
@@ -322,7 +346,16 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   // The services several modules use are built once, here; a module higher in the layering reaches a lower
   // one's hooks only through what is wired here (docs/decisions/075).
   const accounts = new AccountRepository(db);
-  const links = new EmailLinks(accounts, createMailer(config, app.log), config);
+  const mailer = createMailer(config, app.log);
+  // E-mails and the nightly purge go through the queue when it runs (docs/decisions/077); without it, e-mails are
+  // sent inside their request and each instance purges on a timer, as before.
+  const jobs = config.backgroundJobs ? await startJobQueue(app, config, db, planPool, mailer) : undefined;
+  if (!jobs) {
+    purgeOnTimer(app, async () => {
+      await purgeExpired(db, new Date(), config.sessionLimits ?? SESSION_LIMITS_DEFAULT);
+    });
+  }
+  const links = new EmailLinks(accounts, jobs ? queuedMailer(jobs) : mailer, config);
   const pkce = new PkceFlows(db);
   const oidc = config.google ? oidcClientFor(config.google) : null;
   const payments = paymentsDepsFor(db, config);
@@ -367,7 +400,6 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     }
   });
   await app.register(savedRoutes, { prefix: "/functions/v1", db, publicPlans, notices });
-  const jobs = config.backgroundJobs ? await startJobQueue(app, config, db, planPool) : undefined;
   if (jobs) queueReplanAfterPlanInputChanges(app, db, jobs);
   await app.register(chatRoutes, {
     prefix: "/functions/v1",

@@ -72,7 +72,7 @@ export const ENV_VARIABLES = {
   AUTH_CONFIRM_EMAIL:
     "Set to true to require new accounts to confirm their e-mail address before signing in (default false).",
   BACKGROUND_JOBS:
-    "Set to false to run no background jobs (default true): plans a profile change leaves stale are then re-planned when next opened rather than ahead of time.",
+    "Set to false to run no background jobs (default true): plans a profile change leaves stale are re-planned when next opened rather than ahead of time, account e-mails are sent inside their request without retries, and each instance purges expired data on its own timer.",
   SESSION_MAX_AGE_HOURS:
     "Longest a sign-in lasts, refreshed or not, in hours (default 720, 30 days); then the refresh token is refused and the user signs in again.",
   SESSION_IDLE_TIMEOUT_HOURS:
@@ -387,7 +387,7 @@ export interface AppConfig {
   mailFrom?: string;
   /** Absent or false: new accounts are confirmed at sign-up. */
   authConfirmEmail?: boolean;
-  /** Whether the job queue runs (docs/decisions/070); off, stale plans are re-planned when read (BACKGROUND_JOBS). */
+  /** Whether the job queue runs (docs/decisions/070, 077); off, stale plans are re-planned when read, e-mails sent inline (BACKGROUND_JOBS). */
   backgroundJobs: boolean;
   /** Absent: SESSION_LIMITS_DEFAULT. */
   sessionLimits?: SessionLimits;

@@ -2,15 +2,27 @@ import type { AddressInfo } from "node:net";
 import { simpleParser, type ParsedMail } from "mailparser";
 import { SMTPServer } from "smtp-server";
 
-/** A real SMTP server on 127.0.0.1 for tests: keeps every message it receives, parsed. */
+/**
+ * A real SMTP server on 127.0.0.1 for tests: keeps every message it receives, parsed. `refuseNext(n)` makes it answer
+ * the next n messages with a temporary failure (451), as a mail server that is busy or restarting does.
+ */
 export async function startSmtpServer() {
   const messages: ParsedMail[] = [];
   const waiters: Array<() => void> = [];
+  let toRefuse = 0;
+  let refused = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS", "AUTH"],
     logger: false,
     onData(stream, _session, callback) {
+      if (toRefuse > 0) {
+        toRefuse -= 1;
+        refused += 1;
+        stream.resume();
+        stream.on("end", () => callback(Object.assign(new Error("Try again later"), { responseCode: 451 })));
+        return;
+      }
       simpleParser(stream)
         .then((mail) => {
           messages.push(mail);
@@ -38,6 +50,11 @@ export async function startSmtpServer() {
         });
       }
     },
+    refuseNext(count: number): void {
+      toRefuse = count;
+    },
+    /** How many messages were refused so far. */
+    refused: () => refused,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

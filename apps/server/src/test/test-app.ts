@@ -116,6 +116,8 @@ export interface LogLine {
   level: number;
   msg: string;
   err?: { message?: string };
+  /** What a line carries besides (e.g. the counts of the nightly purge). */
+  [field: string]: unknown;
 }
 
 export interface LogCollector {
@@ -217,6 +219,10 @@ export function describeWithDatabases(
 }
 
 /** describeWithDatabases with the job queue running, for the suites about work done in the background. */
-export function describeWithBackgroundJobs(title: string, fn: (ctx: TestContext) => void): void {
-  describeWithDatabases(title, fn, { config: { backgroundJobs: true } });
+export function describeWithBackgroundJobs(
+  title: string,
+  fn: (ctx: TestContext) => void,
+  options: DescribeOptions = {},
+): void {
+  describeWithDatabases(title, fn, { ...options, config: { ...options.config, backgroundJobs: true } });
 }

@@ -115,8 +115,7 @@ export class AccountRepository extends AuthRepository {
     now: Date;
     expiresAt: Date;
   }): Promise<void> {
-    // Abandoned sign-ins would otherwise pile up; expired rows are useless to anyone.
-    await this.#db.deleteFrom("oidc_states").where("expires_at", "<", row.now).execute();
+    await this.deleteExpiredOidcStates(row.now);
     await this.#db
       .insertInto("oidc_states")
       .values({
@@ -129,6 +128,30 @@ export class AccountRepository extends AuthRepository {
         expires_at: row.expiresAt,
       })
       .execute();
+  }
+
+  /** Abandoned sign-ins would otherwise pile up; expired rows are useless to anyone. Returns how many went. */
+  async deleteExpiredOidcStates(now: Date): Promise<number> {
+    const result = await this.#db.deleteFrom("oidc_states").where("expires_at", "<", now).executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+
+  /** E-mail link tokens issued before `before` (expired ones: consume refuses them); returns how many went. */
+  async deleteOneTimeTokensIssuedBefore(before: Date): Promise<number> {
+    const result = await this.#db
+      .deleteFrom("one_time_tokens")
+      .where("created_at", "<", before)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+
+  /** MFA challenges made before `before` (expired ones: verifyFactor refuses them); returns how many went. */
+  async deleteMfaChallengesMadeBefore(before: Date): Promise<number> {
+    const result = await this.#db
+      .deleteFrom("mfa_challenges")
+      .where("created_at", "<", before)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
   }
 
   consumeOidcState(stateHash: string) {

@@ -1,18 +1,13 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { FastifyBaseLogger } from "fastify";
 import nodemailer from "nodemailer";
 import type { AppConfig } from "../../env";
+import type { EmailToSend, JobQueue } from "../jobs/job-queue";
 
-export interface MailMessage {
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-  /** The action link inside (tests and the outbox file read it). */
-  link: string;
-}
+/** A message as the send-email job carries it (the jobs module, below this one, names its shape). */
+export type MailMessage = EmailToSend;
 
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
@@ -63,6 +58,20 @@ export function createMailer(config: AppConfig, log: FastifyBaseLogger): Mailer 
       }
       // The file holds the address and the link; the log names only the file (no personal data in logs).
       log.info({ subject: message.subject, file }, "e-mail written to the outbox (SMTP_URL is not set)");
+    },
+  };
+}
+
+/**
+ * With the job queue on (docs/decisions/077): a message becomes a send-email job, which the queue's worker sends
+ * through the mailer of createMailer, retrying when SMTP fails; the request no longer waits for SMTP. The key is the
+ * link's hash (each link is new), so the same message queued twice is sent once.
+ */
+export function queuedMailer(jobs: JobQueue): Mailer {
+  return {
+    async send(message) {
+      const key = `send-email:${createHash("sha256").update(message.link).digest("hex")}`;
+      await jobs.enqueue("send-email", key, { email: message });
     },
   };
 }

@@ -4,11 +4,7 @@ import type { Database } from "../../db/database";
 import { defineFunction } from "../../http/define-function";
 import { HttpError } from "../../http/errors";
 import { optedOutOfTracking } from "../../http/tracking-consent";
-import {
-  deleteExpiredAnalyticsEvents,
-  insertAnalyticsEvents,
-  type StoredAnalyticsEvent,
-} from "./analytics.repository";
+import { insertAnalyticsEvents, type StoredAnalyticsEvent } from "./analytics.repository";
 
 export interface AnalyticsRoutesOptions {
   db: Database;
@@ -19,9 +15,6 @@ export interface AnalyticsRoutesOptions {
  * one person stays far below this; the headroom is for several people behind one address.
  */
 export const ANALYTICS_REQUESTS_PER_MINUTE = 120;
-
-/** Retention is counted in days, so a daily purge is precise enough. */
-const PURGE_INTERVAL_MS = 86_400_000;
 
 /** 20 small events fit in about 2 KB; the app-wide 1 MB limit is far more than this route needs. */
 const BODY_LIMIT_BYTES = 16_384;
@@ -65,31 +58,11 @@ async function callerId(app: FastifyInstance, request: FastifyRequest, reply: Fa
   return request.user?.id ?? null;
 }
 
-/** docs/product.md §8 "Analytics" under /functions/v1: track_events stores a batch of allow-listed events (204). */
+/**
+ * docs/product.md §8 "Analytics" under /functions/v1: track_events stores a batch of allow-listed events (204).
+ * Events past their retention are deleted by the nightly purge (nightly-purge.ts, docs/decisions/077).
+ */
 export async function analyticsRoutes(app: FastifyInstance, options: AnalyticsRoutesOptions): Promise<void> {
-  const purge = async () => {
-    try {
-      await deleteExpiredAnalyticsEvents(options.db, new Date());
-    } catch (error) {
-      app.log.error({ err: error }, "analytics retention purge failed");
-    }
-  };
-  let purgeTimer: NodeJS.Timeout | undefined;
-  let purging: Promise<void> = Promise.resolve();
-  // Not awaited at start-up: on a large table the delete may take a while, and nothing waits on it.
-  app.addHook("onReady", async () => {
-    purging = purge();
-    purgeTimer = setInterval(() => {
-      purging = purge();
-    }, PURGE_INTERVAL_MS);
-    // A daily chore must not keep a stopping process alive.
-    purgeTimer.unref();
-  });
-  app.addHook("onClose", async () => {
-    clearInterval(purgeTimer);
-    await purging;
-  });
-
   defineFunction(
     app,
     "track_events",

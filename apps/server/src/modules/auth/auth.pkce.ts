@@ -80,6 +80,12 @@ export class PkceFlows {
     this.#db = db;
   }
 
+  /** Abandoned flows would otherwise pile up; an expired one is useless to anyone. Returns how many went. */
+  async deleteExpired(now: Date): Promise<number> {
+    const result = await this.#db.deleteFrom("flow_states").where("expires_at", "<", now).executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+
   async start(input: {
     challenge: PkceChallenge;
     providerType: "google" | "email";
@@ -90,8 +96,7 @@ export class PkceFlows {
     now: Date;
     expiresAt: Date;
   }): Promise<void> {
-    // Abandoned flows would otherwise pile up; an expired one is useless to anyone.
-    await this.#db.deleteFrom("flow_states").where("expires_at", "<", input.now).execute();
+    await this.deleteExpired(input.now);
     await this.#db
       .insertInto("flow_states")
       .values({

@@ -1,5 +1,6 @@
 import type { Database } from "../../db/database";
 import type { AmrEntry, AppMetadata, RefreshToken, Session, User } from "../../db/schema";
+import type { SessionLimits } from "../../env";
 
 export interface SessionMeta {
   userAgent: string | null;
@@ -161,6 +162,24 @@ export class AuthRepository {
   /** Deleting a session also deletes its refresh tokens (foreign key cascade). */
   async deleteSession(id: string): Promise<void> {
     await this.#db.deleteFrom("sessions").where("id", "=", id).execute();
+  }
+
+  /**
+   * Deletes the sessions that had ended by `endedBy` (their not_after, or the limits AuthService.#liveSession applies)
+   * with their refresh tokens (cascade); a refresh would have deleted each, had its device come back. Returns how many.
+   */
+  async deleteEndedSessions(endedBy: Date, limits: SessionLimits): Promise<number> {
+    const result = await this.#db
+      .deleteFrom("sessions")
+      .where((eb) =>
+        eb.or([
+          eb("not_after", "<=", endedBy),
+          eb("created_at", "<=", new Date(endedBy.getTime() - limits.maxAgeMs)),
+          eb(eb.fn.coalesce("refreshed_at", "created_at"), "<=", new Date(endedBy.getTime() - limits.idleMs)),
+        ]),
+      )
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
   }
 
   async deleteUserSessions(userId: string, exceptSessionId?: string): Promise<void> {

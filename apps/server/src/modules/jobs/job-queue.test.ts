@@ -1,16 +1,59 @@
 import Fastify from "fastify";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Database } from "../../db/database";
 import { collectLogs, createPostgresDatabase, openTestPGlite, postgresAdminUrl } from "../../test/test-app";
-import { jobKey, type JobPayloads, type JobQueue } from "./job-queue";
+import {
+  jobKey,
+  nextDailyRun,
+  type EmailToSend,
+  type JobHandlers,
+  type JobPayloads,
+  type JobQueue,
+} from "./job-queue";
 import { insertJob } from "./jobs.repository";
-import { startLocalJobQueue } from "./local-job-queue";
+import { dailyJobKey, startLocalJobQueue } from "./local-job-queue";
 import { startPgBossJobQueue } from "./pg-boss-job-queue";
 
-// The queue itself on both databases (docs/decisions/070): pg-boss on PostgreSQL, the in-process runner on PGlite.
-// What the replan-week job does to plans is tested in plans/week-replan.test.ts.
+// The queue itself on both databases (docs/decisions/070, 077): pg-boss on PostgreSQL, the in-process runner on
+// PGlite. What the jobs do is tested where they are wired: plans/week-replan.test.ts, account/account.email-jobs.test.ts
+// and nightly-purge.test.ts.
 
 type Payload = JobPayloads["replan-week"];
+
+const email = (to: string): EmailToSend => ({
+  to,
+  subject: "Hello",
+  text: "Hi",
+  html: "<p>Hi</p>",
+  link: `x:${to}`,
+});
+
+/** Handlers that only count: replan-week and send-email as given, purge-expired into `purges`. */
+function countingHandlers(
+  replan: (payload: Payload) => Promise<void>,
+  send: (to: string) => Promise<void> = async () => {},
+  purges: { count: number } = { count: 0 },
+): JobHandlers {
+  return {
+    "replan-week": replan,
+    "purge-expired": async () => {
+      purges.count += 1;
+    },
+    "send-email": ({ email: { to } }) => send(to),
+  };
+}
+
+/** SQL on a PostgreSQL database by its URL (pg-boss's own tables). */
+async function queryPostgres<Row extends object>(url: string, text: string): Promise<Row[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query<Row>(text)).rows;
+  } finally {
+    await client.end();
+  }
+}
 
 const targets: Array<"PGlite" | "PostgreSQL"> = postgresAdminUrl ? ["PGlite", "PostgreSQL"] : ["PGlite"];
 
@@ -22,14 +65,21 @@ for (const target of targets) {
     /** Every run of the handler, in order, by user id; what a run does is set per test. */
     const runs: string[] = [];
     let onRun: (payload: Payload) => Promise<void> = async () => {};
+    /** Every try of send-email, in order, by address; a try of an address in `smtpDown` fails. */
+    const sends: string[] = [];
+    const smtpDown = new Set<string>();
     const logs = collectLogs();
     const log = Fastify({ logger: { level: "info", stream: logs.stream } }).log;
-    const handlers = {
-      "replan-week": async (payload: Payload) => {
+    const handlers = countingHandlers(
+      async (payload) => {
         runs.push(payload.userId);
         await onRun(payload);
       },
-    };
+      async (to) => {
+        sends.push(to);
+        if (smtpDown.has(to)) throw new Error("SMTP 451 try again later");
+      },
+    );
 
     beforeAll(async () => {
       if (target === "PostgreSQL" && postgresAdminUrl) {
@@ -102,6 +152,74 @@ for (const target of targets) {
         ),
       );
     });
+
+    /** The stored rows of send-email jobs: the runner's table on PGlite, pg-boss's job table and archive. */
+    const storedEmailJobs = async (): Promise<number> => {
+      if (db) {
+        const rows = await db
+          .selectFrom("background_jobs")
+          .select("id")
+          .where("kind", "=", "send-email")
+          .execute();
+        return rows.length;
+      }
+      const url = postgres?.url ?? "";
+      const rows = await queryPostgres<{ count: string }>(
+        url,
+        `select (select count(*) from pgboss.job where name = 'send-email')
+           + (select count(*) from pgboss.archive where name = 'send-email') as count`,
+      );
+      return Number(rows[0]?.count);
+    };
+
+    it("keeps no send-email job, with its link, once it is sent or has failed for good", async () => {
+      smtpDown.add("down@example.com");
+      await queue.enqueue("send-email", "send-email:sent", { email: email("up@example.com") });
+      await queue.enqueue("send-email", "send-email:failing", { email: email("down@example.com") });
+      await vi.waitFor(() => expect(sends.filter((to) => to === "down@example.com")).toHaveLength(3), {
+        timeout: 20_000,
+        interval: 50,
+      });
+      expect(sends.filter((to) => to === "up@example.com")).toHaveLength(1);
+      await vi.waitFor(async () => expect(await storedEmailJobs()).toBe(0), {
+        timeout: 10_000,
+        interval: 100,
+      });
+      await vi.waitFor(() =>
+        expect(logs.lines).toContainEqual(
+          expect.objectContaining({ level: 50, msg: "background job failed for good" }),
+        ),
+      );
+    });
+
+    it("schedules the daily purge once, however many instances start", async () => {
+      const local = db;
+      if (local) {
+        const second = await startLocalJobQueue({
+          db: local,
+          handlers: countingHandlers(async () => {}),
+          log,
+        });
+        await vi.waitFor(async () => {
+          const waiting = await local
+            .selectFrom("background_jobs")
+            .select(["job_key", "run_after"])
+            .where("kind", "=", "purge-expired")
+            .where("state", "=", "queued")
+            .execute();
+          expect(waiting).toEqual([
+            { job_key: dailyJobKey("purge-expired"), run_after: nextDailyRun(new Date(), 3) },
+          ]);
+        });
+        await second.close();
+      } else {
+        const url = postgres?.url ?? "";
+        const second = await startPgBossJobQueue({ connectionString: url, handlers, log });
+        const schedules = await queryPostgres(url, "select name, cron, timezone from pgboss.schedule");
+        expect(schedules).toEqual([{ name: "purge-expired", cron: "0 3 * * *", timezone: "UTC" }]);
+        await second.close();
+      }
+    }, 30_000);
   });
 }
 
@@ -129,7 +247,7 @@ describe("job queue [PGlite]: across a restart", () => {
     const logs = collectLogs();
     const queue = await startLocalJobQueue({
       db,
-      handlers: { "replan-week": async ({ userId }) => void ran.push(userId) },
+      handlers: countingHandlers(async ({ userId }) => void ran.push(userId)),
       log: Fastify({ logger: { level: "info", stream: logs.stream } }).log,
     });
     await vi.waitFor(() => expect(ran.sort()).toEqual(["cut-short", "waiting"]), {
@@ -137,11 +255,53 @@ describe("job queue [PGlite]: across a restart", () => {
       interval: 50,
     });
     await queue.close();
-    const states = await db.selectFrom("background_jobs").select(["job_key", "state", "attempts"]).execute();
+    const states = await db
+      .selectFrom("background_jobs")
+      .select(["job_key", "state", "attempts"])
+      .where("kind", "=", "replan-week")
+      .execute();
     expect(states.map((row) => [row.state, row.attempts])).toEqual([
       ["done", 1],
       ["done", 1],
     ]);
+    await db.destroy();
+  });
+
+  it("runs a daily purge that was due while the process was down once, and queues the next day's", async () => {
+    const db = await openTestPGlite();
+    const now = new Date();
+    // As a process that was down at 03:00 UTC left it: yesterday's run still waiting.
+    await insertJob(db, {
+      kind: "purge-expired",
+      key: dailyJobKey("purge-expired"),
+      payload: {},
+      runAfter: new Date(nextDailyRun(now, 3).getTime() - 2 * 86_400_000),
+    });
+    const purges = { count: 0 };
+    const log = Fastify({ logger: false }).log;
+    const start = () =>
+      startLocalJobQueue({ db, handlers: countingHandlers(async () => {}, undefined, purges), log });
+    const waiting = () =>
+      db
+        .selectFrom("background_jobs")
+        .select("run_after")
+        .where("kind", "=", "purge-expired")
+        .where("state", "=", "queued")
+        .execute();
+
+    let queue = await start();
+    await vi.waitFor(async () => expect(await waiting()).toEqual([{ run_after: nextDailyRun(now, 3) }]), {
+      timeout: 15_000,
+      interval: 50,
+    });
+    expect(purges.count).toBe(1);
+    // A restart later that day finds the next run waiting: nothing runs, nothing more is queued.
+    await queue.close();
+    queue = await start();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await queue.close();
+    expect(purges.count).toBe(1);
+    expect(await waiting()).toEqual([{ run_after: nextDailyRun(now, 3) }]);
     await db.destroy();
   });
 });

@@ -1,24 +1,58 @@
 import type { FastifyBaseLogger } from "fastify";
 
-// Bulk work off the request path (docs/decisions/070): what a job is, how often it is tried, and the queue both
+// Bulk work off the request path (docs/decisions/070, 077): what a job is, how often it is tried, and the queue both
 // runners (pg-boss on PostgreSQL, local-job-queue on the embedded database) offer the modules that enqueue.
+
+/** An e-mail as it is sent; `link` is the action link inside (the outbox file and tests read it). */
+export interface EmailToSend {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  link: string;
+}
 
 /** What each kind of job is given. A handler must be idempotent: a retry or a duplicate may run it again. */
 export interface JobPayloads {
   /** Bring the user's stored plans in line with their profile (days left stale by a change, docs/decisions/070). */
   "replan-week": { userId: string };
+  /** Delete what has expired (analytics past retention, ended sessions, spent links; docs/decisions/077). */
+  "purge-expired": Record<string, never>;
+  /** Send one account e-mail (docs/decisions/077); it holds a sign-in link, see SECRET_PAYLOAD_KINDS. */
+  "send-email": { email: EmailToSend };
 }
 
 export type JobKind = keyof JobPayloads;
 
-export const JOB_KINDS: readonly JobKind[] = ["replan-week"];
+export const JOB_KINDS: readonly JobKind[] = ["replan-week", "purge-expired", "send-email"];
+
+/**
+ * Kinds the queue runs by itself once a day, at this hour (UTC), rather than when enqueued; one run a day however
+ * many instances share the database (docs/decisions/077). 03:00 UTC is night in Europe and evening in the Americas.
+ */
+export const DAILY_JOBS: { readonly [K in JobKind]?: { hourUtc: number } } = {
+  "purge-expired": { hourUtc: 3 },
+};
+
+/**
+ * Kinds whose payload holds a secret (an e-mail's sign-in link, good for an hour): the job is deleted once it ends,
+ * done or failed for good, instead of being kept for inspection like the others (docs/decisions/077).
+ */
+export const SECRET_PAYLOAD_KINDS: readonly JobKind[] = ["send-email"];
+
+/** The first run of a daily kind strictly after `now`: today at its hour if that is still ahead, else tomorrow. */
+export function nextDailyRun(now: Date, hourUtc: number): Date {
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate(), hourUtc);
+  return new Date(today > now.getTime() ? today : today + 86_400_000);
+}
 
 export type JobHandlers = { [K in JobKind]: (payload: JobPayloads[K]) => Promise<void> };
 
 /**
  * Tries per job: the first run and two retries, 1 s and then 2 s later (doubling). A re-plan fails for reasons that
  * pass (a busy or restarting plan worker); one still failing after three tries is logged and left, and the days it
- * would have re-planned are re-planned when they are next read.
+ * would have re-planned are re-planned when they are next read. An e-mail failing three times is logged and not sent
+ * (the person asks for another link); a purge failing three times is done by the next day's (docs/decisions/077).
  */
 export const JOB_ATTEMPTS = 3;
 export const JOB_RETRY_DELAY_S = 1;

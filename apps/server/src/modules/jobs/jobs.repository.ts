@@ -10,14 +10,19 @@ export interface ClaimedJob {
   attempts: number;
 }
 
-/** Inserts a job unless one with its key is still waiting; true when inserted. */
+/** Inserts a job, due now or at `runAfter`, unless one with its key is still waiting; true when inserted. */
 export async function insertJob(
   db: Database,
-  job: { kind: string; key: string; payload: Record<string, unknown> },
+  job: { kind: string; key: string; payload: Record<string, unknown>; runAfter?: Date },
 ): Promise<boolean> {
   const inserted = await db
     .insertInto("background_jobs")
-    .values({ kind: job.kind, job_key: job.key, payload: JSON.stringify(job.payload) })
+    .values({
+      kind: job.kind,
+      job_key: job.key,
+      payload: JSON.stringify(job.payload),
+      ...(job.runAfter === undefined ? {} : { run_after: job.runAfter }),
+    })
     .onConflict((conflict) => conflict.column("job_key").where("state", "=", "queued").doNothing())
     .returning("id")
     .executeTakeFirst();
@@ -70,6 +75,15 @@ export async function failJob(
       last_error = ${error}
     from given_up
     where job.id = ${id}`.execute(db);
+}
+
+/** Deletes a job that has ended (done or failed for good); one queued for a retry stays. */
+export async function forgetEndedJob(db: Database, id: number): Promise<void> {
+  await db
+    .deleteFrom("background_jobs")
+    .where("id", "=", id)
+    .where("state", "in", ["done", "failed"])
+    .execute();
 }
 
 /**
