@@ -83,7 +83,7 @@ export interface DayAudit {
   /** Protein-source families eaten at three or more of the day's meals. */
   familiesAtThreeMeals: number;
   powderAtBreakfast: boolean;
-  /** Share of items from the chosen cuisine or cuisine-free staples, and every lunch and dinner dish from it. */
+  /** 70 % of the items from the chosen cuisine or cuisine-free staples, and the main of lunch and of dinner too. */
   cuisineCoherent: boolean;
 }
 
@@ -99,24 +99,28 @@ export function auditDay(plan: MealPlan, request: Pick<MealPlanRequest, "cuisine
     if (source === undefined) continue;
     mealsByFamily.set(source, (mealsByFamily.get(source) ?? new Set()).add(item.slot));
   }
-  const fitting = plan.items.filter((item) => {
+  const fitsCuisine = (item: MealPlan["items"][number]) => {
     const cuisines = findFood(item.foodId)?.cuisines ?? [];
     return cuisines.length === 0 || cuisines.includes(request.cuisine);
-  });
-  const dishesElsewhere = plan.items.some((item) => {
-    const cuisines = findFood(item.foodId)?.cuisines ?? [];
-    return (
-      (item.slot === "Lunch" || item.slot === "Dinner") &&
-      cuisines.length > 0 &&
-      !cuisines.includes(request.cuisine)
-    );
+  };
+  // The main of lunch and of dinner is, for this reading, the meal's item with the most energy.
+  const mainsElsewhere = (["Lunch", "Dinner"] as const).some((slot) => {
+    const main = plan.items
+      .filter((item) => item.slot === slot)
+      .reduce<MealPlan["items"][number] | undefined>(
+        (largest, item) => (largest === undefined || item.energyKcal > largest.energyKcal ? item : largest),
+        undefined,
+      );
+    return main !== undefined && !fitsCuisine(main);
   });
   return {
     eggs: facts.reduce((sum, fact) => sum + fact.eggs, 0),
     soyTwiceMeals,
     familiesAtThreeMeals: [...mealsByFamily.values()].filter((meals) => meals.size >= 3).length,
     powderAtBreakfast: facts.some((fact) => fact.slot === "Breakfast" && fact.powder),
-    cuisineCoherent: fitting.length >= COHERENT_SHARE * plan.items.length && !dishesElsewhere,
+    cuisineCoherent:
+      plan.items.filter((item) => fitsCuisine(item)).length >= COHERENT_SHARE * plan.items.length &&
+      !mainsElsewhere,
   };
 }
 

@@ -8,7 +8,7 @@ import {
   isMilk,
   MEAL_ROLES,
   mealRole,
-  proteinFamily,
+  proteinFamilies,
   ROLE_CAPS,
 } from "./meal-roles";
 import {
@@ -191,9 +191,9 @@ export function solveExactDay(
       (index) => isCompleteMain(food(index)) || mealRole(food(index)) === "starch",
     );
     if (completeOrStarch.length > 1) add(completeOrStarch, "<=", 1);
-    const families = new Set(inMeal.flatMap((index) => proteinFamily(food(index)) ?? []));
+    const families = new Set(inMeal.flatMap((index) => proteinFamilies(food(index))));
     for (const family of families) {
-      const ofFamily = choice((index) => proteinFamily(food(index)) === family);
+      const ofFamily = choice((index) => proteinFamilies(food(index)).includes(family));
       if (ofFamily.length > 1) add(ofFamily, "<=", 1);
     }
     if (kosher) {

@@ -5,7 +5,7 @@ import {
   lacksAnchor,
   MEAL_ROLES,
   mealConflict,
-  proteinFamily,
+  proteinFamilies,
   mealRole,
   mealRoleEntries,
 } from "./meal-roles";
@@ -75,7 +75,7 @@ describe("meal roles and household measures", () => {
     expect(mealConflict(cheeseburgerMeal, "Lunch", { kosher: true })).toBe("meat with milk");
   });
 
-  it("counts soy foods as one family whatever their chip: tofu with soy milk is soy twice, with soy sauce it is not", () => {
+  it("counts soy foods in the tofu family beside their chip: tofu with soy milk is soy twice, with soy sauce it is not", () => {
     const options = { kosher: false };
     expect(food("soy-milk").proteinSource).toBe("Beans");
     expect(mealConflict([food("us-tofu-scramble"), food("soy-milk")], "Breakfast", options)).toBe(
@@ -83,6 +83,8 @@ describe("meal roles and household measures", () => {
     );
     expect(mealConflict([food("th-pad-thai-tofu"), food("edamame")], "Lunch", options)).toBe("Tofu twice");
     expect(mealConflict([food("us-tofu-scramble"), food("milk-skim")], "Breakfast", options)).toBeUndefined();
+    // Soy milk is of both families: with black beans it is still beans twice.
+    expect(proteinFamilies(food("soy-milk"))).toEqual(["Beans", "Tofu"]);
     // Soy sauce seasons a dish; it does not make it a soy food.
     const seasoned = FOOD_CATALOGUE.find(
       (candidate) =>
@@ -90,7 +92,7 @@ describe("meal roles and household measures", () => {
         candidate.proteinSource === "Poultry",
     );
     expect(seasoned).toBeDefined();
-    if (seasoned) expect(proteinFamily(seasoned)).toBe("Poultry");
+    if (seasoned) expect(proteinFamilies(seasoned)).toEqual(["Poultry"]);
   });
 
   it("has a role for foods outside the catalogue too", () => {

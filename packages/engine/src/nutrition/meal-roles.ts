@@ -140,12 +140,14 @@ function isSoyFood(food: Pick<Food, "ingredients">): boolean {
 }
 
 /**
- * The protein family of a food, for "no family twice in a meal" (no tilapia with pollock, no chicken with turkey):
- * its protein-source chip, or none for foods that carry no protein source. A soy food is of the tofu family whatever its
- * chip: soy milk and edamame carry "Beans", and tofu with soy milk is soy twice in one meal.
+ * The protein families of a food, for "no family twice in a meal" (no tilapia with pollock, no chicken with turkey):
+ * its protein-source chip, and the tofu family too for a soy food whatever its chip (soy milk and edamame carry "Beans":
+ * soy milk with tofu is soy twice, and soy milk with black beans is beans twice). None for foods without a source.
  */
-export function proteinFamily(food: Pick<Food, "proteinSource" | "ingredients">): ProteinSource | undefined {
-  return isSoyFood(food) ? "Tofu" : food.proteinSource;
+export function proteinFamilies(food: Pick<Food, "proteinSource" | "ingredients">): ProteinSource[] {
+  const families: ProteinSource[] = food.proteinSource === undefined ? [] : [food.proteinSource];
+  if (isSoyFood(food) && food.proteinSource !== "Tofu") families.push("Tofu");
+  return families;
 }
 
 /** A fifth of a food's energy from protein makes it a protein food. */
@@ -243,8 +245,7 @@ export function mealConflict(
     counts[role] = (counts[role] ?? 0) + 1;
     if ((counts[role] ?? 0) > ROLE_CAPS[meal][role])
       return role === "main" ? "two mains" : `too many ${role} items`;
-    const family = proteinFamily(food);
-    if (family !== undefined) {
+    for (const family of proteinFamilies(food)) {
       if (families.has(family)) return `${family} twice`;
       families.add(family);
     }

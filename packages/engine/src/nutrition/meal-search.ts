@@ -7,7 +7,7 @@ import {
   kosherDayConflict,
   MEAL_ROLES,
   mealRole,
-  proteinFamily,
+  proteinFamilies,
   ROLE_CAPS,
 } from "./meal-roles";
 import { compareIds } from "./seeded-hash";
@@ -266,12 +266,12 @@ function mealRuleCheck(
 ): (indices: readonly number[]) => "forbidden" | "no anchor" | "ok" {
   const roleOf = ordered.map(({ food }) => MEAL_ROLES.indexOf(mealRole(food)));
   const families = new Map<string, number>();
-  const familyBit = ordered.map(({ food }) => {
-    const family = proteinFamily(food);
-    if (family === undefined) return 0;
-    if (!families.has(family)) families.set(family, 1 << families.size);
-    return families.get(family) ?? 0;
-  });
+  const familyBit = ordered.map(({ food }) =>
+    proteinFamilies(food).reduce((bits, family) => {
+      if (!families.has(family)) families.set(family, 1 << families.size);
+      return bits | (families.get(family) ?? 0);
+    }, 0),
+  );
   const complete = ordered.map(({ food }) => isCompleteMain(food));
   const starchRole = MEAL_ROLES.indexOf("starch");
   const meat = ordered.map(({ food }) => kosher && isMeat(food));
