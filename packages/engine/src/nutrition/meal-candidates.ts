@@ -34,8 +34,12 @@ export interface Candidate {
 const POINTS = {
   cuisine: 8,
   // Another cuisine's dish costs more than a neutral food is worth, so an American day fills with American dishes and
-  // base foods before a Korean or Thai dish (45 % of breakfasts and many dinners were off the cuisine at -1).
-  otherCuisine: -4,
+  // base foods before a Korean or Thai dish (45 % of breakfasts and many dinners were off the cuisine at -1). At -4 the
+  // day audit (bench/day-audit.ts: 70 % of items from the cuisine or neutral, lunch's and dinner's main from it) read
+  // 46 % of 150 random days as one cuisine; at -8, and -12 for another cuisine's main, 63 %, protein unchanged; at
+  // -12/-16 no more, and a day was refused.
+  otherCuisine: -8,
+  otherCuisineMain: -12,
   favourite: 9,
   proteinSource: 3,
   // Protein-rich foods from sources the user did not choose come in only where the chosen ones cannot meet the day
@@ -334,7 +338,13 @@ export function selectCandidates(
       .filter((food) => mealOf.get(food.id) === meal)
       .map((food): Candidate => {
         const cuisineMatch = food.cuisines.includes(request.cuisine);
-        let preference = cuisineMatch ? POINTS.cuisine : food.cuisines.length > 0 ? POINTS.otherCuisine : 0;
+        let preference = cuisineMatch
+          ? POINTS.cuisine
+          : food.cuisines.length === 0
+            ? 0
+            : mealRole(food) === "main"
+              ? POINTS.otherCuisineMain
+              : POINTS.otherCuisine;
         const names = nameForms(food);
         const favourite = favourites.some((word) => names.some((forms) => forms.includes(word)));
         if (favourite) preference += POINTS.favourite;
