@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import type { ListDietReplacementsResponse, MealItemWire } from "@fitwise/contracts/plans";
+import {
+  ListDietReplacementsResponseSchema,
+  type ListDietReplacementsResponse,
+  type MealItemWire,
+} from "@fitwise/contracts/plans";
 import {
   checkA11y,
   closeChat,
@@ -14,7 +18,7 @@ import type { RunningServer } from "./support/server";
 import { signInViaUi } from "./support/users";
 import type { TestUser } from "./support/users";
 import { completeProfile } from "./support/profiles";
-import { becomePro, callFunction, registeredUser } from "./support/api";
+import { becomePro, callFunction, postFunction, registeredUser } from "./support/api";
 import { DESKTOP, PHONE } from "./support/viewports";
 
 let server: RunningServer;
@@ -49,7 +53,7 @@ async function seedUser(label: string): Promise<{ user: TestUser; token: string;
 /**
  * The first item of the meal the server offers at least `wanted` alternatives for, with the offer, asked through the
  * API: looks that do not count. The day comes from a seed drawn from the user's random id, and an item may have fewer
- * foods of its role within 5 % of its energy (a main dish of a small cuisine may have none).
+ * foods of its role within 5 % of its energy (a main dish of a small cuisine may have none: 422 NO_REPLACEMENT).
  */
 async function itemOffered(
   token: string,
@@ -58,10 +62,14 @@ async function itemOffered(
   wanted: number,
 ): Promise<{ item: MealItemWire; offered: ListDietReplacementsResponse }> {
   for (const item of plan.filter((entry) => entry.Meal === meal)) {
-    const offered = await callFunction(server.url, "list_diet_replacements", token, {
+    const { status, text } = await postFunction(server.url, "list_diet_replacements", token, {
       itemToReplace: { id: item.id },
       column_name: "diet_one",
     });
+    // An item with no alternative at all is answered 422 NO_REPLACEMENT: try the next one.
+    if (status === 422) continue;
+    expect(status, text).toBe(200);
+    const offered = ListDietReplacementsResponseSchema.parse(JSON.parse(text));
     if (offered.alternatives.length >= wanted) return { item, offered };
   }
   throw new Error(
