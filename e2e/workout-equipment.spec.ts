@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import type { WorkoutItemWire } from "@fitwise/contracts/plans";
 import { findExerciseByName } from "@fitwise/engine/workouts/exercise-library";
+import { becomePro } from "./support/api";
 import { checkA11y, closeChat, launchBrowser, newPage, screenshot } from "./support/browser";
 import { startServer } from "./support/server";
 import type { RunningServer } from "./support/server";
@@ -58,6 +59,8 @@ describe.each([SIZES[1]])("workout equipment on a %s screen", (label, viewport) 
     const user = newTestUser(`equipment-${label}`);
     await signUpViaApi(server.url, user);
     const token = await signInViaApi(server.url, user);
+    // Pro sees the whole week: a free user sees one training day, which need not hold the kettlebell work.
+    await becomePro(server.url, token);
     const page = await newPage(browser, viewport);
     page.setDefaultTimeout(60_000);
     await signInViaUi(page, server.url, user);

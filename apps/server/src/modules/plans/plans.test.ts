@@ -567,6 +567,8 @@ describeWithDatabases("plan functions", ({ app, db, signUp }) => {
 
     it("plans a home week with only the declared equipment, and re-plans when the declaration changes", async () => {
       const user = await userWithProfile({ user_equipment: ["kettlebell"] });
+      // Pro sees the whole week: a free user sees one training day, which need not hold the kettlebell work.
+      await makePro(db(), user.userId);
       const allowed = new Set(["body weight", "kettlebell"]);
       const needs = (week: WorkoutItemWire[]) =>
         week.flatMap((item) => findExerciseByName(item["Workout Name"])?.equipment ?? []);
