@@ -1,6 +1,6 @@
 import { MEAL_SLOTS, type ProteinSource } from "./food.types";
 import { keepsMoveRules, type Candidate } from "./meal-candidates";
-import { fitPortions, type Portion, type PortionFit } from "./meal-portions";
+import { BOUND_SLACK_KCAL, fitPortions, type Portion, type PortionFit } from "./meal-portions";
 import { isProteinFood, isUnchosenProteinFood } from "./meal-roles";
 import type { NutrientTargets } from "./meal-targets";
 import { compareIds } from "./seeded-hash";
@@ -12,9 +12,6 @@ const MAX_ROUNDS = 4;
  * seldom keep protein where the better-liked ones did not, and each fit costs a few hundredths of a millisecond.
  */
 const FITS_PER_ROUND = 40;
-/** Bound breaches below this many kcal are rounding (the search's BOUND_SLACK). */
-const SLACK_KCAL = 1;
-
 /**
  * Chosen protein foods less four times the others: 0 or more when at least 80 % of the protein foods are chosen. A
  * favourite names the food itself, so it counts as chosen.
@@ -64,10 +61,10 @@ export function holdsMoreChosen(
 function noWorse(fit: PortionFit, current: PortionFit): boolean {
   return (
     fit.hardBreach <= 1e-6 &&
-    fit.proteinOverKcal <= Math.max(current.proteinOverKcal, SLACK_KCAL) &&
-    fit.shareBreach <= Math.max(current.shareBreach, SLACK_KCAL) &&
+    fit.proteinOverKcal <= Math.max(current.proteinOverKcal, BOUND_SLACK_KCAL) &&
+    fit.shareBreach <= Math.max(current.shareBreach, BOUND_SLACK_KCAL) &&
     fit.proteinShortG <= current.proteinShortG + 0.01 &&
-    fit.boundBreach <= Math.max(current.boundBreach, SLACK_KCAL)
+    fit.boundBreach <= Math.max(current.boundBreach, BOUND_SLACK_KCAL)
   );
 }
 

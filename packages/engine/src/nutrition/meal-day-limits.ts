@@ -3,7 +3,14 @@ import { hasCuisineMajority } from "./meal-chosen-sources";
 import { keepsMoveRules, type Candidate } from "./meal-candidates";
 import { isUnchosenProteinFood } from "./meal-roles";
 import { compareIds } from "./seeded-hash";
-import { fitPortions, SODIUM_MG_PER_KCAL, type Portion, type PortionFit } from "./meal-portions";
+import {
+  BOUND_SLACK_KCAL,
+  fitPortions,
+  ranksBefore,
+  SODIUM_MG_PER_KCAL,
+  type Portion,
+  type PortionFit,
+} from "./meal-portions";
 import { SAT_FAT_ENERGY_SHARE_MAX, SODIUM_MAX_MG, type NutrientTargets } from "./meal-targets";
 
 /**
@@ -24,8 +31,6 @@ const OFFENDERS = 4;
  * at about a tenth more median plan time (the swaps run only on days that break a limit).
  */
 const REPLACEMENTS = 30;
-/** Breaches below this many kcal are rounding (the search's BOUND_SLACK). */
-const SLACK_KCAL = 1;
 
 interface Excess {
   fibreHighG: number;
@@ -78,15 +83,6 @@ function rank(fit: PortionFit): number[] {
   ];
 }
 
-function isBetter(a: readonly number[], b: readonly number[]): boolean {
-  for (const [index, value] of a.entries()) {
-    const other = b[index] ?? 0;
-    if (value < other - SLACK_KCAL) return true;
-    if (value > other + SLACK_KCAL) return false;
-  }
-  return false;
-}
-
 /**
  * A day that keeps every bound before the day's limits and breaks fewer of them, or undefined where the day keeps its
  * limits or no swap helps. A swap keeps the hard rules (the meal model, kosher, 2–4 items, the sharing rule of plans
@@ -107,14 +103,14 @@ export function repairDayLimits(
     targets,
     portions,
   );
-  if (first.hardBreach > 1e-6 || excessKcal(excessOf(first.portions, targets)) <= SLACK_KCAL)
+  if (first.hardBreach > 1e-6 || excessKcal(excessOf(first.portions, targets)) <= BOUND_SLACK_KCAL)
     return undefined;
   const hadMajority = hasCuisineMajority(first.portions.map((portion) => portion.candidate));
   let best = first;
   for (let round = 0; round < MAX_ROUNDS; round += 1) {
     const current = best.portions;
     const excess = excessOf(current, targets);
-    if (excessKcal(excess) <= SLACK_KCAL) break;
+    if (excessKcal(excess) <= BOUND_SLACK_KCAL) break;
     const inDay = new Set(current.map((portion) => portion.candidate.food.id));
     const carried = (portion: Portion) =>
       excessPerKcal(portion.candidate.food, excess) * portion.candidate.food.energyKcal * portion.weightG;
@@ -152,13 +148,13 @@ export function repairDayLimits(
         if (!keepsMoveRules(day, meal, kosher) || (hadMajority && !hasCuisineMajority(day))) continue;
         const fit = fitPortions(day, targets, next);
         if (fit.hardBreach > 1e-6) continue;
-        if (!isBetter(rank(fit), rank(best))) continue;
+        if (!ranksBefore(rank(fit), rank(best))) continue;
         // Among swaps that help, the better ranked; within rounding of each other, the better liked.
         const preference = replacement.preference - portion.candidate.preference;
         if (
           improved === undefined ||
-          isBetter(rank(fit), rank(improved.fit)) ||
-          (!isBetter(rank(improved.fit), rank(fit)) && preference > improved.preference)
+          ranksBefore(rank(fit), rank(improved.fit)) ||
+          (!ranksBefore(rank(improved.fit), rank(fit)) && preference > improved.preference)
         )
           improved = { fit, preference };
       }

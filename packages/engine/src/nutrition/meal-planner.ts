@@ -6,7 +6,7 @@ import { MEAL_SLOTS, type Food, type MealSlot, type ProteinSource } from "./food
 import { selectCandidates, withSourceFilter, type CandidatePool, type SourceFilter } from "./meal-candidates";
 import { fallbackDay } from "./meal-fallback";
 import type { MealItem, MealPlanRequest } from "./meal-plan.types";
-import type { Portion, PortionFit } from "./meal-portions";
+import { BOUND_SLACK_KCAL, type Portion, type PortionFit } from "./meal-portions";
 import { repairDayLimits } from "./meal-day-limits";
 import { repairProteinCeiling } from "./meal-protein-ceiling";
 import { proteinReachG } from "./meal-protein-reach";
@@ -643,9 +643,6 @@ function proteinOverKcal(portions: readonly Portion[], targets: NutrientTargets)
     4 * Math.max(0, proteinG - targets.proteinMaxG)
   );
 }
-
-/** Macro-bound breaches below this many kcal are rounding (the search's BOUND_SLACK). */
-const BOUND_SLACK_KCAL = 1;
 
 /** Protein over its per-kg ceiling or carbohydrate under 130 g in a searched day. */
 function breaksAbsoluteMacros(portions: readonly Portion[], targets: NutrientTargets): boolean {

@@ -12,6 +12,22 @@ import {
   type NutrientTargets,
 } from "./meal-targets";
 
+/** Macro-bound breaches below this many kcal are rounding, not a broken bound. */
+export const BOUND_SLACK_KCAL = 1;
+
+/**
+ * Lexicographic comparison of two fits' ranks (bounds in the order they give way), with a kcal of slack per place:
+ * whether a ranks before b. The search and the repairs after it compare days the same way.
+ */
+export function ranksBefore(a: readonly number[], b: readonly number[]): boolean {
+  for (const [index, value] of a.entries()) {
+    const other = b[index] ?? 0;
+    if (value < other - BOUND_SLACK_KCAL) return true;
+    if (value > other + BOUND_SLACK_KCAL) return false;
+  }
+  return false;
+}
+
 /** A chosen portion: the candidate and its grams. */
 export interface Portion {
   candidate: Candidate;

@@ -1,14 +1,12 @@
 import { MEAL_SLOTS, type MealSlot } from "./food.types";
 import { keepsMoveRules, type Candidate } from "./meal-candidates";
-import { fitPortions, type Portion, type PortionFit } from "./meal-portions";
+import { BOUND_SLACK_KCAL, fitPortions, ranksBefore, type Portion, type PortionFit } from "./meal-portions";
 import type { NutrientTargets } from "./meal-targets";
 
 /** Protein-rich: at least a fifth of the food's energy from protein (as meal-candidates and the benchmark count it). */
 const PROTEIN_RICH_SHARE = 0.2;
 /** Swaps or additions tried one after another; each lowers the protein over its ceilings, so a few settle any day. */
 const MAX_ROUNDS = 4;
-/** Protein over its ceilings below this many kcal is rounding (the search's BOUND_SLACK). */
-const SLACK_KCAL = 1;
 
 const isProteinRich = (candidate: Candidate) =>
   (4 * candidate.food.proteinG) / candidate.food.energyKcal >= PROTEIN_RICH_SHARE;
@@ -16,15 +14,6 @@ const isProteinRich = (candidate: Candidate) =>
 /** A fit's rank as bounds give way (docs/decisions/030): protein over its ceilings, energy shares, protein short, the rest. */
 function rank(fit: PortionFit): number[] {
   return [fit.proteinOverKcal, fit.shareBreach, fit.proteinShortG, fit.boundBreach - fit.shareBreach];
-}
-
-function isBetter(a: readonly number[], b: readonly number[]): boolean {
-  for (const [index, value] of a.entries()) {
-    const other = b[index] ?? 0;
-    if (value < other - SLACK_KCAL) return true;
-    if (value > other + SLACK_KCAL) return false;
-  }
-  return false;
 }
 
 /**
@@ -47,7 +36,7 @@ export function repairProteinCeiling(
     portions,
   );
   if (best.hardBreach > 1e-6) return undefined;
-  for (let round = 0; round < MAX_ROUNDS && best.proteinOverKcal > SLACK_KCAL; round += 1) {
+  for (let round = 0; round < MAX_ROUNDS && best.proteinOverKcal > BOUND_SLACK_KCAL; round += 1) {
     const current = best.portions;
     const inDay = new Set(current.map((portion) => portion.candidate.food.id));
     const keepsRules = (day: readonly Candidate[], meal: MealSlot) => keepsMoveRules(day, meal, kosher);
@@ -56,7 +45,7 @@ export function repairProteinCeiling(
       if (!keepsRules(day, meal)) return;
       const fit = fitPortions(day, targets, start);
       if (fit.hardBreach > 1e-6) return;
-      if (isBetter(rank(fit), rank(improved ?? best))) improved = fit;
+      if (ranksBefore(rank(fit), rank(improved ?? best))) improved = fit;
     };
     for (const meal of MEAL_SLOTS) {
       const lighter = allByMeal[meal].filter(

@@ -12,7 +12,13 @@ import {
 } from "./meal-roles";
 import { compareIds } from "./seeded-hash";
 import type { Candidate } from "./meal-candidates";
-import { fitPortions, sodiumSatFatBreach, type Portion } from "./meal-portions";
+import {
+  BOUND_SLACK_KCAL,
+  fitPortions,
+  ranksBefore,
+  sodiumSatFatBreach,
+  type Portion,
+} from "./meal-portions";
 import { FAT_ENERGY_SHARE, MEAL_SHARE_BAND, MEAL_SHARES, type NutrientTargets } from "./meal-targets";
 
 /**
@@ -121,19 +127,6 @@ const PASSES = [
 const NEAR_MISS_SHARE = 0.03;
 /** Days visited (fitted or cut) per pass, per fit of the budget, before the next pass raises the protein weight. */
 const VISITS_PER_FIT = 10;
-
-/** Lexicographic comparison with a kcal of slack per place: whether a ranks before b. */
-function isBetter(a: readonly number[], b: readonly number[]): boolean {
-  for (const [index, value] of a.entries()) {
-    const other = b[index] ?? 0;
-    if (value < other - BOUND_SLACK) return true;
-    if (value > other + BOUND_SLACK) return false;
-  }
-  return false;
-}
-
-/** Macro-bound breaches below this many kcal are rounding, not a broken bound. */
-const BOUND_SLACK = 1;
 
 /** Fat energy beyond 35 % per gram of a food, in kcal (negative for lean foods). */
 const fatExcessPerG = (candidate: Candidate) =>
@@ -807,7 +800,7 @@ export function searchDay(
       const proteinBoundG = dayProteinBound(combos, minKcal, targets, mealHighKcal);
       // Once a day keeping every bound exists, only days that could beat its protein are worth fitting.
       const bestProteinG =
-        bestShort === undefined || bestShort.boundBreach > BOUND_SLACK
+        bestShort === undefined || bestShort.boundBreach > BOUND_SLACK_KCAL
           ? -Infinity
           : targets.proteinMinG - bestShort.proteinShortG;
       if (proteinBoundG < targets.proteinMinG && proteinBoundG <= bestProteinG + 0.5) continue;
@@ -818,13 +811,13 @@ export function searchDay(
         targets,
       );
       if (fit.hardBreach > 1e-6) continue;
-      const boundBreach = fit.boundBreach > BOUND_SLACK ? fit.boundBreach : 0;
-      const shareBreach = fit.shareBreach > BOUND_SLACK ? fit.shareBreach : 0;
+      const boundBreach = fit.boundBreach > BOUND_SLACK_KCAL ? fit.boundBreach : 0;
+      const shareBreach = fit.shareBreach > BOUND_SLACK_KCAL ? fit.shareBreach : 0;
       // Sodium and saturated fat do not hold the search back, as fibre does: the planner's swaps (meal-day-limits.ts) bring
       // a day under them at a few dozen fits, where searching on would spend the whole budget on a quarter of the days.
       if (
         fit.proteinShortG <= 1e-6 &&
-        (boundBreach === 0 || boundBreach - sodiumSatFatBreach(fit.portions) <= BOUND_SLACK)
+        (boundBreach === 0 || boundBreach - sodiumSatFatBreach(fit.portions) <= BOUND_SLACK_KCAL)
       )
         return {
           status: "found",
@@ -851,9 +844,9 @@ export function searchDay(
         proteinShortG: fit.proteinShortG,
         boundBreach,
         shareBreach,
-        proteinOverKcal: fit.proteinOverKcal > BOUND_SLACK ? fit.proteinOverKcal : 0,
+        proteinOverKcal: fit.proteinOverKcal > BOUND_SLACK_KCAL ? fit.proteinOverKcal : 0,
       };
-      if (bestShort === undefined || isBetter(rank(candidate), rank(bestShort))) bestShort = candidate;
+      if (bestShort === undefined || ranksBefore(rank(candidate), rank(bestShort))) bestShort = candidate;
     }
     return undefined;
   };
