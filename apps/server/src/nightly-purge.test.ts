@@ -6,6 +6,7 @@ import { SESSION_LIMITS_DEFAULT } from "./env";
 import { createMailer } from "./modules/account/mailer";
 import { ANALYTICS_RETENTION_DAYS } from "./modules/analytics/analytics.repository";
 import { nextDailyRun } from "./modules/jobs/job-queue";
+import { queuedJobs } from "./modules/jobs/jobs.fixture";
 import { dailyJobKey } from "./modules/jobs/local-job-queue";
 import { createInlinePlanPool } from "./modules/plans/plan-pool";
 import { collectLogs, describeWithBackgroundJobs, testConfig } from "./test/test-app";
@@ -21,13 +22,7 @@ describeWithBackgroundJobs(
   ({ app, db, signUp }) => {
     it("is scheduled once a day, at 03:00 UTC, when the app starts", async () => {
       if (app().config.databaseUrl === undefined) {
-        const waiting = await db()
-          .selectFrom("background_jobs")
-          .select(["job_key", "run_after"])
-          .where("kind", "=", "purge-expired")
-          .where("state", "=", "queued")
-          .execute();
-        expect(waiting).toEqual([
+        expect(await queuedJobs(db(), "purge-expired")).toEqual([
           { job_key: dailyJobKey("purge-expired"), run_after: nextDailyRun(new Date(), 3) },
         ]);
       } else {

@@ -11,6 +11,7 @@ import {
   type JobPayloads,
   type JobQueue,
 } from "./job-queue";
+import { queuedJobs } from "./jobs.fixture";
 import { insertJob } from "./jobs.repository";
 import { dailyJobKey, startLocalJobQueue } from "./local-job-queue";
 import { startPgBossJobQueue } from "./pg-boss-job-queue";
@@ -201,13 +202,7 @@ for (const target of targets) {
           log,
         });
         await vi.waitFor(async () => {
-          const waiting = await local
-            .selectFrom("background_jobs")
-            .select(["job_key", "run_after"])
-            .where("kind", "=", "purge-expired")
-            .where("state", "=", "queued")
-            .execute();
-          expect(waiting).toEqual([
+          expect(await queuedJobs(local, "purge-expired")).toEqual([
             { job_key: dailyJobKey("purge-expired"), run_after: nextDailyRun(new Date(), 3) },
           ]);
         });
@@ -281,13 +276,8 @@ describe("job queue [PGlite]: across a restart", () => {
     const log = Fastify({ logger: false }).log;
     const start = () =>
       startLocalJobQueue({ db, handlers: countingHandlers(async () => {}, undefined, purges), log });
-    const waiting = () =>
-      db
-        .selectFrom("background_jobs")
-        .select("run_after")
-        .where("kind", "=", "purge-expired")
-        .where("state", "=", "queued")
-        .execute();
+    const waiting = async () =>
+      (await queuedJobs(db, "purge-expired")).map(({ run_after }) => ({ run_after }));
 
     let queue = await start();
     await vi.waitFor(async () => expect(await waiting()).toEqual([{ run_after: nextDailyRun(now, 3) }]), {
