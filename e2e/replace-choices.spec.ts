@@ -1,10 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import {
-  ListDietReplacementsResponseSchema,
-  type ListDietReplacementsResponse,
-  type MealItemWire,
-} from "@fitwise/contracts/plans";
+import type { MealItemWire } from "@fitwise/contracts/plans";
 import {
   checkA11y,
   closeChat,
@@ -18,7 +14,7 @@ import type { RunningServer } from "./support/server";
 import { signInViaUi } from "./support/users";
 import type { TestUser } from "./support/users";
 import { completeProfile } from "./support/profiles";
-import { becomePro, callFunction, postFunction, registeredUser } from "./support/api";
+import { becomePro, callFunction, itemOffered, registeredUser } from "./support/api";
 import { DESKTOP, PHONE } from "./support/viewports";
 
 let server: RunningServer;
@@ -48,33 +44,6 @@ async function seedUser(label: string): Promise<{ user: TestUser; token: string;
   );
   const plan = await callFunction(server.url, "openai_get_meal_plan", token, { currentDay: 1 });
   return { user, token, plan };
-}
-
-/**
- * The first item of the meal the server offers at least `wanted` alternatives for, with the offer, asked through the
- * API: looks that do not count. The day comes from a seed drawn from the user's random id, and an item may have fewer
- * foods of its role within 5 % of its energy (a main dish of a small cuisine may have none: 422 NO_REPLACEMENT).
- */
-async function itemOffered(
-  token: string,
-  plan: MealItemWire[],
-  meal: MealItemWire["Meal"],
-  wanted: number,
-): Promise<{ item: MealItemWire; offered: ListDietReplacementsResponse }> {
-  for (const item of plan.filter((entry) => entry.Meal === meal)) {
-    const { status, text } = await postFunction(server.url, "list_diet_replacements", token, {
-      itemToReplace: { id: item.id },
-      column_name: "diet_one",
-    });
-    // An item with no alternative at all is answered 422 NO_REPLACEMENT: try the next one.
-    if (status === 422) continue;
-    expect(status, text).toBe(200);
-    const offered = ListDietReplacementsResponseSchema.parse(JSON.parse(text));
-    if (offered.alternatives.length >= wanted) return { item, offered };
-  }
-  throw new Error(
-    `No ${meal} item of ${plan.map((entry) => entry.Item).join(", ")} was offered ${wanted} alternatives`,
-  );
 }
 
 beforeAll(async () => {
@@ -109,7 +78,7 @@ describe("Replace offers real choices", () => {
   ] as const) {
     it(`shows three alternatives for a breakfast item and applies the one picked (${label})`, async () => {
       const { user, token, plan } = await seedUser(`replace-${label}`);
-      const { item, offered } = await itemOffered(token, plan, "Breakfast", 3);
+      const { item, offered } = await itemOffered(server.url, token, plan, "Breakfast", 3);
 
       await withPage(viewport, label, async (page) => {
         await signInViaUi(page, server.url, user);
@@ -154,7 +123,7 @@ describe("Undo after Replace", () => {
     const { user, token } = await seedUser("replace-undo");
     await becomePro(server.url, token);
     const plan = await callFunction(server.url, "openai_get_meal_plan", token, { currentDay: 1 });
-    const { item: lunch } = await itemOffered(token, plan, "Lunch", 1);
+    const { item: lunch } = await itemOffered(server.url, token, plan, "Lunch", 1);
 
     await withPage(PHONE, "undo", async (page) => {
       await signInViaUi(page, server.url, user);

@@ -4,6 +4,11 @@ import {
   type FunctionRequest,
   type FunctionResponse,
 } from "@fitwise/contracts/functions";
+import {
+  ListDietReplacementsResponseSchema,
+  type ListDietReplacementsResponse,
+  type MealItemWire,
+} from "@fitwise/contracts/plans";
 import type { z } from "zod";
 import { completeProfile } from "./profiles";
 import { newTestUser, signInViaApi, signUpViaApi, type TestUser } from "./users";
@@ -53,6 +58,34 @@ export async function callFunction<
   const parsed = schema.safeParse(text === "" ? null : JSON.parse(text));
   if (!parsed.success) throw new Error(`${name} answered outside its contract: ${parsed.error.message}`);
   return parsed.data;
+}
+
+/**
+ * The first item of the meal the server offers at least `wanted` alternatives for, with the offer, asked through the
+ * API: looks that do not count. The day comes from a seed drawn from the user's random id, and an item may have fewer
+ * foods of its role within 5 % of its energy (a main dish of a small cuisine may have none: 422 NO_REPLACEMENT).
+ */
+export async function itemOffered(
+  baseUrl: string,
+  token: string,
+  plan: readonly MealItemWire[],
+  meal: MealItemWire["Meal"],
+  wanted: number,
+): Promise<{ item: MealItemWire; offered: ListDietReplacementsResponse }> {
+  for (const item of plan.filter((entry) => entry.Meal === meal)) {
+    const { status, text } = await postFunction(baseUrl, "list_diet_replacements", token, {
+      itemToReplace: { id: item.id },
+      column_name: "diet_one",
+    });
+    // An item with no alternative at all is answered 422 NO_REPLACEMENT: try the next one.
+    if (status === 422) continue;
+    if (status !== 200) throw new Error(`list_diet_replacements answered ${status}: ${text}`);
+    const offered = ListDietReplacementsResponseSchema.parse(JSON.parse(text));
+    if (offered.alternatives.length >= wanted) return { item, offered };
+  }
+  throw new Error(
+    `No ${meal} item of ${plan.map((entry) => entry.Item).join(", ")} was offered ${wanted} alternatives`,
+  );
 }
 
 /** Pays through the local test checkout (its form, then its signed webhook), as the upgrade overlay would. */
