@@ -334,6 +334,9 @@ export function DietPage() {
         <WeighInForm labelledBy={weighInId} />
       </details>
       <p className={styles.next}>
+        {/* The phone's tab bar has no room for the shopping list: the plan leads to it at every width. */}
+        <Link to="/groceries">Make a shopping list</Link>
+        <span aria-hidden="true"> · </span>
         <Link to="/workouts">Next: see your workout plan</Link>
       </p>
       <ConfirmDialog
