@@ -192,7 +192,19 @@ function validate(request: MealPlanRequest): EngineError | undefined {
   return undefined;
 }
 
-/** Names the rule that makes a day impossible, so the user knows which choice to loosen. */
+/**
+ * What a person refused a plan could change: the target, the cuisine, the protein sources. Never an allergy, a
+ * religious rule or a diet (issue 24: "Loosen an exclusion" told a coeliac to eat gluten); dislikes count with them,
+ * since the planner cannot tell a dislike typed as "no pork" from a rule.
+ */
+export function whatYouCouldChange(request: Pick<MealPlanRequest, "cuisine" | "proteinSources">): string {
+  const options = ["change your daily calorie target", `choose a cuisine other than ${request.cuisine}`];
+  if (request.proteinSources.length > 0) options.push("choose more protein sources");
+  const listed = `${options.slice(0, -1).join(", ")} or ${options.at(-1)}`;
+  return `You could ${listed}; your allergies, diet and the foods you avoid stay as you set them.`;
+}
+
+/** Names the rule that makes a day impossible, and what the person could change instead of it. */
 function explainInfeasible(
   request: MealPlanRequest,
   avoidances: Avoidances,
@@ -212,13 +224,13 @@ function explainInfeasible(
     if (smallest > high) {
       return {
         code: "PLAN_INFEASIBLE",
-        message: `With ${exclusions}, even the two lightest ${meal} foods exceed ${Math.round(high)} kcal, this meal's share of ${Math.round(target)} kcal.`,
+        message: `With ${exclusions}, even the two lightest ${meal} foods exceed ${Math.round(high)} kcal, this meal's share of ${Math.round(target)} kcal. ${whatYouCouldChange(request)}`,
       };
     }
     if (largest < low) {
       return {
         code: "PLAN_INFEASIBLE",
-        message: `With ${exclusions}, the ${meal} foods left cannot reach ${Math.round(low)} kcal, this meal's share of ${Math.round(target)} kcal.`,
+        message: `With ${exclusions}, the ${meal} foods left cannot reach ${Math.round(low)} kcal, this meal's share of ${Math.round(target)} kcal. ${whatYouCouldChange(request)}`,
       };
     }
   }
@@ -226,11 +238,11 @@ function explainInfeasible(
   if (failed !== "infeasible")
     return {
       code: "PLAN_INFEASIBLE",
-      message: `The planner found no day of ${Math.round(target)} kcal from ${exclusions} that keeps fat between 20 % and 35 % of energy with every meal near its share, though one may exist. Loosen an exclusion or choose another diet type.`,
+      message: `The planner found no day of ${Math.round(target)} kcal from ${exclusions} that keeps fat between 20 % and 35 % of energy with every meal near its share, though one may exist. ${whatYouCouldChange(request)}`,
     };
   return {
     code: "PLAN_INFEASIBLE",
-    message: `No day of ${Math.round(target)} kcal from ${exclusions} keeps fat between 20 % and 35 % of energy with every meal near its share. Loosen an exclusion or choose another diet type.`,
+    message: `No day of ${Math.round(target)} kcal from ${exclusions} keeps fat between 20 % and 35 % of energy with every meal near its share. ${whatYouCouldChange(request)}`,
   };
 }
 
@@ -306,7 +318,7 @@ export function planWith(
         ok: false,
         error: {
           code: "NOT_ENOUGH_FOODS",
-          message: `With ${describeExclusions(request, avoidances)}, only ${pool.allowedCountByMeal[meal]} ${meal} foods remain; a meal needs at least ${ITEMS_PER_MEAL.min}.`,
+          message: `With ${describeExclusions(request, avoidances)}, only ${pool.allowedCountByMeal[meal]} ${meal} foods remain; a meal needs at least ${ITEMS_PER_MEAL.min}. ${whatYouCouldChange(request)}`,
         },
       };
     }
@@ -355,7 +367,7 @@ export function planWith(
         ok: false,
         error: {
           code: "PROTEIN_UNREACHABLE",
-          message: `With ${describeExclusions(request, avoidances)}, a day of ${Math.round(request.targetKcal)} kcal reaches only ${Math.round(totals.proteinG)} g of protein, below the ${Math.round(floorG)} g minimum for your weight. Loosen an exclusion or choose another diet type.`,
+          message: `With ${describeExclusions(request, avoidances)}, a day of ${Math.round(request.targetKcal)} kcal reaches only ${Math.round(totals.proteinG)} g of protein, below the ${Math.round(floorG)} g minimum for your weight. ${whatYouCouldChange(request)}`,
         },
       };
     }
