@@ -239,7 +239,7 @@ describe("meal planner on the real catalogue", () => {
       expect(outcome.error.message).toMatch(
         /vegan diet without tree nuts, peanut, soy, lupin, bean, lentil, chickpea, garbanzo and 8 more/,
       );
-      // What the person could change, never an allergy or the diet (issue 24 part 3).
+      // What the person could change, never an allergy or the diet (docs/product.md §3.6).
       expect(outcome.error.message).toContain(
         "You could change your daily calorie target, choose a cuisine other than Indian or choose more protein sources;",
       );

@@ -193,9 +193,9 @@ function validate(request: MealPlanRequest): EngineError | undefined {
 }
 
 /**
- * What a person refused a plan could change: the target, the cuisine, the protein sources. Never an allergy, a
- * religious rule or a diet (issue 24: "Loosen an exclusion" told a coeliac to eat gluten); dislikes count with them,
- * since the planner cannot tell a dislike typed as "no pork" from a rule.
+ * What a person refused a plan could change: the target, the cuisine, the protein sources (docs/product.md §3.6).
+ * Never an allergy, a religious rule or a diet: "Loosen an exclusion" once told a coeliac to eat gluten. Dislikes
+ * count with them, since the planner cannot tell a dislike typed as "no pork" from a rule.
  */
 export function whatYouCouldChange(request: Pick<MealPlanRequest, "cuisine" | "proteinSources">): string {
   const options = ["change your daily calorie target", `choose a cuisine other than ${request.cuisine}`];
