@@ -1,46 +1,34 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser } from "playwright-core";
-import { checkA11y, closeChat, launchBrowser, newPage, screenshot } from "./support/browser";
-import { startServer } from "./support/server";
-import type { RunningServer } from "./support/server";
+import { describe, expect, it } from "vitest";
+import { checkA11y, closeChat, newPage, screenshot } from "./support/browser";
+import { serverAndBrowser } from "./support/suite";
 import { newTestUser, signInViaApi, signInViaUi, signUpViaApi } from "./support/users";
 import { completeProfile } from "./support/profiles";
 import { PHONE } from "./support/viewports";
 
 const PROFILE = completeProfile({ user_full_name: "Ada Lovelace", user_fav_food: "pasta" });
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = serverAndBrowser();
 
 async function signedIn(label: string) {
   const user = newTestUser(label);
-  await signUpViaApi(server.url, user);
-  const token = await signInViaApi(server.url, user);
-  const written = await fetch(`${server.url}/functions/v1/write_user_data`, {
+  await signUpViaApi(suite.server.url, user);
+  const token = await signInViaApi(suite.server.url, user);
+  const written = await fetch(`${suite.server.url}/functions/v1/write_user_data`, {
     method: "POST",
     headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
     body: JSON.stringify(PROFILE),
   });
   expect(written.status).toBe(200);
-  const page = await newPage(browser, PHONE);
+  const page = await newPage(suite.browser, PHONE);
   page.setDefaultTimeout(60_000);
-  await signInViaUi(page, server.url, user);
+  await signInViaUi(page, suite.server.url, user);
   return { page, token };
 }
 
 describe("the allergy field says which words it did not recognise", () => {
   it("on the diet settings: as the user types, after saving, and chips add what the reader knows", async () => {
     const { page, token } = await signedIn("allergy-settings");
-    await page.goto(`${server.url}/updatemydietinfo`);
+    await page.goto(`${suite.server.url}/updatemydietinfo`);
     await page.getByRole("heading", { level: 1, name: "Diet Settings" }).waitFor();
     await closeChat(page);
     const field = page.getByLabel("Allergies and foods to avoid");
@@ -72,7 +60,7 @@ describe("the allergy field says which words it did not recognise", () => {
     await page.getByRole("button", { name: "Save changes" }).click();
     await page.getByText("Changes updated successfully.").waitFor();
     await page.getByText("We didn't recognise 'zorblax'", { exact: false }).waitFor();
-    const saved = await fetch(`${server.url}/functions/v1/get_user_data`, {
+    const saved = await fetch(`${suite.server.url}/functions/v1/get_user_data`, {
       method: "POST",
       headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
       body: JSON.stringify({ table: "my_users" }),
@@ -94,7 +82,7 @@ describe("the allergy field says which words it did not recognise", () => {
 
   it("on the meal plan preferences: emoji and unknown words are named, and chips fill the field", async () => {
     const { page } = await signedIn("allergy-preferences");
-    await page.goto(`${server.url}/mealplanpreferences`);
+    await page.goto(`${suite.server.url}/mealplanpreferences`);
     await page.getByRole("heading", { level: 1, name: "Meal Plan Preferences" }).waitFor();
     await closeChat(page);
     const field = page.getByLabel("Allergies and foods to avoid");

@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
-import { checkA11y, launchBrowser, screenshot, settledAttribute, withPage } from "./support/browser";
-import { startServer } from "./support/server";
-import type { RunningServer } from "./support/server";
+import { describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { checkA11y, screenshot, settledAttribute, withPage } from "./support/browser";
+import { serverAndBrowser } from "./support/suite";
 import {
   newTestUser,
   signInViaApi,
@@ -18,17 +17,7 @@ const SESSION_KEY = "fitwise.auth.session";
 // --color-danger in apps/web/src/styles/tokens.css
 const DANGER_RED = "rgb(198, 40, 40)";
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = serverAndBrowser();
 
 const pathOf = (page: Page) => new URL(page.url()).pathname;
 const storedSession = (page: Page) =>
@@ -40,8 +29,8 @@ const storedSession = (page: Page) =>
 describe("accounts in the browser", () => {
   it("signs up, stays signed in across a reload, signs out, refuses a wrong password and signs in again", async () => {
     const user = newTestUser("journey");
-    await withPage(browser, DESKTOP, async (page) => {
-      await signUpViaUi(page, server.url, user);
+    await withPage(suite.browser, DESKTOP, async (page) => {
+      await signUpViaUi(page, suite.server.url, user);
       expect(pathOf(page)).toBe("/goal");
       await page.getByRole("heading", { level: 1, name: "Set Your Fitness Goals" }).waitFor();
       expect(await storedSession(page)).not.toBeNull();
@@ -66,7 +55,7 @@ describe("accounts in the browser", () => {
       await page.getByRole("link", { name: "Sign Up", exact: true }).waitFor();
       await screenshot(page, "auth-03-signed-out");
 
-      await submitSignIn(page, server.url, { email: user.email, password: `${user.password}-wrong` });
+      await submitSignIn(page, suite.server.url, { email: user.email, password: `${user.password}-wrong` });
       const error = page.getByTestId("auth-error");
       await error.waitFor();
       expect(await error.textContent()).toBe("Invalid login credentials");
@@ -74,21 +63,21 @@ describe("accounts in the browser", () => {
       expect(pathOf(page)).toBe("/signin");
       await screenshot(page, "auth-04-wrong-password");
 
-      await signInViaUi(page, server.url, user);
+      await signInViaUi(page, suite.server.url, user);
       // A new account has no calorie target yet, so sign-in continues onboarding.
       expect(pathOf(page)).toBe("/goal");
       await page.getByRole("button", { name: "Signout" }).waitFor();
       await screenshot(page, "auth-05-signed-in-again");
 
       // A stored session sends /signin and /signup straight on.
-      await page.goto(`${server.url}/signup`);
+      await page.goto(`${suite.server.url}/signup`);
       await page.waitForURL((url) => url.pathname === "/goal");
     });
   });
 
   it("shows the missing-credentials message without calling the server for empty fields", async () => {
-    await withPage(browser, DESKTOP, async (page) => {
-      await page.goto(`${server.url}/signin`);
+    await withPage(suite.browser, DESKTOP, async (page) => {
+      await page.goto(`${suite.server.url}/signin`);
       await page.getByRole("button", { name: "Sign In", exact: true }).click();
       const error = page.getByTestId("auth-error");
       await error.waitFor();
@@ -100,8 +89,8 @@ describe("accounts in the browser", () => {
   });
 
   it("sends a signed-out visitor of a private route to /signin without showing the page", async () => {
-    await withPage(browser, DESKTOP, async (page) => {
-      await page.goto(`${server.url}/diet`);
+    await withPage(suite.browser, DESKTOP, async (page) => {
+      await page.goto(`${suite.server.url}/diet`);
       await page.waitForURL((url) => url.pathname === "/signin");
       expect(await page.getByRole("heading", { name: "My Diet" }).count()).toBe(0);
       await screenshot(page, "auth-07-private-route-redirect");
@@ -110,9 +99,9 @@ describe("accounts in the browser", () => {
 
   it("refreshes a session about to expire and removes one the server refuses", async () => {
     const user = newTestUser("refresh");
-    await signUpViaApi(server.url, user);
-    await withPage(browser, DESKTOP, async (page) => {
-      await signInViaUi(page, server.url, user);
+    await signUpViaApi(suite.server.url, user);
+    await withPage(suite.browser, DESKTOP, async (page) => {
+      await signInViaUi(page, suite.server.url, user);
       const before = await storedSession(page);
       expect(before).not.toBeNull();
 
@@ -135,7 +124,7 @@ describe("accounts in the browser", () => {
           JSON.stringify({ ...session, access_token: "forged", refresh_token: "unknown" }),
         );
       }, SESSION_KEY);
-      await page.goto(`${server.url}/diet`);
+      await page.goto(`${suite.server.url}/diet`);
       await page.waitForURL((url) => url.pathname === "/signin");
       expect(await storedSession(page)).toBeNull();
       await screenshot(page, "auth-08-invalid-session-removed");
@@ -144,9 +133,9 @@ describe("accounts in the browser", () => {
 
   it("shows the tab bar and hides the sidebar at 390 px, and the opposite at 1280 px", async () => {
     const user = newTestUser("layout");
-    await signUpViaApi(server.url, user);
-    await withPage(browser, PHONE, async (page) => {
-      await signInViaUi(page, server.url, user);
+    await signUpViaApi(suite.server.url, user);
+    await withPage(suite.browser, PHONE, async (page) => {
+      await signInViaUi(page, suite.server.url, user);
       const tabBar = page.getByRole("navigation", { name: "Tab bar" });
       // A new user has no calorie target yet, so /diet would send them to /goal; the guide has no such rule.
       await tabBar.getByRole("link", { name: "Guide" }).click();
@@ -171,28 +160,28 @@ describe("accounts in the browser", () => {
   });
 
   it("stores the source query parameter on every visit", async () => {
-    await withPage(browser, DESKTOP, async (page) => {
-      await page.goto(`${server.url}/signin`);
+    await withPage(suite.browser, DESKTOP, async (page) => {
+      await page.goto(`${suite.server.url}/signin`);
       await page.getByRole("heading", { level: 1 }).waitFor();
       expect(await page.evaluate(() => localStorage.getItem("source"))).toBe("unknown");
-      await page.goto(`${server.url}/signin?source=newsletter`);
+      await page.goto(`${suite.server.url}/signin?source=newsletter`);
       await page.getByRole("heading", { level: 1 }).waitFor();
       expect(await page.evaluate(() => localStorage.getItem("source"))).toBe("newsletter");
-      await page.goto(`${server.url}/signup`);
+      await page.goto(`${suite.server.url}/signup`);
       await page.getByRole("heading", { level: 1 }).waitFor();
       expect(await page.evaluate(() => localStorage.getItem("source"))).toBe("newsletter");
     });
   });
 
   it("shows a closable alert banner that also hides itself after 15 s, and no Google button without Google", async () => {
-    await withPage(browser, DESKTOP, async (page) => {
+    await withPage(suite.browser, DESKTOP, async (page) => {
       await page.clock.install();
       // An e-mail link that failed lands with the error in the fragment; the banner shows its description.
       const failedLink = (text: string) =>
         `#error=access_denied&error_code=otp_expired&error_description=${encodeURIComponent(text)}`;
       const banner = page.getByRole("alert").filter({ hasText: "This link has expired." });
 
-      await page.goto(`${server.url}/signup${failedLink("This link has expired.")}`);
+      await page.goto(`${suite.server.url}/signup${failedLink("This link has expired.")}`);
       await banner.waitFor();
       // This server has no Google sign-in configured: the page offers none.
       expect(await page.getByRole("button", { name: "Connect with Google" }).count()).toBe(0);
@@ -206,7 +195,7 @@ describe("accounts in the browser", () => {
       await page.getByRole("button", { name: "Close alert" }).click();
       await banner.waitFor({ state: "detached" });
 
-      await page.goto(`${server.url}/signin${failedLink("This link has expired.")}`);
+      await page.goto(`${suite.server.url}/signin${failedLink("This link has expired.")}`);
       await banner.waitFor();
       await page.clock.fastForward(14_000);
       expect(await banner.isVisible()).toBe(true);
@@ -217,10 +206,10 @@ describe("accounts in the browser", () => {
 
   it("signs a user whose profile has a calorie target in to /diet", async () => {
     const user = newTestUser("complete");
-    await signUpViaApi(server.url, user);
-    const token = await signInViaApi(server.url, user);
+    await signUpViaApi(suite.server.url, user);
+    const token = await signInViaApi(suite.server.url, user);
     // The body data makes the server compute user_tdee and user_goal_tdee: the profile is complete.
-    const written = await fetch(`${server.url}/functions/v1/write_user_data`, {
+    const written = await fetch(`${suite.server.url}/functions/v1/write_user_data`, {
       method: "POST",
       headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
       body: JSON.stringify({
@@ -237,26 +226,26 @@ describe("accounts in the browser", () => {
     expect((await written.json()) as { user_goal_tdee: number }).toMatchObject({
       user_goal_tdee: expect.any(Number),
     });
-    await withPage(browser, DESKTOP, async (page) => {
-      await signInViaUi(page, server.url, user);
+    await withPage(suite.browser, DESKTOP, async (page) => {
+      await signInViaUi(page, suite.server.url, user);
       expect(pathOf(page)).toBe("/diet");
       // docs/product.md §5: the daily user-data refresh ran on start and stored its time.
       await page.waitForFunction(() => Number(localStorage.getItem("lastExecutionTimestamp")) > 0);
-      await page.goto(`${server.url}/signin`);
+      await page.goto(`${suite.server.url}/signin`);
       await page.waitForURL((url) => url.pathname === "/diet");
     });
   });
 
   it("has no serious accessibility violations on /signin and /signup", async () => {
-    await withPage(browser, DESKTOP, async (page) => {
+    await withPage(suite.browser, DESKTOP, async (page) => {
       for (const path of ["/signin", "/signup"]) {
-        await page.goto(`${server.url}${path}`);
+        await page.goto(`${suite.server.url}${path}`);
         await page.getByRole("heading", { level: 1 }).waitFor();
         await checkA11y(page);
       }
     });
-    await withPage(browser, PHONE, async (page) => {
-      await page.goto(`${server.url}/signup`);
+    await withPage(suite.browser, PHONE, async (page) => {
+      await page.goto(`${suite.server.url}/signup`);
       await page.getByRole("heading", { level: 1 }).waitFor();
       await checkA11y(page);
       await screenshot(page, "auth-12-signup-phone");

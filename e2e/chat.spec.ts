@@ -1,16 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
 import type { MealItemWire } from "@fitwise/contracts/plans";
-import {
-  checkA11y,
-  failureScreenshot,
-  launchBrowser,
-  newPage,
-  screenshot,
-  settledAttribute,
-} from "./support/browser";
-import { startServer } from "./support/server";
-import type { RunningServer } from "./support/server";
+import { checkA11y, failureScreenshot, newPage, screenshot, settledAttribute } from "./support/browser";
+import { serverAndBrowser } from "./support/suite";
 import { signInViaUi } from "./support/users";
 import type { TestUser } from "./support/users";
 import { becomePro, callFunction, itemOffered, userWithProfile } from "./support/api";
@@ -22,12 +14,11 @@ const APOLOGY = "Sorry, something went wrong. Please try again later.";
 const CHAT_URL = "**/functions/v1/openai_chat_trainer";
 const XSS = "<img src=x onerror=alert(1)> <script>alert(1)</script>";
 
-let server: RunningServer;
-let browser: Browser;
+const suite = serverAndBrowser();
 
 /** A user with a complete profile, day 1's meals and a workout week, all through the API. */
 async function seedUser(): Promise<{ user: TestUser; token: string; day1: MealItemWire[] }> {
-  const { user, token } = await userWithProfile(server.url, "chat", {
+  const { user, token } = await userWithProfile(suite.server.url, "chat", {
     user_age: 29,
     user_gender: "male",
     user_weight_in_kgs: 82,
@@ -36,19 +27,10 @@ async function seedUser(): Promise<{ user: TestUser; token: string; day1: MealIt
     user_food_preference: "American",
     user_preferred_protein_sources: ["Poultry", "Eggs"],
   });
-  const day1 = await callFunction(server.url, "openai_get_meal_plan", token, { currentDay: 1 });
-  await callFunction(server.url, "openai_get_workout_plan", token, {});
+  const day1 = await callFunction(suite.server.url, "openai_get_meal_plan", token, { currentDay: 1 });
+  await callFunction(suite.server.url, "openai_get_workout_plan", token, {});
   return { user, token, day1 };
 }
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
 
 const panelHeader = (page: Page) => page.getByRole("button", { name: TITLE });
 const log = (page: Page) => page.getByRole("log", { name: "Conversation with Alex" });
@@ -68,14 +50,14 @@ async function slowReplies(page: Page, delayMs: number): Promise<void> {
 describe("Alex, the trainer chat", () => {
   it("changes the plan from a message, shows typing, reply, highlight and toast; renders replies safely", async () => {
     const { user, token, day1 } = await seedUser();
-    const page = await newPage(browser, DESKTOP);
+    const page = await newPage(suite.browser, DESKTOP);
     const dialogs: string[] = [];
     page.on("dialog", (dialog) => {
       dialogs.push(dialog.message());
       void dialog.dismiss();
     });
     try {
-      await signInViaUi(page, server.url, user);
+      await signInViaUi(page, suite.server.url, user);
       await page.waitForURL((url) => url.pathname === "/diet");
 
       // Starts open with Alex's greetings, docked beside the page; there the header folds the whole panel
@@ -121,7 +103,7 @@ describe("Alex, the trainer chat", () => {
       await reply.waitFor();
       await page.getByTestId("typing-indicator").waitFor({ state: "hidden" });
       await page.getByRole("alert").filter({ hasText: DIET_TOAST }).waitFor();
-      const stored = await callFunction(server.url, "openai_get_meal_plan", token, { currentDay: 1 });
+      const stored = await callFunction(suite.server.url, "openai_get_meal_plan", token, { currentDay: 1 });
       const swapped = stored.find((item) => !day1.some((old) => old.id === item.id)) as MealItemWire;
       expect(swapped.Meal).toBe("Breakfast");
       await page.waitForFunction(
@@ -234,9 +216,9 @@ describe("Alex, the trainer chat", () => {
 
   it("starts closed on a phone, behind the round button with its online dot", async () => {
     const { user } = await seedUser();
-    const page = await newPage(browser, PHONE);
+    const page = await newPage(suite.browser, PHONE);
     try {
-      await signInViaUi(page, server.url, user);
+      await signInViaUi(page, suite.server.url, user);
       const opener = page.getByRole("button", { name: "Open chat with your trainer" });
       await opener.waitFor();
       expect(await page.getByTestId("chat-online-dot").isVisible()).toBe(true);
@@ -254,11 +236,11 @@ describe("Alex, the trainer chat", () => {
 
   it("sends the patience message after 10 s without a reply", async () => {
     const { user } = await seedUser();
-    const page = await newPage(browser, DESKTOP);
+    const page = await newPage(suite.browser, DESKTOP);
     try {
       // The page's clock is moved on by 10 s instead of waiting them out; the reply is held until then.
       await page.clock.install();
-      await signInViaUi(page, server.url, user);
+      await signInViaUi(page, suite.server.url, user);
       await input(page).waitFor();
       let releaseReply = () => {};
       const replyHeld = new Promise<void>((release) => (releaseReply = release));
@@ -290,13 +272,13 @@ describe("Alex, the trainer chat", () => {
     async (_, viewport) => {
       // Lunch is Pro (a free user may change breakfast only), and the item is one the server has alternatives for.
       const { user, token } = await seedUser();
-      await becomePro(server.url, token);
+      await becomePro(suite.server.url, token);
       // A Pro user's day 1 holds every meal; the free one seeded above showed breakfast only.
-      const day1 = await callFunction(server.url, "openai_get_meal_plan", token, { currentDay: 1 });
-      const { item: lunch } = await itemOffered(server.url, token, day1, "Lunch", 1);
-      const page = await newPage(browser, viewport);
+      const day1 = await callFunction(suite.server.url, "openai_get_meal_plan", token, { currentDay: 1 });
+      const { item: lunch } = await itemOffered(suite.server.url, token, day1, "Lunch", 1);
+      const page = await newPage(suite.browser, viewport);
       try {
-        await signInViaUi(page, server.url, user);
+        await signInViaUi(page, suite.server.url, user);
         await page.waitForURL((url) => url.pathname === "/diet");
         // Open on a laptop, closed on a phone: wait for the toggle to render before reading which.
         const toggle = page.getByRole("button", { name: /^(Close chat|Open chat with your trainer)$/ });
@@ -311,7 +293,7 @@ describe("Alex, the trainer chat", () => {
           `Day 1 Lunch: ${lunch.Item}`,
         );
         const swapped = (
-          await callFunction(server.url, "openai_get_meal_plan", token, { currentDay: 1 })
+          await callFunction(suite.server.url, "openai_get_meal_plan", token, { currentDay: 1 })
         ).find((item) => !day1.some((old) => old.id === item.id)) as MealItemWire;
         const rows = page.getByTestId("meal-item");
         // /diet shows one meal at a time, and on a phone the chat covers it: fold the chat, open Lunch.
@@ -322,9 +304,9 @@ describe("Alex, the trainer chat", () => {
         await toggle.click();
         await change.getByRole("button", { name: "Undo" }).click();
         await messages(page, "assistant").filter({ hasText: "Undone" }).waitFor();
-        expect(await callFunction(server.url, "openai_get_meal_plan", token, { currentDay: 1 })).toEqual(
-          day1,
-        );
+        expect(
+          await callFunction(suite.server.url, "openai_get_meal_plan", token, { currentDay: 1 }),
+        ).toEqual(day1);
         await toggle.click();
         await rows.filter({ hasText: lunch.Item }).first().waitFor();
         // The old lunch may come back a render before the new item leaves.

@@ -1,9 +1,8 @@
 import { readFile } from "node:fs/promises";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
-import { checkA11y, closeChat, launchBrowser, screenshot, withPage } from "./support/browser";
-import { startServer } from "./support/server";
-import type { RunningServer } from "./support/server";
+import { describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { checkA11y, closeChat, screenshot, withPage } from "./support/browser";
+import { serverAndBrowser } from "./support/suite";
 import { signInViaUi } from "./support/users";
 import type { TestUser } from "./support/users";
 import { callFunction, registeredUser } from "./support/api";
@@ -19,17 +18,7 @@ const SIZES = [
   { name: "phone", viewport: PHONE },
 ] as const;
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = serverAndBrowser();
 
 async function download(page: Page, button: string): Promise<{ name: string; text: string }> {
   const [file] = await Promise.all([
@@ -40,8 +29,8 @@ async function download(page: Page, button: string): Promise<{ name: string; tex
 }
 
 async function openMyData(page: Page, user: TestUser): Promise<void> {
-  await signInViaUi(page, server.url, user);
-  await page.goto(`${server.url}/account-security`);
+  await signInViaUi(page, suite.server.url, user);
+  await page.goto(`${suite.server.url}/account-security`);
   await page.getByRole("heading", { level: 2, name: "My data" }).waitFor();
   await closeChat(page);
 }
@@ -54,14 +43,14 @@ async function chooseFile(page: Page, text: string): Promise<void> {
 
 describe.each([SIZES[0]])("data in and out on $name", ({ name, viewport }) => {
   it("exports weigh-ins, sets and the food diary as CSV, and imports the weigh-ins into another account once, with bad rows reported", async () => {
-    const owner = await registeredUser(server.url, `csv-out-${name}`);
+    const owner = await registeredUser(suite.server.url, `csv-out-${name}`);
     const weighIns = [
       { date: "2026-01-05", weight_kg: 84.2 },
       { date: "2026-01-12", weight_kg: 83.6 },
       { date: "2026-01-19", weight_kg: 83.15 },
     ];
-    for (const entry of weighIns) await callFunction(server.url, "log_weight", owner.token, entry);
-    await callFunction(server.url, "log_workout_set", owner.token, {
+    for (const entry of weighIns) await callFunction(suite.server.url, "log_weight", owner.token, entry);
+    await callFunction(suite.server.url, "log_workout_set", owner.token, {
       date: "2026-01-06",
       exercise_id: "push-up",
       set_number: 1,
@@ -69,14 +58,14 @@ describe.each([SIZES[0]])("data in and out on $name", ({ name, viewport }) => {
       load_kg: 0,
       rir: 2,
     });
-    await callFunction(server.url, "log_food", owner.token, {
+    await callFunction(suite.server.url, "log_food", owner.token, {
       date: "2026-01-06",
       meal: "Snacks",
       custom: { name: "Birthday cake, a slice", kcal: 350 },
       servings: 1,
     });
 
-    const exported = await withPage(browser, viewport, async (page) => {
+    const exported = await withPage(suite.browser, viewport, async (page) => {
       await openMyData(page, owner.user);
       const sets = await download(page, "Workout sets (CSV)");
       expect(sets.name).toMatch(/^fitwise-workout-sets-\d{4}-\d{2}-\d{2}\.csv$/);
@@ -95,8 +84,8 @@ describe.each([SIZES[0]])("data in and out on $name", ({ name, viewport }) => {
     });
     expect(exported).toBe("date,weight_kg\r\n2026-01-05,84.2\r\n2026-01-12,83.6\r\n2026-01-19,83.15\r\n");
 
-    const other = await registeredUser(server.url, `csv-in-${name}`);
-    await withPage(browser, viewport, async (page) => {
+    const other = await registeredUser(suite.server.url, `csv-in-${name}`);
+    await withPage(suite.browser, viewport, async (page) => {
       await openMyData(page, other.user);
       await chooseFile(page, `${exported}2026-01-26,\n2026-13-01,80\n`);
       const preview = page.getByTestId("weigh-in-import-preview");
@@ -120,16 +109,16 @@ describe.each([SIZES[0]])("data in and out on $name", ({ name, viewport }) => {
       await preview.locator("caption").filter({ hasText: "0 weigh-ins to import" }).waitFor();
       expect(await page.getByRole("button", { name: "Import 0 weigh-ins" }).isDisabled()).toBe(true);
     });
-    const imported = await callFunction(server.url, "get_progress", other.token, {});
+    const imported = await callFunction(suite.server.url, "get_progress", other.token, {});
     expect(imported.entries).toEqual(weighIns);
   });
 
   it("imports workout history from a Strong export once, showing what each name became and every row left out", async () => {
-    const lifter = await registeredUser(server.url, `strong-in-${name}`);
+    const lifter = await registeredUser(suite.server.url, `strong-in-${name}`);
     const strongExport = await readFile(
       new URL("../apps/server/src/modules/progress/fixtures/strong-export.csv", import.meta.url),
     );
-    await withPage(browser, viewport, async (page) => {
+    await withPage(suite.browser, viewport, async (page) => {
       await openMyData(page, lifter.user);
       const choose = () =>
         page
@@ -161,7 +150,7 @@ describe.each([SIZES[0]])("data in and out on $name", ({ name, viewport }) => {
       await page.getByRole("button", { name: "Import 0 sets" }).waitFor();
       expect(await page.getByRole("button", { name: "Import 0 sets" }).isDisabled()).toBe(true);
     });
-    const history = await callFunction(server.url, "get_workout_history", lifter.token, {});
+    const history = await callFunction(suite.server.url, "get_workout_history", lifter.token, {});
     expect(history.exercises.map((entry) => entry.exercise_id).sort()).toEqual([
       "barbell-bench-press",
       "barbell-squat",

@@ -1,29 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
-import {
-  checkA11y,
-  closeChat,
-  launchBrowser,
-  newPage,
-  screenshot,
-  settledAttribute,
-} from "./support/browser";
-import { startServer } from "./support/server";
-import type { RunningServer } from "./support/server";
+import { describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { checkA11y, closeChat, newPage, screenshot, settledAttribute } from "./support/browser";
+import { serverAndBrowser } from "./support/suite";
 import { newTestUser, signUpViaUi } from "./support/users";
 import { DESKTOP, PHONE } from "./support/viewports";
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = serverAndBrowser();
 
 const pathOf = (page: Page) => new URL(page.url()).pathname;
 const alertWith = (page: Page, text: string | RegExp) => page.getByRole("alert").filter({ hasText: text });
@@ -45,12 +27,12 @@ async function closeAlert(page: Page): Promise<void> {
 
 describe("the plan journey of a new user", () => {
   it("signs up, sets goals, calculates calories, chooses meals, then replaces and saves diet and workout items", async () => {
-    const page = await newPage(browser, DESKTOP);
-    await signUpViaUi(page, server.url, newTestUser("journey"));
+    const page = await newPage(suite.browser, DESKTOP);
+    await signUpViaUi(page, suite.server.url, newTestUser("journey"));
     expect(pathOf(page)).toBe("/goal");
 
     // Without a calorie target the plan screens send the user back to the goals screen.
-    await page.goto(`${server.url}/diet`);
+    await page.goto(`${suite.server.url}/diet`);
     await page.waitForURL((url) => url.pathname === "/goal");
     await closeChat(page);
 
@@ -292,7 +274,7 @@ describe("the plan journey of a new user", () => {
     await screenshot(page, "journey-13-workouts-saved");
 
     // The calculator's other path shows the same screen.
-    await page.goto(`${server.url}/user-info`);
+    await page.goto(`${suite.server.url}/user-info`);
     await page.getByRole("heading", { level: 1, name: /Calculate Your Daily Calorie Needs/ }).waitFor();
 
     console.log(`[journey] saved diet ${dietId}, saved workout ${workoutId}`);
@@ -302,8 +284,8 @@ describe("the plan journey of a new user", () => {
   });
 
   it("unlocks plans 2 and 3, every meal group, every workout day and resets after a purchase", async () => {
-    const page = await newPage(browser, DESKTOP);
-    await signUpViaUi(page, server.url, newTestUser("pro"));
+    const page = await newPage(suite.browser, DESKTOP);
+    await signUpViaUi(page, suite.server.url, newTestUser("pro"));
     // Onboarding through the same function the screens call, to keep this test about Pro.
     const checkoutUrl = await page.evaluate(async () => {
       const session = JSON.parse(localStorage.getItem("fitwise.auth.session") ?? "{}") as {
@@ -339,7 +321,7 @@ describe("the plan journey of a new user", () => {
     });
 
     // The local test checkout returns to /diet?premium_zxy=active, which asks the server for the real status.
-    await page.goto(new URL(checkoutUrl, server.url).href);
+    await page.goto(new URL(checkoutUrl, suite.server.url).href);
     await page.getByLabel("Card number").fill("4242 4242 4242 4242");
     await page.getByLabel("Expiry (MM/YY)").fill("12/39");
     await page.getByLabel("Security code").fill("123");
@@ -381,7 +363,7 @@ describe("the plan journey of a new user", () => {
     expect(await page.getByTestId("meal-item").allTextContents()).not.toEqual(lunchBefore);
     await captureScreen(page, "journey-14-diet-pro-plan-2");
 
-    await page.goto(`${server.url}/workouts`);
+    await page.goto(`${suite.server.url}/workouts`);
     await closeChat(page);
     await page.getByTestId("workout-item").first().waitFor();
     await page.getByRole("tab", { name: /^Thursday/ }).click();

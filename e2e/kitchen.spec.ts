@@ -1,33 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
 import type { MealItemWire } from "@fitwise/contracts/plans";
-import {
-  checkA11y,
-  closeChat,
-  failureScreenshot,
-  launchBrowser,
-  newPage,
-  screenshot,
-} from "./support/browser";
-import { startServer } from "./support/server";
-import type { RunningServer } from "./support/server";
+import { checkA11y, closeChat, failureScreenshot, newPage, screenshot } from "./support/browser";
+import { serverAndBrowser } from "./support/suite";
 import { signInViaUi } from "./support/users";
 import { becomePro, callFunction, userWithProfile } from "./support/api";
 import { DESKTOP, PHONE } from "./support/viewports";
 
 /** From plan to kitchen (docs/product.md §3.14–3.15): a recipe opened from /diet, then the week's shopping list. */
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = serverAndBrowser();
 
 const WEEK = [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, plan: 1 }));
 
@@ -44,24 +26,24 @@ describe("the kitchen", () => {
   ] as const)(
     "opens a recipe from /diet, makes the week's list, keeps ticks over a reload and prints cleanly (%s)",
     async (label, viewport) => {
-      const { user, token } = await userWithProfile(server.url, `kitchen-${label}`, {
+      const { user, token } = await userWithProfile(suite.server.url, `kitchen-${label}`, {
         user_food_preference: "Mediterranean",
       });
-      await becomePro(server.url, token);
-      const day1 = await callFunction(server.url, "openai_get_meal_plan", token, { currentDay: 1 });
+      await becomePro(suite.server.url, token);
+      const day1 = await callFunction(suite.server.url, "openai_get_meal_plan", token, { currentDay: 1 });
       // The breakfast item with the longest method, so the steps are shown where the plan has any.
       const breakfast = day1.filter((item) => item.Meal === "Breakfast");
       const recipes = await Promise.all(
         breakfast.map((item) =>
-          callFunction(server.url, "get_recipe", token, { food_id: item.foodId, grams: item.Weight }),
+          callFunction(suite.server.url, "get_recipe", token, { food_id: item.foodId, grams: item.Weight }),
         ),
       );
       const recipe = recipes.reduce((best, next) => (next.steps.length > best.steps.length ? next : best));
       const item = breakfast[recipes.indexOf(recipe)] as MealItemWire;
 
-      const page = await newPage(browser, viewport);
+      const page = await newPage(suite.browser, viewport);
       try {
-        await signInViaUi(page, server.url, user);
+        await signInViaUi(page, suite.server.url, user);
         await page.waitForURL((url) => url.pathname === "/diet");
         await closeChat(page);
         const disclosure = page.getByTestId("recipe").filter({ hasText: `Recipe for ${item.Item}` });
@@ -81,7 +63,7 @@ describe("the kitchen", () => {
         await page.getByRole("button", { name: "Make my list" }).click();
         const lines = page.getByTestId("grocery-line");
         await lines.first().waitFor();
-        const listed = await callFunction(server.url, "get_grocery_list", token, { days: WEEK });
+        const listed = await callFunction(suite.server.url, "get_grocery_list", token, { days: WEEK });
         const names = listed.aisles.flatMap((aisle) => aisle.items.map((line) => line.name));
         expect(await lines.count()).toBe(names.length);
         await checkA11y(page);
@@ -95,7 +77,8 @@ describe("the kitchen", () => {
         // Reload only once the server holds both ticks: the page's write is what is tested, not a race with it.
         await expect
           .poll(
-            async () => (await callFunction(server.url, "get_grocery_list", token, { days: WEEK })).ticked,
+            async () =>
+              (await callFunction(suite.server.url, "get_grocery_list", token, { days: WEEK })).ticked,
           )
           .toEqual(expect.arrayContaining(ticked));
         await page.reload();

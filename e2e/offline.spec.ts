@@ -3,10 +3,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
-import { checkA11y, closeChat, launchBrowser, newPage, screenshot } from "./support/browser";
+import type { Page } from "playwright-core";
+import { checkA11y, closeChat, newPage, screenshot } from "./support/browser";
 import { completeProfile } from "./support/profiles";
 import { startServer } from "./support/server";
+import { serverAndBrowser } from "./support/suite";
 import type { RunningServer } from "./support/server";
 import { newTestUser, signInViaApi, signInViaUi, signOutViaUi, signUpViaApi } from "./support/users";
 import type { TestUser } from "./support/users";
@@ -32,24 +33,14 @@ const KEYS_KEPT_ON_SIGN_OUT = ["hasVisitedDietScreen", "hasVisitedWorkoutScreen"
 // The first-visit "continue to your workout plan?" question is answered: these tests are about going offline.
 const PROFILE = completeProfile({ has_visited_diet_screen: true });
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = serverAndBrowser();
 
 /** A registered user with a complete profile (plans are made on the first visit). */
 async function userWithProfile(label: string): Promise<TestUser> {
   const user = newTestUser(label);
-  await signUpViaApi(server.url, user);
-  const token = await signInViaApi(server.url, user);
-  const written = await fetch(`${server.url}/functions/v1/write_user_data`, {
+  await signUpViaApi(suite.server.url, user);
+  const token = await signInViaApi(suite.server.url, user);
+  const written = await fetch(`${suite.server.url}/functions/v1/write_user_data`, {
     method: "POST",
     headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
     body: JSON.stringify(PROFILE),
@@ -105,7 +96,7 @@ function storedData(page: Page) {
 
 describe("the installable app", () => {
   it("serves a manifest with the fields and icons installers ask for", async () => {
-    const response = await fetch(`${server.url}/manifest.webmanifest`);
+    const response = await fetch(`${suite.server.url}/manifest.webmanifest`);
     expect(response.status).toBe(200);
     const manifest = (await response.json()) as Record<string, unknown>;
     expect(manifest).toMatchObject({
@@ -122,7 +113,7 @@ describe("the installable app", () => {
       "512x512 maskable",
     ]);
     for (const icon of icons) {
-      const image = await fetch(`${server.url}${icon.src}`);
+      const image = await fetch(`${suite.server.url}${icon.src}`);
       expect(image.status, icon.src).toBe(200);
       expect(image.headers.get("content-type"), icon.src).toBe("image/png");
       // A PNG's width and height are big-endian at bytes 16 and 20 of its IHDR chunk.
@@ -132,9 +123,9 @@ describe("the installable app", () => {
   });
 
   it("registers no service worker on the landing page", async () => {
-    const page = await newPage(browser, SIZES[0].viewport);
+    const page = await newPage(suite.browser, SIZES[0].viewport);
     try {
-      await page.goto(server.url);
+      await page.goto(suite.server.url);
       await page.getByRole("link", { name: "Sign Up" }).first().waitFor();
       // Give a registration that should not happen the time it would take.
       await page.waitForTimeout(1_000);
@@ -150,16 +141,16 @@ describe("the installable app", () => {
 describe.each([SIZES[1]])("offline reading on $name", ({ name, viewport }) => {
   it("opens /diet and /workouts offline after one online visit, and sign-out leaves nothing for the next user", async () => {
     const user = await userWithProfile(`offline-${name}`);
-    const page = await newPage(browser, viewport);
+    const page = await newPage(suite.browser, viewport);
     // Meal plans may be solving for other tests on this busy machine: wait longer than usual.
     page.setDefaultTimeout(60_000);
     try {
-      await signInViaUi(page, server.url, user);
-      await page.goto(`${server.url}/diet`);
+      await signInViaUi(page, suite.server.url, user);
+      await page.goto(`${suite.server.url}/diet`);
       await dietShown(page);
       await closeChat(page);
       const dietTotal = await page.getByTestId("diet-total").textContent();
-      await page.goto(`${server.url}/workouts`);
+      await page.goto(`${suite.server.url}/workouts`);
       await workoutsShown(page);
       const workoutDays = await page.getByRole("tablist", { name: "Workout days" }).textContent();
       await waitForServiceWorker(page);
@@ -193,7 +184,7 @@ describe.each([SIZES[1]])("offline reading on $name", ({ name, viewport }) => {
       await bar.getByText("Offline — showing what you had.").waitFor();
       expect(await bar.textContent()).toMatch(/Last synced at \d{1,2}:\d{2}/);
 
-      await page.goto(`${server.url}/diet`);
+      await page.goto(`${suite.server.url}/diet`);
       await dietShown(page);
       expect(await page.getByTestId("diet-total").textContent()).toBe(dietTotal);
       await bar.getByText("Offline — showing what you had.").waitFor();
@@ -211,9 +202,9 @@ describe.each([SIZES[1]])("offline reading on $name", ({ name, viewport }) => {
       // The next person on this browser, without a profile yet, is asked for their goal: nothing of the last one's shows.
       await page.context().setOffline(false);
       const next = newTestUser(`next-${name}`);
-      await signUpViaApi(server.url, next);
-      await signInViaUi(page, server.url, next);
-      await page.goto(`${server.url}/diet`);
+      await signUpViaApi(suite.server.url, next);
+      await signInViaUi(page, suite.server.url, next);
+      await page.goto(`${suite.server.url}/diet`);
       await page.waitForURL((url) => url.pathname === "/goal");
       expect(await page.getByTestId("diet-total").count()).toBe(0);
     } finally {
@@ -229,7 +220,7 @@ function localToday(): string {
 }
 
 async function callApi<T>(token: string, name: string, body: unknown): Promise<T> {
-  const response = await fetch(`${server.url}/functions/v1/${name}`, {
+  const response = await fetch(`${suite.server.url}/functions/v1/${name}`, {
     method: "POST",
     headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
     body: JSON.stringify(body),
@@ -241,15 +232,15 @@ async function callApi<T>(token: string, name: string, body: unknown): Promise<T
 describe.each([SIZES[0]])("offline writing on $name", ({ name, viewport }) => {
   it("keeps a set, a weigh-in and a diary entry made offline and sends each exactly once when the connection returns", async () => {
     const user = await userWithProfile(`queue-${name}`);
-    const page = await newPage(browser, viewport);
+    const page = await newPage(suite.browser, viewport);
     page.setDefaultTimeout(60_000);
     const today = localToday();
     try {
-      await signInViaUi(page, server.url, user);
-      await page.goto(`${server.url}/diet`);
+      await signInViaUi(page, suite.server.url, user);
+      await page.goto(`${suite.server.url}/diet`);
       await dietShown(page);
       await closeChat(page);
-      await page.goto(`${server.url}/workouts`);
+      await page.goto(`${suite.server.url}/workouts`);
       await workoutsShown(page);
       await waitForServiceWorker(page);
 
@@ -268,7 +259,7 @@ describe.each([SIZES[0]])("offline writing on $name", ({ name, viewport }) => {
       const bar = page.getByTestId("offline-bar");
       await bar.getByText("1 change kept on this device, sent when you are back online.").waitFor();
 
-      await page.goto(`${server.url}/diet`);
+      await page.goto(`${suite.server.url}/diet`);
       await dietShown(page);
       await page.locator("details[data-weigh-in] summary").click();
       const form = page.getByRole("form", { name: "Log your weight" });
@@ -297,7 +288,7 @@ describe.each([SIZES[0]])("offline writing on $name", ({ name, viewport }) => {
       await screenshot(page, `offline-queued-${name}`);
 
       // Nothing reached the server while offline: only the profile's weight, the first weigh-in, is there.
-      const token = await signInViaApi(server.url, user);
+      const token = await signInViaApi(suite.server.url, user);
       const before = await callApi<{ entries: { weight_kg: number }[] }>(token, "get_progress", { today });
       expect(before.entries.map((entry) => entry.weight_kg)).toEqual([PROFILE.user_weight_in_kgs]);
 
@@ -344,11 +335,11 @@ describe.each([SIZES[0]])("offline writing on $name", ({ name, viewport }) => {
 describe("the kitchen offline", () => {
   it("reads the shopping list and a recipe opened before, and sends a tick made offline once", async () => {
     const user = await userWithProfile("kitchen");
-    const page = await newPage(browser, SIZES[0].viewport);
+    const page = await newPage(suite.browser, SIZES[0].viewport);
     page.setDefaultTimeout(60_000);
     try {
-      await signInViaUi(page, server.url, user);
-      await page.goto(`${server.url}/diet`);
+      await signInViaUi(page, suite.server.url, user);
+      await page.goto(`${suite.server.url}/diet`);
       await dietShown(page);
       await closeChat(page);
       const recipe = page.getByTestId("recipe").first();
@@ -356,7 +347,7 @@ describe("the kitchen offline", () => {
       await recipe.getByRole("heading", { name: /^Ingredients for/ }).waitFor();
       const recipeText = (await recipe.textContent()) ?? "";
 
-      await page.goto(`${server.url}/groceries`);
+      await page.goto(`${suite.server.url}/groceries`);
       await page.getByRole("button", { name: "Make my list" }).click();
       const line = page.getByTestId("grocery-line").first();
       await line.waitFor();
@@ -374,7 +365,7 @@ describe("the kitchen offline", () => {
       expect(await line.getByRole("checkbox").isChecked()).toBe(true);
       await checkA11y(page);
 
-      await page.goto(`${server.url}/diet`);
+      await page.goto(`${suite.server.url}/diet`);
       await dietShown(page);
       const keptRecipe = page.getByTestId("recipe").first();
       await keptRecipe.locator("summary").click();
@@ -384,7 +375,7 @@ describe("the kitchen offline", () => {
       await page.context().setOffline(false);
       const bar = page.getByTestId("offline-bar");
       await expect.poll(async () => (await bar.textContent()) ?? "", { timeout: 30_000 }).toBe("");
-      const token = await signInViaApi(server.url, user);
+      const token = await signInViaApi(suite.server.url, user);
       const days = [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, plan: 1 }));
       const list = await callApi<{ ticked: string[] }>(token, "get_grocery_list", { days });
       expect(list.ticked).toEqual([lineName]);
@@ -423,7 +414,7 @@ describe("a new version", () => {
       body: JSON.stringify(PROFILE),
     });
     expect(written.status).toBe(200);
-    const page = await newPage(browser, SIZES[0].viewport);
+    const page = await newPage(suite.browser, SIZES[0].viewport);
     page.setDefaultTimeout(60_000);
     try {
       await signInViaUi(page, deployed.url, user);

@@ -1,17 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ProfileResponseSchema, SubscriptionResponseSchema } from "@fitwise/contracts/profile";
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { computeEnergyTargets } from "@fitwise/engine/nutrition/energy";
-import {
-  checkA11y,
-  closeChat,
-  launchBrowser,
-  newPage,
-  screenshot,
-  settledAttribute,
-} from "./support/browser";
-import { startServer } from "./support/server";
-import type { RunningServer } from "./support/server";
+import { checkA11y, closeChat, newPage, screenshot, settledAttribute } from "./support/browser";
+import { serverAndBrowser } from "./support/suite";
 import { signInViaUi } from "./support/users";
 import { callFunction, userWithProfile } from "./support/api";
 import { completeProfile } from "./support/profiles";
@@ -21,33 +13,23 @@ const PROFILE = completeProfile({ user_full_name: "Grace Hopper", user_fav_food:
 
 const UPGRADED = "Successfully upgraded to premium! Enjoy all the benefits!";
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = serverAndBrowser();
 
 /** A registered user with a complete profile, signed in through the form on a page of the given size. */
 async function signedInUser(viewport: { width: number; height: number }, label: string) {
   // Not about the first /diet visit: its "continue to your workouts?" question was already answered.
-  const { user, token } = await userWithProfile(server.url, label, PROFILE);
-  const page = await newPage(browser, viewport);
+  const { user, token } = await userWithProfile(suite.server.url, label, PROFILE);
+  const page = await newPage(suite.browser, viewport);
   // The machine running the suite may be busy solving meal plans for other tests: wait longer than usual.
   page.setDefaultTimeout(60_000);
-  await signInViaUi(page, server.url, user);
+  await signInViaUi(page, suite.server.url, user);
   return { user, token, page };
 }
 
 const pathOf = (page: Page) => new URL(page.url()).pathname;
 
 async function openSettings(page: Page, path: string, heading: string) {
-  await page.goto(`${server.url}${path}`);
+  await page.goto(`${suite.server.url}${path}`);
   await page.getByRole("heading", { level: 1, name: heading }).waitFor();
   await closeChat(page);
   const tabs = page.getByRole("navigation", { name: "Settings" }).getByRole("link");
@@ -150,7 +132,7 @@ describe("going Pro", () => {
 
     // The server agrees: Pro on a 7-day trial.
     const profile = await callFunction(
-      server.url,
+      suite.server.url,
       "get_user_data",
       token,
       { table: "my_users" },
@@ -158,7 +140,7 @@ describe("going Pro", () => {
     );
     expect(profile.user_pro).toBe(1);
     const subscription = await callFunction(
-      server.url,
+      suite.server.url,
       "get_user_data",
       token,
       {
@@ -206,7 +188,7 @@ describe("going Pro", () => {
     await screenshot(page, "pro-08-cancelled-1280");
 
     const cancelled = await callFunction(
-      server.url,
+      suite.server.url,
       "get_user_data",
       token,
       { table: "user_subscriptions" },
@@ -221,8 +203,15 @@ describe("going Pro", () => {
     });
     await page.getByText(endDate).waitFor();
     expect(
-      (await callFunction(server.url, "get_user_data", token, { table: "my_users" }, ProfileResponseSchema))
-        .user_pro,
+      (
+        await callFunction(
+          suite.server.url,
+          "get_user_data",
+          token,
+          { table: "my_users" },
+          ProfileResponseSchema,
+        )
+      ).user_pro,
     ).toBe(1);
 
     await page.setViewportSize(PHONE);
@@ -267,7 +256,7 @@ describe("settings pages", () => {
       goal: "Lose Weight",
     });
     const profile = await callFunction(
-      server.url,
+      suite.server.url,
       "get_user_data",
       token,
       {
@@ -296,7 +285,7 @@ describe("settings pages", () => {
     await page.getByRole("button", { name: "Save changes" }).click();
     await page.getByText("Changes updated successfully.").waitFor();
     const workout = await callFunction(
-      server.url,
+      suite.server.url,
       "get_user_data",
       token,
       {
@@ -324,7 +313,7 @@ describe("settings pages", () => {
     await page.getByRole("button", { name: "Save changes" }).click();
     await page.getByText("Changes updated successfully.").waitFor();
     const diet = await callFunction(
-      server.url,
+      suite.server.url,
       "get_user_data",
       token,
       {

@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
-import { closeChat, checkA11y, launchBrowser, newPage, screenshot } from "./support/browser";
-import { startServer } from "./support/server";
-import type { RunningServer } from "./support/server";
+import { describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { closeChat, checkA11y, newPage, screenshot } from "./support/browser";
+import { serverAndBrowser } from "./support/suite";
 import { newTestUser, signInViaApi, signInViaUi, signUpViaApi } from "./support/users";
 import { completeProfile } from "./support/profiles";
 import { callFunction } from "./support/api";
@@ -29,17 +28,7 @@ const PROFILE = completeProfile({
   has_visited_diet_screen: true,
 });
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = serverAndBrowser();
 
 /** The machine's local calendar day, `offset` days from today (the browser runs in the same time zone). */
 function localDate(offset = 0): string {
@@ -51,18 +40,18 @@ function localDate(offset = 0): string {
 /** A registered user with a complete profile, signed in through the form on a page of the given size. */
 async function signedInUser(viewport: { width: number; height: number }, label: string): Promise<Page> {
   const user = newTestUser(label);
-  await signUpViaApi(server.url, user);
-  const token = await signInViaApi(server.url, user);
-  const written = await fetch(`${server.url}/functions/v1/write_user_data`, {
+  await signUpViaApi(suite.server.url, user);
+  const token = await signInViaApi(suite.server.url, user);
+  const written = await fetch(`${suite.server.url}/functions/v1/write_user_data`, {
     method: "POST",
     headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
     body: JSON.stringify(PROFILE),
   });
   expect(written.status).toBe(200);
-  const page = await newPage(browser, viewport);
+  const page = await newPage(suite.browser, viewport);
   // Meal plans may be solving for other tests on this busy machine: wait longer than usual.
   page.setDefaultTimeout(60_000);
-  await signInViaUi(page, server.url, user);
+  await signInViaUi(page, suite.server.url, user);
   return page;
 }
 
@@ -84,7 +73,7 @@ describe.each([SIZES[1]])("following the plan on $name", ({ name, viewport }) =>
   it("logs three weigh-ins on /progress and shows them on the chart with the trend and the weekly rate", async () => {
     const page = await signedInUser(viewport, `weigh-${name}`);
     try {
-      await page.goto(`${server.url}/progress`);
+      await page.goto(`${suite.server.url}/progress`);
       await page.getByRole("heading", { level: 1, name: "My Progress" }).waitFor();
       await closeChat(page);
       // The onboarding weight (72 kg) is the first weigh-in (docs/decisions/053).
@@ -168,7 +157,7 @@ describe.each([SIZES[1]])("following the plan on $name", ({ name, viewport }) =>
   it("ticks meals as eaten on /diet, sums today's intake and logs a weigh-in there", async () => {
     const page = await signedInUser(viewport, `eaten-${name}`);
     try {
-      await page.goto(`${server.url}/diet`);
+      await page.goto(`${suite.server.url}/diet`);
       await page.getByRole("heading", { level: 1, name: "My Diet" }).waitFor();
       await closeChat(page);
       const items = page.getByTestId("meal-item");
@@ -242,7 +231,7 @@ describe.each([SIZES[1]])("following the plan on $name", ({ name, viewport }) =>
   it("starts a workout, logs sets, counts the rest down, and shows the numbers next session", async () => {
     const page = await signedInUser(viewport, `lift-${name}`);
     try {
-      await page.goto(`${server.url}/workouts`);
+      await page.goto(`${suite.server.url}/workouts`);
       await page.getByRole("heading", { level: 1, name: "My Workouts" }).waitFor();
       await closeChat(page);
       await page.getByRole("button", { name: "Start workout" }).click();
@@ -312,10 +301,10 @@ describe.each([SIZES[1]])("following the plan on $name", ({ name, viewport }) =>
 describe("the adaptive target (Pro)", () => {
   it("suggests a target from four weeks of logs; accepting it changes the diet's target", async () => {
     const user = newTestUser("adaptive");
-    await signUpViaApi(server.url, user);
-    const token = await signInViaApi(server.url, user);
-    await callFunction(server.url, "write_user_data", token, PROFILE);
-    const items = await callFunction(server.url, "openai_get_meal_plan", token, {
+    await signUpViaApi(suite.server.url, user);
+    const token = await signInViaApi(suite.server.url, user);
+    await callFunction(suite.server.url, "write_user_data", token, PROFILE);
+    const items = await callFunction(suite.server.url, "openai_get_meal_plan", token, {
       currentDay: 1,
     });
     const densest = [...items].sort((a, b) => b.Calories / b.Weight - a.Calories / a.Weight)[0];
@@ -323,24 +312,25 @@ describe("the adaptive target (Pro)", () => {
     // Four weeks at ~2,000 kcal a day with a steady weight: they spend about 2,000 kcal, well below the formula.
     const grams = Math.round((2000 / densest.Calories) * densest.Weight);
     for (let day = 27; day >= 0; day -= 1) {
-      await callFunction(server.url, "log_weight", token, {
+      await callFunction(suite.server.url, "log_weight", token, {
         date: localDate(-day),
         weight_kg: day % 2 === 0 ? 72.2 : 71.8,
       });
-      await callFunction(server.url, "log_meal_eaten", token, {
+      await callFunction(suite.server.url, "log_meal_eaten", token, {
         date: localDate(-day),
         item_id: densest.id,
         eaten: true,
         grams,
       });
     }
-    const checkoutUrl = (await callFunction(server.url, "create_checkout", token, { plan: "monthly" })).url;
+    const checkoutUrl = (await callFunction(suite.server.url, "create_checkout", token, { plan: "monthly" }))
+      .url;
 
-    const page = await newPage(browser, SIZES[0].viewport);
+    const page = await newPage(suite.browser, SIZES[0].viewport);
     page.setDefaultTimeout(60_000);
     try {
-      await signInViaUi(page, server.url, user);
-      await page.goto(new URL(checkoutUrl, server.url).href);
+      await signInViaUi(page, suite.server.url, user);
+      await page.goto(new URL(checkoutUrl, suite.server.url).href);
       await page.getByLabel("Card number").fill("4242 4242 4242 4242");
       await page.getByLabel("Expiry (MM/YY)").fill("12/39");
       await page.getByLabel("Security code").fill("123");
@@ -348,7 +338,7 @@ describe("the adaptive target (Pro)", () => {
       await page.waitForURL((url) => url.pathname === "/diet");
       await closeChat(page);
 
-      await page.goto(`${server.url}/progress`);
+      await page.goto(`${suite.server.url}/progress`);
       await page.getByRole("heading", { level: 1, name: "My Progress" }).waitFor();
       const use = page.getByRole("button", { name: /^Use [\d,]+ kcal$/ });
       await use.waitFor();
@@ -366,7 +356,7 @@ describe("the adaptive target (Pro)", () => {
         .filter({ hasText: `Your daily target is now ${suggested} kcal` })
         .waitFor();
       await page.getByText("Your target changed less than a week ago; we look again next week.").waitFor();
-      await page.goto(`${server.url}/diet`);
+      await page.goto(`${suite.server.url}/diet`);
       // /diet writes whole kcal with grouping, as /progress does (docs/decisions/024).
       await page.getByText(`Your daily target: ${suggested} kcal`).waitFor();
     } finally {

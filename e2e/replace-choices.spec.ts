@@ -1,30 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
 import type { MealItemWire } from "@fitwise/contracts/plans";
-import {
-  checkA11y,
-  closeChat,
-  failureScreenshot,
-  launchBrowser,
-  newPage,
-  screenshot,
-} from "./support/browser";
-import { startServer } from "./support/server";
-import type { RunningServer } from "./support/server";
+import { checkA11y, closeChat, failureScreenshot, newPage, screenshot } from "./support/browser";
+import { serverAndBrowser } from "./support/suite";
 import { signInViaUi } from "./support/users";
 import type { TestUser } from "./support/users";
 import { completeProfile } from "./support/profiles";
 import { becomePro, callFunction, itemOffered, registeredUser } from "./support/api";
 import { DESKTOP, PHONE } from "./support/viewports";
 
-let server: RunningServer;
-let browser: Browser;
+const suite = serverAndBrowser();
 
 /** A free user with a complete profile and a planned day 1, made through the API. */
 async function seedUser(label: string): Promise<{ user: TestUser; token: string; plan: MealItemWire[] }> {
-  const { user, token } = await registeredUser(server.url, label);
+  const { user, token } = await registeredUser(suite.server.url, label);
   await callFunction(
-    server.url,
+    suite.server.url,
     "write_user_data",
     token,
     completeProfile({
@@ -42,25 +33,16 @@ async function seedUser(label: string): Promise<{ user: TestUser; token: string;
       has_visited_diet_screen: true,
     }),
   );
-  const plan = await callFunction(server.url, "openai_get_meal_plan", token, { currentDay: 1 });
+  const plan = await callFunction(suite.server.url, "openai_get_meal_plan", token, { currentDay: 1 });
   return { user, token, plan };
 }
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
 
 async function withPage(
   viewport: { width: number; height: number },
   label: string,
   run: (page: Page) => Promise<void>,
 ) {
-  const page = await newPage(browser, viewport);
+  const page = await newPage(suite.browser, viewport);
   try {
     await run(page);
   } catch (error) {
@@ -78,11 +60,11 @@ describe("Replace offers real choices", () => {
   ] as const) {
     it(`shows three alternatives for a breakfast item and applies the one picked (${label})`, async () => {
       const { user, token, plan } = await seedUser(`replace-${label}`);
-      const { item, offered } = await itemOffered(server.url, token, plan, "Breakfast", 3);
+      const { item, offered } = await itemOffered(suite.server.url, token, plan, "Breakfast", 3);
 
       await withPage(viewport, label, async (page) => {
-        await signInViaUi(page, server.url, user);
-        await page.goto(`${server.url}/diet`);
+        await signInViaUi(page, suite.server.url, user);
+        await page.goto(`${suite.server.url}/diet`);
         await closeChat(page);
         await page.getByTestId("meal-item").first().waitFor();
         // Items show a household measure first, with its grams ("2 large eggs (100 g)").
@@ -110,7 +92,7 @@ describe("Replace offers real choices", () => {
       });
 
       // The server stored the picked alternative, and counted one replacement.
-      const stored = await callFunction(server.url, "openai_get_meal_plan", token, { currentDay: 1 });
+      const stored = await callFunction(suite.server.url, "openai_get_meal_plan", token, { currentDay: 1 });
       expect(stored.map((candidate) => candidate.foodId)).toContain(offered.alternatives[1]?.foodId);
       expect(stored.map((candidate) => candidate.foodId)).not.toContain(item.foodId);
     }, 120_000);
@@ -121,13 +103,13 @@ describe("Undo after Replace", () => {
   // One size: the phone, the narrowest the notice must fit (docs/decisions/069).
   it("shows what a lunch Replace changed and Undo brings the old item back (phone)", async () => {
     const { user, token } = await seedUser("replace-undo");
-    await becomePro(server.url, token);
-    const plan = await callFunction(server.url, "openai_get_meal_plan", token, { currentDay: 1 });
-    const { item: lunch } = await itemOffered(server.url, token, plan, "Lunch", 1);
+    await becomePro(suite.server.url, token);
+    const plan = await callFunction(suite.server.url, "openai_get_meal_plan", token, { currentDay: 1 });
+    const { item: lunch } = await itemOffered(suite.server.url, token, plan, "Lunch", 1);
 
     await withPage(PHONE, "undo", async (page) => {
-      await signInViaUi(page, server.url, user);
-      await page.goto(`${server.url}/diet`);
+      await signInViaUi(page, suite.server.url, user);
+      await page.goto(`${suite.server.url}/diet`);
       await closeChat(page);
       await page.getByTestId("meal-item").first().waitFor();
       await page.getByRole("button", { name: /^Lunch/ }).click();
@@ -150,7 +132,7 @@ describe("Undo after Replace", () => {
       expect(await notice.count()).toBe(0);
     });
 
-    const stored = await callFunction(server.url, "openai_get_meal_plan", token, { currentDay: 1 });
+    const stored = await callFunction(suite.server.url, "openai_get_meal_plan", token, { currentDay: 1 });
     expect(stored).toEqual(plan);
   }, 120_000);
 });

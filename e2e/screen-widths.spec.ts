@@ -1,8 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser } from "playwright-core";
-import { closeChat, launchBrowser, newPage } from "./support/browser";
-import { startServer } from "./support/server";
-import type { RunningServer } from "./support/server";
+import { describe, expect, it } from "vitest";
+import { closeChat, newPage } from "./support/browser";
+import { serverAndBrowser } from "./support/suite";
 import { signInViaUi } from "./support/users";
 import { completeProfile } from "./support/profiles";
 import { registeredUser } from "./support/api";
@@ -34,23 +32,13 @@ const ROUTES: ReadonlyArray<{ path: string; ready: string }> = [
   { path: "/account-security", ready: "h1" },
 ];
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = serverAndBrowser();
 
 describe("the signed-in layout", () => {
   it("has no sideways scrolling and keeps the tab bar on screen at 320, 390 and 768 px on every route", async () => {
-    const { user, token } = await registeredUser(server.url, "layout");
+    const { user, token } = await registeredUser(suite.server.url, "layout");
     const call = async (name: string, body: unknown) => {
-      const response = await fetch(`${server.url}/functions/v1/${name}`, {
+      const response = await fetch(`${suite.server.url}/functions/v1/${name}`, {
         method: "POST",
         headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
         body: JSON.stringify(body),
@@ -62,14 +50,14 @@ describe("the signed-in layout", () => {
     await call("log_weight", { date: "2026-01-05", weight_kg: 70.4 });
     await call("log_weight", { date: "2026-02-01", weight_kg: 69.8 });
 
-    const page = await newPage(browser, { width: WIDTHS[0], height: HEIGHT });
+    const page = await newPage(suite.browser, { width: WIDTHS[0], height: HEIGHT });
     page.setDefaultTimeout(60_000);
     const problems: string[] = [];
     try {
-      await signInViaUi(page, server.url, user);
+      await signInViaUi(page, suite.server.url, user);
       await closeChat(page);
       for (const route of ROUTES) {
-        await page.goto(`${server.url}${route.path}`);
+        await page.goto(`${suite.server.url}${route.path}`);
         await page.locator(route.ready).first().waitFor();
         // /diet folds the weigh-in form away: open it, as it was the part that overflowed.
         const folded = page.locator("details[data-weigh-in]:not([open]) summary");

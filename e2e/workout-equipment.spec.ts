@@ -1,11 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
 import type { WorkoutItemWire } from "@fitwise/contracts/plans";
 import { findExerciseByName } from "@fitwise/engine/workouts/exercise-library";
 import { becomePro } from "./support/api";
-import { checkA11y, closeChat, launchBrowser, newPage, screenshot } from "./support/browser";
-import { startServer } from "./support/server";
-import type { RunningServer } from "./support/server";
+import { checkA11y, closeChat, newPage, screenshot } from "./support/browser";
+import { serverAndBrowser } from "./support/suite";
 import { newTestUser, signInViaApi, signInViaUi, signUpViaApi } from "./support/users";
 import { DESKTOP, PHONE } from "./support/viewports";
 
@@ -19,20 +18,10 @@ const SIZES = [
   ["phone", PHONE],
 ] as const;
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = serverAndBrowser();
 
 async function workoutPlan(token: string): Promise<WorkoutItemWire[]> {
-  const response = await fetch(`${server.url}/functions/v1/openai_get_workout_plan`, {
+  const response = await fetch(`${suite.server.url}/functions/v1/openai_get_workout_plan`, {
     method: "POST",
     headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
     body: JSON.stringify({}),
@@ -57,14 +46,14 @@ const toggle = (page: Page, name: string) => page.getByRole("button", { name, ex
 describe.each([SIZES[1]])("workout equipment on a %s screen", (label, viewport) => {
   it("asks on /goal and in workout settings, and plans and replaces with only that equipment", async () => {
     const user = newTestUser(`equipment-${label}`);
-    await signUpViaApi(server.url, user);
-    const token = await signInViaApi(server.url, user);
+    await signUpViaApi(suite.server.url, user);
+    const token = await signInViaApi(suite.server.url, user);
     // Pro sees the whole week: a free user sees one training day, which need not hold the kettlebell work.
-    await becomePro(server.url, token);
-    const page = await newPage(browser, viewport);
+    await becomePro(suite.server.url, token);
+    const page = await newPage(suite.browser, viewport);
     page.setDefaultTimeout(60_000);
-    await signInViaUi(page, server.url, user);
-    await page.goto(`${server.url}/goal`);
+    await signInViaUi(page, suite.server.url, user);
+    await page.goto(`${suite.server.url}/goal`);
     await page.getByRole("heading", { level: 1, name: "Set Your Fitness Goals" }).waitFor();
     await closeChat(page);
 
@@ -105,7 +94,7 @@ describe.each([SIZES[1]])("workout equipment on a %s screen", (label, viewport) 
     // The week uses body weight and the kettlebell only, Monday to Thursday.
     const week = await workoutPlan(token);
     expect(equipmentUsed(week)).toEqual(new Set(["body weight", "kettlebell"]));
-    await page.goto(`${server.url}/workouts`);
+    await page.goto(`${suite.server.url}/workouts`);
     await page.getByRole("heading", { level: 1, name: "My Workouts" }).waitFor();
     const rows = page.getByTestId("workout-item");
     await rows.first().waitFor();
@@ -152,7 +141,7 @@ describe.each([SIZES[1]])("workout equipment on a %s screen", (label, viewport) 
     for (const piece of equipmentUsed(afterSwap)) expect(["body weight", "kettlebell"]).toContain(piece);
 
     // Workout settings show the declaration and change it; the next week follows.
-    await page.goto(`${server.url}/updatemyworkoutinfo`);
+    await page.goto(`${suite.server.url}/updatemyworkoutinfo`);
     await page.getByRole("heading", { level: 1, name: "Workout Settings" }).waitFor();
     await page.getByRole("group", { name: "Equipment you have" }).waitFor();
     expect(await toggle(page, "Kettlebell").getAttribute("aria-pressed")).toBe("true");
