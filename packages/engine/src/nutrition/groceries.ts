@@ -41,13 +41,22 @@ export interface GroceryAisle {
   items: GroceryLine[];
 }
 
+/**
+ * How a recipe ingredient is bought (foods/grocery-buy.json, docs/decisions/050). Without a yield the bought weight
+ * is the recipe's: vegetables, whose USDA raw and cooked energy densities differ by leaching and sampling as much as
+ * by water, and foods sold ready (ham, canned tuna, jarred lupini beans).
+ */
 interface BuyRule {
   buy: string;
-  /** Energy of the dry food per 100 g (USDA SR Legacy, named in `source`). */
-  dryEnergyKcal?: number;
-  /** The dry form, when the ingredient table holds it. */
+  /** The dry form, when the ingredient table holds it: the yield is the ratio of their energy densities. */
   dryIngredient?: string;
+  /** Energy per 100 g of the dry grain or pulse bought (USDA SR Legacy, named in `source`). */
+  dryEnergyKcal?: number;
+  /** Protein per 100 g of the raw meat or fish bought (USDA SR Legacy, named in `source`). */
+  rawProteinG?: number;
   source?: string;
+  /** Why the rule is what it is, where the name does not say. */
+  note?: string;
 }
 
 const BUY = GROCERY_BUY as Record<string, BuyRule>;
@@ -57,18 +66,24 @@ const RECORDS_BY_ID = new Map(FOOD_RECORDS.map((record) => [record.id, record]))
 /** USDA SR Legacy household weight of one large egg. */
 const EGG_G = 50;
 
+const ratio = (cooked: number, bought: number): number => (bought > 0 ? cooked / bought : 1);
+
 /**
  * Grams to buy per gram of the ingredient as the recipe weighs it. Cooking grains and pulses in water adds weight
  * and no energy, so the dry weight is the cooked weight times the ratio of their energy densities (USDA SR Legacy
- * cooked vs dry, per 100 g): 100 g cooked white rice (130 kcal) is 35.6 g of dry rice (365 kcal).
+ * cooked vs dry, per 100 g): 100 g cooked white rice (130 kcal) is 35.6 g of dry rice (365 kcal). Cooking meat and
+ * fish loses water and melted fat but keeps the protein, so their raw weight is the cooked weight times the ratio
+ * of protein densities: 100 g roast chicken breast (31.0 g protein) is 138 g raw (22.5 g). Energy would not do for
+ * meat: cooked 70 % ground beef is less energy-dense than raw (270 vs 332 kcal), its lost fat outweighing its lost water.
  */
 export function buyFactor(ingredient: string): number {
   const rule = BUY[ingredient];
-  const cookedKcal = INGREDIENTS.get(ingredient)?.energyKcal;
-  if (rule === undefined || cookedKcal === undefined) return 1;
+  const cooked = INGREDIENTS.get(ingredient);
+  if (rule === undefined || cooked === undefined) return 1;
+  if (rule.rawProteinG !== undefined) return ratio(cooked.proteinG, rule.rawProteinG);
   const dryKcal =
     rule.dryIngredient === undefined ? rule.dryEnergyKcal : INGREDIENTS.get(rule.dryIngredient)?.energyKcal;
-  return dryKcal === undefined || dryKcal <= 0 ? 1 : cookedKcal / dryKcal;
+  return dryKcal === undefined ? 1 : ratio(cooked.energyKcal, dryKcal);
 }
 
 /** The name a line is bought under: one "eggs" line for every way a recipe names an egg. */
