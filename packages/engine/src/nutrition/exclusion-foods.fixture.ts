@@ -500,6 +500,7 @@ export const EXCLUSION_TEST_FOODS: readonly Food[] = [
           image: "dish",
           ingredients: [],
           flags: [],
+          wholeEggG: 0,
         },
         recipe,
       ),

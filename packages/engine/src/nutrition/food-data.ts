@@ -143,6 +143,32 @@ function ingredientOf(table: IngredientTable, food: FoodRecord, name: string): I
   return entry;
 }
 
+/**
+ * The USDA SR Legacy rows of whole egg, raw or cooked: 01123 raw, 01128 fried, 01129 hard-boiled, 01130 omelet, 01131
+ * poached, 01132 scrambled. Whites (01124), yolks and egg noodles or mayonnaise (their own rows) are not whole eggs.
+ */
+const WHOLE_EGG_NDB_NOS: ReadonlySet<string> = new Set([
+  "01123",
+  "01128",
+  "01129",
+  "01130",
+  "01131",
+  "01132",
+]);
+
+export const isWholeEggNdbNo = (ndbNo: string): boolean => WHOLE_EGG_NDB_NOS.has(ndbNo);
+
+/** Raw grams of whole egg per 100 g of the finished food, from its recipe's ingredients with a whole-egg NDB number. */
+export function wholeEggGPer100G(food: FoodRecord, table: IngredientTable): number {
+  const rawWeightG = food.ingredients.reduce((sum, { grams }) => sum + grams, 0);
+  const finishedWeightG = (rawWeightG * (food.cookedWeightPercent ?? 100)) / 100;
+  const eggG = food.ingredients.reduce((sum, { name, grams }) => {
+    const { ndbNo } = ingredientOf(table, food, name);
+    return ndbNo !== undefined && isWholeEggNdbNo(ndbNo) ? sum + grams : sum;
+  }, 0);
+  return (100 * eggG) / finishedWeightG;
+}
+
 /** Per-100 g figures of the finished food: the ingredients' sum divided by the finished weight. */
 export function recipeFigures(food: FoodRecord, table: IngredientTable): Figures {
   const rawWeightG = food.ingredients.reduce((sum, { grams }) => sum + grams, 0);
@@ -214,6 +240,7 @@ export function foodFromRecord(record: FoodRecord, table: IngredientTable): Food
     ...(record.usdaNdbNo === undefined ? {} : { usdaNdbNo: record.usdaNdbNo }),
     ingredients,
     flags: flagList,
+    wholeEggG: wholeEggGPer100G(record, table),
   };
 }
 

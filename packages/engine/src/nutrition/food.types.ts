@@ -156,6 +156,11 @@ export interface Food {
   /** Derived from the ingredients, as are `diet` and `allergens`. */
   flags: readonly FoodFlag[];
   /**
+   * Whole egg in the recipe, raw grams per 100 g of the food as eaten (ingredients of the SR Legacy whole-egg rows,
+   * food-data.ts), derived with the rest at catalogue load: for the day's cap of three eggs (meal-day-rules.ts).
+   */
+  wholeEggG: number;
+  /**
    * Where ours leaves out what the dish's usual recipe holds, how ours differs ("kombu stock, no fish"); `name` states
    * it (foods/usual-recipes.json, docs/decisions/062-names-that-tell-the-truth.md).
    */

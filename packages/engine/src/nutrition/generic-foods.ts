@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { dietOf } from "./food-data";
+import { dietOf, isWholeEggNdbNo } from "./food-data";
 import {
   ALLERGENS,
   FOOD_FLAGS,
@@ -148,6 +148,7 @@ export function looseFood(facts: LooseFoodFacts): Food {
       },
     ],
     flags: facts.flags,
+    wholeEggG: facts.ndbNo !== undefined && isWholeEggNdbNo(facts.ndbNo) ? 100 : 0,
   };
 }
 

@@ -62,6 +62,10 @@ function excessOf(portions: readonly Portion[], targets: NutrientTargets): Exces
 const excessKcal = (excess: Excess) =>
   4 * (excess.fibreHighG + excess.fibreLowG) + excess.sodiumMg / SODIUM_MG_PER_KCAL + excess.satFatKcal;
 
+/** How far a day is outside its fibre, sodium and saturated-fat limits, in kcal as the portion fit weighs them. */
+export const dayLimitsExcessKcal = (portions: readonly Portion[], targets: NutrientTargets): number =>
+  excessKcal(excessOf(portions, targets));
+
 /** How much of the day's excess a food carries per kcal, weighted as the breach counts it; negative for a food that helps. */
 function excessPerKcal(food: Food, excess: Excess): number {
   const perKcal = (value: number) => value / food.energyKcal;
@@ -74,7 +78,7 @@ function excessPerKcal(food: Food, excess: Excess): number {
 }
 
 /** A fit's rank as bounds give way (docs/decisions/030): protein over its ceilings, energy shares, protein short, the rest. */
-function rank(fit: PortionFit): number[] {
+export function boundRank(fit: PortionFit): number[] {
   return [
     fit.proteinOverKcal,
     fit.shareBreach,
@@ -88,7 +92,7 @@ function rank(fit: PortionFit): number[] {
  * limits or no swap helps. A swap keeps the hard rules (the meal model, kosher, 2–4 items, the sharing rule of plans
  * 1–3, the energy window, meal shares, fat), the cuisine majority where the day has one, brings in no protein food of
  * a source the person did not choose, and ranks the day no worse on
- * protein and the bounds before the limits (rank): the limits give way before protein, never the other way.
+ * protein and the bounds before the limits (boundRank): the limits give way before protein, never the other way.
  * Deterministic: no clock, fixed order.
  */
 export function repairDayLimits(
@@ -148,13 +152,13 @@ export function repairDayLimits(
         if (!keepsMoveRules(day, meal, kosher) || (hadMajority && !hasCuisineMajority(day))) continue;
         const fit = fitPortions(day, targets, next);
         if (fit.hardBreach > 1e-6) continue;
-        if (!ranksBefore(rank(fit), rank(best))) continue;
+        if (!ranksBefore(boundRank(fit), boundRank(best))) continue;
         // Among swaps that help, the better ranked; within rounding of each other, the better liked.
         const preference = replacement.preference - portion.candidate.preference;
         if (
           improved === undefined ||
-          ranksBefore(rank(fit), rank(improved.fit)) ||
-          (!ranksBefore(rank(improved.fit), rank(fit)) && preference > improved.preference)
+          ranksBefore(boundRank(fit), boundRank(improved.fit)) ||
+          (!ranksBefore(boundRank(improved.fit), boundRank(fit)) && preference > improved.preference)
         )
           improved = { fit, preference };
       }

@@ -1,5 +1,6 @@
 import { MEAL_SLOTS, type Food, type MealSlot, type ProteinSource } from "./food.types";
 import type { Candidate } from "./meal-candidates";
+import { EGGS_MAX_G } from "./meal-day-rules";
 import { fitPortions, SODIUM_MG_PER_KCAL, type Portion, type PortionFit } from "./meal-portions";
 import {
   ANCHOR_ROLES,
@@ -49,6 +50,11 @@ export interface ExactLimits {
  * 2.4 g/kg ceiling is a constraint of the model; proteinOver ranks the fitted days (fitRank).
  */
 const WEIGHT = { proteinOver: 100_000, share: 10_000, proteinShort: 1_000, absolute: 100 } as const;
+/**
+ * Per gram of whole egg above three eggs (meal-day-rules EGGS_MAX_G): an egg over (50 g) weighs as much as 5 kcal of an
+ * absolute bound, so the cap gives way before every bound and limit, and far above the preferences.
+ */
+const EGG_OVER_WEIGHT = 10;
 const ITEM_COST = 2.5;
 /** Per protein-rich item from an unchosen source beyond a fifth of them: below a kcal of any macro bound. */
 const CHOSEN_SOURCE_COST = 50;
@@ -278,6 +284,8 @@ export function solveExactDay(
   // Sodium and saturated fat, in kcal as fitPortions counts them (docs/decisions/076-fibre-sodium-and-saturated-fat-bounds.md).
   add([...scale(sodium, 1 / SODIUM_MG_PER_KCAL), [-1, "sna"]], "<=", SODIUM_MAX_MG / SODIUM_MG_PER_KCAL);
   add([...scale(satFat, 9), ...scale(kcal(), -SAT_FAT_ENERGY_SHARE_MAX), [-1, "ssf"]], "<=", 0);
+  // Three eggs a day at most, by the recipes' whole egg (docs/decisions/078-eggs-and-protein-families-per-day.md), softly.
+  add([...nutrient((index) => food(index).wholeEggG), [-1, "seg"]], "<=", EGGS_MAX_G);
   objective.push(
     [-WEIGHT.share, "sps"],
     [-WEIGHT.share, "scs"],
@@ -287,6 +295,7 @@ export function solveExactDay(
     [-WEIGHT.absolute, "sfh"],
     [-WEIGHT.absolute, "sna"],
     [-WEIGHT.absolute, "ssf"],
+    [-EGG_OVER_WEIGHT, "seg"],
   );
   const model = [
     "Maximize",

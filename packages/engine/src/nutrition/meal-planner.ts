@@ -8,6 +8,7 @@ import { fallbackDay } from "./meal-fallback";
 import type { MealItem, MealPlanRequest } from "./meal-plan.types";
 import { BOUND_SLACK_KCAL, type Portion, type PortionFit } from "./meal-portions";
 import { repairDayLimits } from "./meal-day-limits";
+import { repairDayRules } from "./meal-day-rules";
 import { repairProteinCeiling } from "./meal-protein-ceiling";
 import { proteinReachG } from "./meal-protein-reach";
 import { searchDay, type SearchLimits } from "./meal-search";
@@ -355,6 +356,15 @@ export function planWith(
     proteinSources: request.proteinSources,
   });
   if (raised !== undefined) attempt = { ...attempt, portions: raised.portions };
+  // Three eggs a day at most, and no protein family at more than two meals (docs/decisions/078-eggs-and-protein-families-per-day.md):
+  // last, below every bound, limit and the chosen sources, so a swap here loses none of them.
+  if (!attempt.fromFallback) {
+    const varied = repairDayRules(attempt.portions, pool.allByMeal, targets, {
+      kosher: avoidances.kosher,
+      proteinSources: request.proteinSources,
+    });
+    if (varied !== undefined) attempt = { ...attempt, portions: varied.portions };
+  }
 
   const items = assemble(attempt.portions, request);
   const totals = dayTotals(items, foodIndex(foods));

@@ -34,6 +34,7 @@ const food = (overrides: Partial<Food> & Pick<Food, "id">): Food => ({
   image: "dish",
   ingredients: [],
   flags: [],
+  wholeEggG: 0,
   ...overrides,
 });
 

@@ -138,6 +138,7 @@ describe("replaceMealItem", () => {
       image: "dish",
       ingredients: [],
       flags: [],
+      wholeEggG: 0,
     });
     const request: MealPlanRequest = {
       ...randomPlanRequest(1),

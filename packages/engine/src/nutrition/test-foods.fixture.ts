@@ -746,6 +746,9 @@ const ROWS: Row[] = [
   ],
 ];
 
+/** Whole egg per 100 g of the fixture's egg rows: the boiled egg is all egg, the whites none. */
+const WHOLE_EGG_G: Readonly<Record<string, number>> = { "egg-boiled": 100 };
+
 /** What the fixture's meat and fish rows are made of; every other row is plant, egg or dairy. */
 const FLAGS: Readonly<Record<string, readonly FoodFlag[]>> = {
   "Chicken breast, roasted": ["poultry"],
@@ -793,5 +796,6 @@ export const TEST_FOODS: readonly Food[] = ROWS.map(
     image,
     ingredients: [{ name: name.toLowerCase(), grams: 100 }],
     flags: FLAGS[name] ?? [],
+    wholeEggG: WHOLE_EGG_G[id] ?? 0,
   }),
 );

@@ -417,6 +417,7 @@ function placeholderFood(item: MealItem): Food {
     image: item.image,
     ingredients: [],
     flags: [],
+    wholeEggG: 0,
   };
 }
 
