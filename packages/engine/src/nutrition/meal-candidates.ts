@@ -4,6 +4,7 @@ import type { MealPlanRequest } from "./meal-plan.types";
 import { ITEMS_PER_MEAL, suitsDiet } from "./meal-targets";
 import { compareIds, hashString, seededUnit } from "./seeded-hash";
 import {
+  isProteinPowderFood,
   isUnchosenProteinFood,
   kosherDayConflict,
   mealConflict,
@@ -49,6 +50,10 @@ const POINTS = {
   // the cuisine can still hold most of a day (docs/product.md §6.2) while base foods of the chosen sources carry the protein; from
   // -9 the plans with a cuisine majority fell (decision 030).
   unchosenCuisineProteinSource: -8,
+  // Protein powder only where the person chose it or nothing else reaches the floor (issue 24): no chip names powder,
+  // so it costs what a protein food of an unchosen source costs, whatever its chip and cuisine, and the search does not
+  // see it (searchedCandidates); the exact model, which the planner calls when the search misses protein, still may.
+  proteinPowder: -14,
   varietyMax: 2.5,
   // A food of a plan being reset, each time it was planned: over 600 resets of one profile (four in a row per user),
   // every meal got something new at the first seed in 77 % (49 % at 0 points) and within five seeds in all; at -8,
@@ -349,7 +354,8 @@ export function selectCandidates(
         const favourite = favourites.some((word) => names.some((forms) => forms.includes(word)));
         if (favourite) preference += POINTS.favourite;
         // A favourite names the food itself: it counts as chosen whatever its protein source.
-        if (food.proteinSource !== undefined && request.proteinSources.length > 0 && !favourite) {
+        if (isProteinPowderFood(food) && !favourite) preference += POINTS.proteinPowder;
+        else if (food.proteinSource !== undefined && request.proteinSources.length > 0 && !favourite) {
           preference += request.proteinSources.includes(food.proteinSource)
             ? POINTS.proteinSource
             : cuisineMatch
@@ -437,6 +443,9 @@ function searchedCandidates(
   const chosenRichReachable = MEAL_SLOTS.some((meal) =>
     allByMeal[meal].some((candidate) => isProteinRich(candidate.food) && !unchosenRich(candidate)),
   );
+  // Protein powder stays out of the search but in the planner's retry with every food; a favourite naming it stays in.
+  const unwantedPowder = (candidate: Candidate) =>
+    sourceFilter !== "every" && !candidate.favourite && isProteinPowderFood(candidate.food);
   const byMeal = {} as Record<MealSlot, Candidate[]>;
   const filtering = sourceFilter !== "every" && request.proteinSources.length > 0 && chosenRichReachable;
   const filteredOutIds = new Set<string>();
@@ -444,7 +453,8 @@ function searchedCandidates(
     const scored = allByMeal[meal];
     const searchable: Candidate[] = [];
     for (const candidate of scored) {
-      if (filtering && filteredOut(candidate)) filteredOutIds.add(candidate.food.id);
+      if ((filtering && filteredOut(candidate)) || unwantedPowder(candidate))
+        filteredOutIds.add(candidate.food.id);
       else searchable.push(candidate);
     }
     const kept = new Map<string, Candidate>();

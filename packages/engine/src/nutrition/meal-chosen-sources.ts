@@ -1,7 +1,7 @@
 import { MEAL_SLOTS, type ProteinSource } from "./food.types";
 import { keepsMoveRules, type Candidate } from "./meal-candidates";
 import { BOUND_SLACK_KCAL, fitPortions, type Portion, type PortionFit } from "./meal-portions";
-import { isProteinFood, isUnchosenProteinFood } from "./meal-roles";
+import { isProteinFood, isProteinPowderFood, isUnchosenProteinFood } from "./meal-roles";
 import type { NutrientTargets } from "./meal-targets";
 import { compareIds } from "./seeded-hash";
 
@@ -126,7 +126,13 @@ export function raiseChosenShare(
         `-${portion.candidate.food.id}`,
       );
       for (const replacement of allByMeal[meal]) {
-        if (inDay.has(replacement.food.id) || ofOtherSource(replacement)) continue;
+        // Protein powder is no one's chosen source (meal-candidates POINTS.proteinPowder): it does not come in here.
+        if (
+          inDay.has(replacement.food.id) ||
+          ofOtherSource(replacement) ||
+          (isProteinPowderFood(replacement.food) && !replacement.favourite)
+        )
+          continue;
         const { food } = replacement;
         // Start the newcomer at the portion nearest the energy of the food it replaces; the fit moves it from there.
         const steps = Math.round(((100 * kcal) / food.energyKcal - food.portionMinG) / food.portionStepG);

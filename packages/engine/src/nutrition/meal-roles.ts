@@ -150,6 +150,20 @@ export function proteinFamilies(food: Pick<Food, "proteinSource" | "ingredients"
   return families;
 }
 
+/**
+ * Protein powders among the ingredients. No protein-source chip names powder (food.types PROTEIN_SOURCES), so nobody
+ * chooses it: whey carries "Dairy" and soy powder "Beans" only for the family rules.
+ */
+const PROTEIN_POWDER_INGREDIENTS: ReadonlySet<string> = new Set([
+  "whey protein powder",
+  "soy protein powder",
+]);
+
+/** A food made with protein powder (the powders themselves, shakes, protein oats and pancakes). */
+export function isProteinPowderFood(food: Pick<Food, "ingredients">): boolean {
+  return food.ingredients.some(({ name }) => PROTEIN_POWDER_INGREDIENTS.has(name));
+}
+
 /** A fifth of a food's energy from protein makes it a protein food. */
 const PROTEIN_FOOD_SHARE = 0.2;
 /** Without a source chip, 8 g of protein per 100 g as a main, side, snack or drink (seitan: 29 g) makes one too. */

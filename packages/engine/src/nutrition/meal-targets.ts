@@ -207,7 +207,9 @@ export function planViolations(items: readonly MealItem[], context: PlanCheckCon
   }
   const kcal = items.reduce((sum, item) => sum + item.energyKcal, 0);
   const fatG = items.reduce((sum, item) => sum + item.fatG, 0);
-  const proteinG = items.reduce((sum, item) => sum + item.proteinG, 0);
+  // To the hundredth, as the planner's totals: summed unrounded, 180.78 g read as 180.77999… and a day the planner kept
+  // at its floor (within half a gram) was withheld.
+  const proteinG = roundTo2(items.reduce((sum, item) => sum + item.proteinG, 0));
   if (Math.abs(kcal - request.targetKcal) > KCAL_TOLERANCE * request.targetKcal) {
     violations.push(`day energy ${kcal} kcal is more than 3 % from ${request.targetKcal}`);
   }
