@@ -10,7 +10,7 @@ export interface Suite {
 }
 
 /**
- * Starts one server (a fresh database) and one Chromium for the spec file that calls it, and stops both after its last
+ * Starts one server (a fresh database) and one Chromium for the test file that calls it, and stops both after its last
  * test: every spec's shared set-up in one place.
  */
 export function serverAndBrowser(): Suite {

@@ -78,7 +78,7 @@ describe("selectCandidates' source filters (docs/decisions/030: protein foods fr
   });
 });
 
-describe("protein powder (issue 24: only where chosen, and no chip chooses it)", () => {
+describe("protein powder (only where chosen, and no chip chooses it)", () => {
   const powders = FOOD_CATALOGUE.filter(isProteinPowderFood);
 
   it("finds the powders and the dishes made with one by their ingredients", () => {

@@ -50,7 +50,7 @@ const POINTS = {
   // the cuisine can still hold most of a day (docs/product.md §6.2) while base foods of the chosen sources carry the protein; from
   // -9 the plans with a cuisine majority fell (decision 030).
   unchosenCuisineProteinSource: -8,
-  // Protein powder only where the person chose it or nothing else reaches the floor (issue 24): no chip names powder,
+  // Protein powder only where the person chose it or nothing else reaches the floor (decision 039): no chip names powder,
   // so it costs what a protein food of an unchosen source costs, whatever its chip and cuisine, and the search does not
   // see it (searchedCandidates); the exact model, which the planner calls when the search misses protein, still may.
   proteinPowder: -14,
