@@ -373,8 +373,9 @@ describe("meal planner on the real catalogue", () => {
       return count;
     };
     const told = newAtEveryMeal(true);
-    // Measured: 30 of 40 told, 20 not; some profiles' meals have few foods, and the server tries further seeds.
-    expect(told).toBeGreaterThanOrEqual(28);
+    // Measured: 27 of 40 told (30 before protein powder left the search and the day rules of decision 078 narrowed
+    // the choice); some profiles' meals have few foods, and the server tries further seeds.
+    expect(told).toBeGreaterThanOrEqual(27);
     expect(told).toBeGreaterThanOrEqual(newAtEveryMeal(false) + 5);
   }, 60_000);
 
