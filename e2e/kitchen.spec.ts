@@ -46,6 +46,8 @@ describe("the kitchen", () => {
         await signInViaUi(page, suite.server.url, user);
         await page.waitForURL((url) => url.pathname === "/diet");
         await closeChat(page);
+        await page.getByRole("link", { name: "Make a shopping list" }).waitFor();
+        await screenshot(page, `kitchen-diet-${label}`);
         const disclosure = page.getByTestId("recipe").filter({ hasText: `Recipe for ${item.Item}` });
         await disclosure.locator("summary").click();
         await disclosure.getByRole("heading", { name: /^Ingredients for/ }).waitFor();
@@ -63,6 +65,7 @@ describe("the kitchen", () => {
         await page.getByRole("button", { name: "Make my list" }).click();
         const lines = page.getByTestId("grocery-line");
         await lines.first().waitFor();
+        await screenshot(page, `kitchen-list-${label}`);
         const listed = await callFunction(suite.server.url, "get_grocery_list", token, { days: WEEK });
         const names = listed.aisles.flatMap((aisle) => aisle.items.map((line) => line.name));
         expect(await lines.count()).toBe(names.length);
