@@ -37,6 +37,10 @@ export async function postFunction(
   return { status: response.status, text: await response.text() };
 }
 
+/** Retries of a call answered 503 (planning busy), each after the server's Retry-After of 2 s. */
+const BUSY_RETRIES = 3;
+const BUSY_RETRY_WAIT_MS = 2_000;
+
 /**
  * Calls a function that must succeed and returns its answer, checked against the registry's schema, or against
  * `answer`, a stricter reading, where the function answers one of several shapes (write_user_data, get_user_data).
@@ -51,7 +55,13 @@ export async function callFunction<
   payload: FunctionRequest<N>,
   answer?: z.ZodType<R>,
 ): Promise<R> {
-  const { status, text } = await postFunction(baseUrl, name, token, payload);
+  let { status, text } = await postFunction(baseUrl, name, token, payload);
+  // A 503 planning_busy asks the client to retry (docs/decisions/036), as the web app's queries do: on CI's two
+  // busy cores a solve can outlast the pool's wait while another spec's server and browser run beside it.
+  for (let attempt = 1; status === 503 && attempt <= BUSY_RETRIES; attempt += 1) {
+    await new Promise((resolveWait) => setTimeout(resolveWait, BUSY_RETRY_WAIT_MS));
+    ({ status, text } = await postFunction(baseUrl, name, token, payload));
+  }
   if (status < 200 || status >= 300) throw new Error(`${name} answered ${status}: ${text}`);
   // Without a stricter schema R is FunctionResponse<N>, the registry schema's own output.
   const schema = answer ?? (FUNCTIONS[name].response as z.ZodType<R>);
