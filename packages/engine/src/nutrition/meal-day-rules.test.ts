@@ -4,11 +4,11 @@ import { FOOD_CATALOGUE } from "./food-catalogue";
 import { MEAL_SLOTS, type MealSlot } from "./food.types";
 import { keepsMoveRules, selectCandidates, type Candidate } from "./meal-candidates";
 import { dayLimitsExcessKcal } from "./meal-day-limits";
-import { dayEggG, dayRuleBreach, EGGS_MAX_G, FAMILY_MEALS_MAX, repairDayRules } from "./meal-day-rules";
+import { dayEggG, dayRuleBreach, FAMILY_MEALS_MAX, repairDayRules } from "./meal-day-rules";
 import type { MealPlanRequest } from "./meal-planner";
 import { fitPortions } from "./meal-portions";
 import { proteinFamilies } from "./meal-roles";
-import { nutrientTargets } from "./meal-targets";
+import { EGGS_MAX_G, nutrientTargets } from "./meal-targets";
 
 // Three eggs a day at most and no protein family at more than two meals (docs/decisions/078-eggs-and-protein-families-per-day.md):
 // soft rules after the search, below kcal, exclusions, protein, the bounds and the day's limits.
@@ -116,6 +116,39 @@ describe("eggs and protein families per day", () => {
     );
     const candidates = repaired.portions.map((portion) => portion.candidate);
     for (const meal of MEAL_SLOTS) expect(keepsMoveRules(candidates, meal, false)).toBe(true);
+  });
+
+  it("never lets a refit regrow an egg dish: a capped fit stays at or under its cap, where a free one grows back", () => {
+    // One egg dish, served at its largest portion: over three eggs on its own, with protein to spare at this weight.
+    const day = dayOf({ ...EGG_DAY, Snacks: ["apple", "almonds"] });
+    const at = day.portions.findIndex(({ candidate: entry }) => entry.food.id === "us-scrambled-eggs-toast");
+    const eggDish = day.portions[at];
+    if (eggDish === undefined) throw new Error("the day holds the scrambled eggs");
+    const { food } = eggDish.candidate;
+    const largest = day.portions.map((portion, index) =>
+      index === at ? { ...portion, weightG: food.portionMaxG } : portion,
+    );
+    expect(dayEggG(largest)).toBeGreaterThan(EGGS_MAX_G);
+    const shrunkG = food.portionMinG + 2 * food.portionStepG;
+    const shrunk = largest.map((portion, index) =>
+      index === at ? { ...portion, weightG: shrunkG } : portion,
+    );
+    const candidates = shrunk.map((portion) => portion.candidate);
+    const caps = shrunk.map((portion, index) => (index === at ? portion.weightG : undefined));
+
+    expect(fitPortions(candidates, targets, shrunk).portions[at]?.weightG).toBeGreaterThan(shrunkG);
+    const capped = fitPortions(candidates, targets, shrunk, caps);
+    expect(capped.portions[at]?.weightG).toBeLessThanOrEqual(shrunkG);
+    expect(capped.hardBreach).toBeLessThanOrEqual(1e-6);
+
+    const repaired = repairDayRules(largest, pool.allByMeal, targets, {
+      kosher: false,
+      proteinSources: REQUEST.proteinSources,
+    });
+    expect(repaired).toBeDefined();
+    if (repaired === undefined) return;
+    expect(dayEggG(repaired.portions)).toBeLessThanOrEqual(EGGS_MAX_G);
+    expect(repaired.hardBreach).toBeLessThanOrEqual(1e-6);
   });
 
   it("moves a family off its third meal where the eggs already keep their cap", () => {

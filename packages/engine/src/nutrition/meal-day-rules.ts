@@ -4,7 +4,7 @@ import { keepsMoveRules, type Candidate } from "./meal-candidates";
 import { boundRank, dayLimitsExcessKcal } from "./meal-day-limits";
 import { fitPortions, ranksBefore, type Portion, type PortionFit } from "./meal-portions";
 import { isProteinFood, isUnchosenProteinFood, proteinFamilies } from "./meal-roles";
-import type { NutrientTargets } from "./meal-targets";
+import { EGGS_MAX_G, type NutrientTargets } from "./meal-targets";
 import { compareIds } from "./seeded-hash";
 
 /**
@@ -16,8 +16,6 @@ import { compareIds } from "./seeded-hash";
  * not, or dropped where their meal keeps two items.
  */
 
-/** Three large eggs without their shells: USDA SR Legacy 01123, "Egg, whole, raw, fresh", 1 large = 50 g. */
-export const EGGS_MAX_G = 150;
 /** A protein family (meal-roles proteinFamilies) at most at this many of the day's four meals. */
 export const FAMILY_MEALS_MAX = 2;
 
@@ -165,7 +163,11 @@ export function repairDayRules(
     };
     const consider = (next: Portion[], meal: MealSlot, preference: number) => {
       const candidates = next.map((portion) => portion.candidate);
-      const fit = fitPortions(candidates, targets, next);
+      // No egg dish grows in a refit: the fit does not count eggs, and would hand back what a move took away.
+      const eggCapsG = next.map(({ candidate, weightG }) =>
+        candidate.food.wholeEggG > 0 ? weightG : undefined,
+      );
+      const fit = fitPortions(candidates, targets, next, eggCapsG);
       if (
         fit.hardBreach > 1e-6 ||
         fit.proteinShortG > proteinShortAllowedG ||

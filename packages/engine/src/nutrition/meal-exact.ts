@@ -1,6 +1,5 @@
 import { MEAL_SLOTS, type Food, type MealSlot, type ProteinSource } from "./food.types";
 import type { Candidate } from "./meal-candidates";
-import { EGGS_MAX_G } from "./meal-day-rules";
 import { fitPortions, SODIUM_MG_PER_KCAL, type Portion, type PortionFit } from "./meal-portions";
 import {
   ANCHOR_ROLES,
@@ -13,6 +12,7 @@ import {
   ROLE_CAPS,
 } from "./meal-roles";
 import {
+  EGGS_MAX_G,
   CARBS_ENERGY_SHARE_MIN,
   CARBS_MIN_G,
   FAT_ENERGY_SHARE,
@@ -51,7 +51,7 @@ export interface ExactLimits {
  */
 const WEIGHT = { proteinOver: 100_000, share: 10_000, proteinShort: 1_000, absolute: 100 } as const;
 /**
- * Per gram of whole egg above three eggs (meal-day-rules EGGS_MAX_G): an egg over (50 g) weighs as much as 5 kcal of an
+ * Per gram of whole egg above three eggs (meal-targets EGGS_MAX_G): an egg over (50 g) weighs as much as 5 kcal of an
  * absolute bound, so the cap gives way before every bound and limit, and far above the preferences.
  */
 const EGG_OVER_WEIGHT = 10;

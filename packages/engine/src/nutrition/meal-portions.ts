@@ -3,6 +3,7 @@ import type { Candidate } from "./meal-candidates";
 import {
   CARBS_ENERGY_SHARE_MIN,
   CARBS_MIN_G,
+  EGGS_MAX_G,
   FAT_ENERGY_SHARE,
   MEAL_SHARE_BAND,
   MEAL_SHARES,
@@ -66,6 +67,13 @@ const MAX_ROUNDS = 80;
  * docs/decisions/076-fibre-sodium-and-saturated-fat-bounds.md stand side by side, below the protein floor.
  */
 export const SODIUM_MG_PER_KCAL = 10;
+/**
+ * Per gram of whole egg above three eggs a day (EGGS_MAX_G): far below a gram of protein under its floor (10) and a kcal
+ * of any bound (1), so every one of those outranks the eggs (docs/decisions/078-eggs-and-protein-families-per-day.md);
+ * an egg over (50 g) weighs about as much as 25 kcal off a 2,500 kcal target. The fit then shrinks an egg dish and grows
+ * another food of its meal where that costs nothing else, instead of leaving the repair after the search to undo it.
+ */
+const EGG_OVER_WEIGHT = 0.02;
 
 /** Per-gram figures of every item, flattened so a move is scored in O(1). */
 interface Item {
@@ -77,6 +85,7 @@ interface Item {
   fibrePerG: number;
   satFatPerG: number;
   sodiumMgPerG: number;
+  eggPerG: number;
   minG: number;
   stepG: number;
   levels: number;
@@ -90,6 +99,7 @@ interface State {
   fibreG: number;
   satFatG: number;
   sodiumMg: number;
+  eggG: number;
   mealKcal: [number, number, number, number];
 }
 
@@ -183,8 +193,8 @@ function hardBreach(state: State, limits: Limits): number {
  * The order things give way in (docs/decisions/028): the hard rules weigh 1000× per kcal, the protein ceilings 200× per kcal
  * (they count again in the bounds below, so a paired step that moves grams from a protein-rich food to a starch or a
  * fat wins over any other gain), the energy-share bounds 50× per kcal,
- * protein under its floor 10 per g (2.5 per kcal), the absolute bounds 1 per kcal; energy off the target and meals off
- * their shares, preferences within the window, least.
+ * protein under its floor 10 per g (2.5 per kcal), the absolute bounds 1 per kcal, whole egg over three eggs 0.02 per g;
+ * energy off the target and meals off their shares, preferences within the window, least.
  */
 function penalty(state: State, limits: Limits): number {
   let soft =
@@ -192,7 +202,8 @@ function penalty(state: State, limits: Limits): number {
     PROTEIN_OVER_WEIGHT * proteinOver(state, limits) +
     50 * shareBreach(state) +
     10 * Math.max(0, limits.proteinMinG - state.proteinG) +
-    absoluteBreach(state, limits);
+    absoluteBreach(state, limits) +
+    EGG_OVER_WEIGHT * Math.max(0, state.eggG - EGGS_MAX_G);
   for (let meal = 0; meal < 4; meal += 1) {
     soft +=
       (30 * Math.abs(state.mealKcal[meal as 0 | 1 | 2 | 3] - (limits.mealAim[meal] ?? 0))) / limits.target;
@@ -211,6 +222,8 @@ export function fitPortions(
   targets: NutrientTargets,
   /** Portions to start from (one per candidate, in order) instead of every meal at its share. */
   start?: readonly Portion[],
+  /** Most grams per candidate (in order; undefined: the food's largest portion), for a repair that must not regrow one. */
+  maxG?: readonly (number | undefined)[],
 ): PortionFit {
   const items: Item[] = candidates.map(({ food, meal }) => ({
     meal: MEAL_INDEX[meal],
@@ -221,10 +234,16 @@ export function fitPortions(
     fibrePerG: food.fibreG / 100,
     satFatPerG: food.satFatG / 100,
     sodiumMgPerG: food.sodiumMg / 100,
+    eggPerG: food.wholeEggG / 100,
     minG: food.portionMinG,
     stepG: food.portionStepG,
     levels: Math.round((food.portionMaxG - food.portionMinG) / food.portionStepG),
   }));
+  for (const [index, capG] of (maxG ?? []).entries()) {
+    const item = items[index];
+    if (item === undefined || capG === undefined) continue;
+    item.levels = Math.min(item.levels, Math.max(0, Math.floor((capG - item.minG) / item.stepG + 1e-9)));
+  }
   const level = items.map(() => 0);
   for (const meal of MEAL_SLOTS) {
     const inMeal = items
@@ -257,6 +276,7 @@ export function fitPortions(
     fibreG: 0,
     satFatG: 0,
     sodiumMg: 0,
+    eggG: 0,
     mealKcal: [0, 0, 0, 0],
   };
   const apply = (index: number, deltaLevels: number) => {
@@ -269,6 +289,7 @@ export function fitPortions(
     state.fibreG += item.fibrePerG * grams;
     state.satFatG += item.satFatPerG * grams;
     state.sodiumMg += item.sodiumMgPerG * grams;
+    state.eggG += item.eggPerG * grams;
     state.mealKcal[item.meal as 0 | 1 | 2 | 3] += item.kcalPerG * grams;
   };
   for (const [index, item] of items.entries()) apply(index, item.minG / item.stepG + (level[index] ?? 0));

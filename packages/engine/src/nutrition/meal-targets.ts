@@ -43,6 +43,11 @@ export const CARBS_ENERGY_SHARE_MIN = 0.4;
  */
 export const FIBRE_G = { min: 25, max: 60 } as const;
 export const FIBRE_G_PER_1000_KCAL = 14;
+/**
+ * Whole egg at most three large eggs a day, without their shells: USDA SR Legacy 01123, "Egg, whole, raw, fresh",
+ * 1 large = 50 g (docs/decisions/078-eggs-and-protein-families-per-day.md).
+ */
+export const EGGS_MAX_G = 150;
 /** Sodium at most 2,300 mg/day: the US Dietary Guidelines 2020–2025 limit (the NASEM 2019 chronic-disease risk intake). */
 export const SODIUM_MAX_MG = 2300;
 /** Saturated fat under 10 % of energy: WHO guideline on saturated fatty acid intake (2023) and the US Dietary Guidelines 2020–2025. */
