@@ -229,7 +229,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   const db =
     options.database ??
     (await openDatabase(config, {
-      onIdleConnectionError: (error) => app.log.error({ err: error }, "database connection lost while idle"),
+      onConnectionError: (error) => app.log.error({ err: error }, "database connection lost"),
     }));
   try {
     await migrate(db);

@@ -124,7 +124,7 @@ describe("migration 012: stored plans move from the wire shapes to domain items"
       const postgres = await createPostgresDatabase(postgresAdminUrl ?? "");
       const db = await openDatabase(
         { dataDir: ":memory:", databaseUrl: postgres.url },
-        { onIdleConnectionError: () => {} },
+        { onConnectionError: () => {} },
       );
       cleanups.push(async () => {
         await db.destroy();

@@ -1,7 +1,9 @@
 import { randomUUID } from "node:crypto";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
+import { sql } from "kysely";
 import { buildApp } from "../app";
+import { openDatabase } from "./database";
 import { createPostgresDatabase, postgresAdminUrl, testConfig } from "../test/test-app";
 
 // Only PostgreSQL has pooled connections a server can drop; PGlite runs in-process. Without
@@ -44,6 +46,46 @@ describe.skipIf(postgresAdminUrl === undefined)(
       const after = await app.inject({ method: "GET", url: "/healthz" });
       expect(after.statusCode).toBe(200);
       expect(after.json()).toEqual({ status: "ok", database: "up" });
+    });
+
+    it("hears a connection dropped while checked out between two statements, and the next query still runs", async () => {
+      const database = await createPostgresDatabase(adminUrl);
+      cleanups.push(() => database.drop());
+      const applicationName = `fitwise-${randomUUID()}`;
+      const url = new URL(database.url);
+      url.searchParams.set("application_name", applicationName);
+      const heard: Error[] = [];
+      const db = await openDatabase(
+        { dataDir: ":memory:", databaseUrl: url.toString() },
+        { onConnectionError: (error) => heard.push(error) },
+      );
+      cleanups.push(() => db.destroy());
+
+      // A connection held between statements, as a transaction holds one, with no query in flight when it drops:
+      // node-postgres then emits 'error' on the connection itself, which nothing but our listener hears.
+      const dropped = await db.connection().execute(async (held) => {
+        await sql`select 1`.execute(held);
+        const admin = new pg.Client({ connectionString: adminUrl });
+        await admin.connect();
+        try {
+          await admin.query(
+            "select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1",
+            [applicationName],
+          );
+        } finally {
+          await admin.end();
+        }
+        await expect.poll(() => heard.length).toBeGreaterThan(0);
+        return sql`select 1`.execute(held).then(
+          () => false,
+          () => true,
+        );
+      });
+      expect(dropped).toBe(true);
+      expect(heard[0]?.message).toMatch(/terminat/);
+
+      const after = await sql<{ one: number }>`select 1 as one`.execute(db);
+      expect(after.rows).toEqual([{ one: 1 }]);
     });
   },
 );

@@ -31,11 +31,14 @@ const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, "-c", "shared_buffers
 
 export interface OpenDatabaseOptions {
   /**
-   * Told when PostgreSQL drops an idle pooled connection (a restart, a failover, an administrator's
-   * pg_terminate_backend). node-postgres emits that as an 'error' event on the pool, and an
-   * unheard 'error' event would end the process; the pool replaces the connection on next use.
+   * Told when PostgreSQL drops a pooled connection (a restart, a failover, an administrator's
+   * pg_terminate_backend), idle or checked out. node-postgres emits that as an 'error' event on the
+   * connection, and an unheard 'error' event ends the process: the pool hears it only while the
+   * connection is idle, so a connection dropped between two statements of a transaction, or between
+   * check-out and its first query, took the server down (CI saw it as an uncaught exception). The
+   * statement in flight, if any, still fails with the error; the pool replaces the connection.
    */
-  onIdleConnectionError(error: Error): void;
+  onConnectionError(error: Error): void;
 }
 
 export async function openDatabase(
@@ -44,7 +47,9 @@ export async function openDatabase(
 ): Promise<Database> {
   if (config.databaseUrl) {
     const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
-    pool.on("error", options.onIdleConnectionError);
+    pool.on("connect", (client) => client.on("error", options.onConnectionError));
+    // The pool re-emits an idle connection's error; the connection's own listener above has reported it.
+    pool.on("error", () => {});
     return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   }
   if (config.dataDir === ":memory:") return wrapPGlite(await createPGlite({}));

@@ -64,7 +64,7 @@ describe.skipIf(postgresAdminUrl === undefined)("inTransaction on PostgreSQL: a 
     postgres = await createPostgresDatabase(postgresAdminUrl ?? "");
     db = await openDatabase(
       { dataDir: ":memory:", databaseUrl: postgres.url },
-      { onIdleConnectionError: () => {} },
+      { onConnectionError: () => {} },
     );
     await migrate(db);
   });

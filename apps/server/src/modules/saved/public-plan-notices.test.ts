@@ -45,7 +45,7 @@ describe.skipIf(postgresAdminUrl === undefined)("public plan notices over Postgr
     postgres = await createPostgresDatabase(postgresAdminUrl ?? "");
     db = await openDatabase(
       { dataDir: ":memory:", databaseUrl: postgres.url },
-      { onIdleConnectionError: () => {} },
+      { onConnectionError: () => {} },
     );
     notices = new PostgresPublicPlanNotices({
       cache,
