@@ -4,6 +4,8 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
+import type { FunctionName } from "@fitwise/contracts/functions";
+import { postFunctionWhenFree } from "./support/api";
 import { checkA11y, closeChat, newPage, screenshot } from "./support/browser";
 import { completeProfile } from "./support/profiles";
 import { startServer } from "./support/server";
@@ -219,14 +221,10 @@ function localToday(): string {
   return `${at.getFullYear()}-${String(at.getMonth() + 1).padStart(2, "0")}-${String(at.getDate()).padStart(2, "0")}`;
 }
 
-async function callApi<T>(token: string, name: string, body: unknown): Promise<T> {
-  const response = await fetch(`${suite.server.url}/functions/v1/${name}`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
-    body: JSON.stringify(body),
-  });
-  expect(response.status, name).toBe(200);
-  return (await response.json()) as T;
+async function callApi<T>(token: string, name: FunctionName, body: unknown): Promise<T> {
+  const { status, text } = await postFunctionWhenFree(suite.server.url, name, token, body);
+  expect(status, name).toBe(200);
+  return JSON.parse(text) as T;
 }
 
 describe.each([SIZES[0]])("offline writing on $name", ({ name, viewport }) => {

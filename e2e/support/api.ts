@@ -42,6 +42,25 @@ const BUSY_RETRIES = 3;
 const BUSY_RETRY_WAIT_MS = 2_000;
 
 /**
+ * postFunction, asked again while the answer is 503 planning_busy, which asks the client to retry (docs/decisions/036), as
+ * the web app's queries do: on CI's two busy cores a solve can outlast the pool's wait while another spec's server and
+ * browser run beside it.
+ */
+export async function postFunctionWhenFree(
+  baseUrl: string,
+  name: FunctionName,
+  token: string | undefined,
+  payload: unknown,
+): Promise<{ status: number; text: string }> {
+  let answer = await postFunction(baseUrl, name, token, payload);
+  for (let attempt = 1; answer.status === 503 && attempt <= BUSY_RETRIES; attempt += 1) {
+    await new Promise((resolveWait) => setTimeout(resolveWait, BUSY_RETRY_WAIT_MS));
+    answer = await postFunction(baseUrl, name, token, payload);
+  }
+  return answer;
+}
+
+/**
  * Calls a function that must succeed and returns its answer, checked against the registry's schema, or against
  * `answer`, a stricter reading, where the function answers one of several shapes (write_user_data, get_user_data).
  */
@@ -55,13 +74,7 @@ export async function callFunction<
   payload: FunctionRequest<N>,
   answer?: z.ZodType<R>,
 ): Promise<R> {
-  let { status, text } = await postFunction(baseUrl, name, token, payload);
-  // A 503 planning_busy asks the client to retry (docs/decisions/036), as the web app's queries do: on CI's two
-  // busy cores a solve can outlast the pool's wait while another spec's server and browser run beside it.
-  for (let attempt = 1; status === 503 && attempt <= BUSY_RETRIES; attempt += 1) {
-    await new Promise((resolveWait) => setTimeout(resolveWait, BUSY_RETRY_WAIT_MS));
-    ({ status, text } = await postFunction(baseUrl, name, token, payload));
-  }
+  const { status, text } = await postFunctionWhenFree(baseUrl, name, token, payload);
   if (status < 200 || status >= 300) throw new Error(`${name} answered ${status}: ${text}`);
   // Without a stricter schema R is FunctionResponse<N>, the registry schema's own output.
   const schema = answer ?? (FUNCTIONS[name].response as z.ZodType<R>);
@@ -83,7 +96,7 @@ export async function itemOffered(
   wanted: number,
 ): Promise<{ item: MealItemWire; offered: ListDietReplacementsResponse }> {
   for (const item of plan.filter((entry) => entry.Meal === meal)) {
-    const { status, text } = await postFunction(baseUrl, "list_diet_replacements", token, {
+    const { status, text } = await postFunctionWhenFree(baseUrl, "list_diet_replacements", token, {
       itemToReplace: { id: item.id },
       column_name: "diet_one",
     });
