@@ -1,10 +1,9 @@
 import { randomUUID } from "node:crypto";
-import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import { buildApp } from "../app";
 import { openDatabase } from "./database";
-import { createPostgresDatabase, postgresAdminUrl, testConfig } from "../test/test-app";
+import { adminQuery, createPostgresDatabase, postgresAdminUrl, testConfig } from "../test/test-app";
 
 // Only PostgreSQL has pooled connections a server can drop; PGlite runs in-process. Without
 // DATABASE_URL the suite is still registered, and reported as skipped: a file without a suite makes
@@ -18,28 +17,37 @@ describe.skipIf(postgresAdminUrl === undefined)(
       for (const cleanup of cleanups.reverse()) await cleanup();
     });
 
-    it("keeps serving after PostgreSQL terminates the pool's idle connections", async () => {
+    /**
+     * A fresh database, and a URL to it whose connections carry a name of their own; terminate() ends every one of
+     * them from another session, as an administrator or a failover would, and answers how many it ended.
+     */
+    async function databaseToCutOff(): Promise<{ url: string; terminate(): Promise<number> }> {
       const database = await createPostgresDatabase(adminUrl);
       cleanups.push(() => database.drop());
       const applicationName = `fitwise-${randomUUID()}`;
       const url = new URL(database.url);
       url.searchParams.set("application_name", applicationName);
-      const app = await buildApp(testConfig({ databaseUrl: url.toString() }), { logger: false });
+      return {
+        url: url.toString(),
+        async terminate() {
+          const terminated = await adminQuery(
+            adminUrl,
+            "select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1",
+            [applicationName],
+          );
+          return terminated.rowCount ?? 0;
+        },
+      };
+    }
+
+    it("keeps serving after PostgreSQL terminates the pool's idle connections", async () => {
+      const database = await databaseToCutOff();
+      const app = await buildApp(testConfig({ databaseUrl: database.url }), { logger: false });
       cleanups.push(() => app.close());
 
       expect((await app.inject({ method: "GET", url: "/healthz" })).statusCode).toBe(200);
 
-      const admin = new pg.Client({ connectionString: adminUrl });
-      await admin.connect();
-      try {
-        const terminated = await admin.query<{ pid: number }>(
-          "select pg_terminate_backend(pid) as pid from pg_stat_activity where application_name = $1",
-          [applicationName],
-        );
-        expect(terminated.rowCount).toBeGreaterThan(0);
-      } finally {
-        await admin.end();
-      }
+      expect(await database.terminate()).toBeGreaterThan(0);
       // Let the pool notice the closed sockets before the next request.
       await new Promise((resolve) => setTimeout(resolve, 200));
 
@@ -49,14 +57,10 @@ describe.skipIf(postgresAdminUrl === undefined)(
     });
 
     it("hears a connection dropped while checked out between two statements, and the next query still runs", async () => {
-      const database = await createPostgresDatabase(adminUrl);
-      cleanups.push(() => database.drop());
-      const applicationName = `fitwise-${randomUUID()}`;
-      const url = new URL(database.url);
-      url.searchParams.set("application_name", applicationName);
+      const database = await databaseToCutOff();
       const heard: Error[] = [];
       const db = await openDatabase(
-        { dataDir: ":memory:", databaseUrl: url.toString() },
+        { dataDir: ":memory:", databaseUrl: database.url },
         { onConnectionError: (error) => heard.push(error) },
       );
       cleanups.push(() => db.destroy());
@@ -65,16 +69,7 @@ describe.skipIf(postgresAdminUrl === undefined)(
       // node-postgres then emits 'error' on the connection itself, which nothing but our listener hears.
       const dropped = await db.connection().execute(async (held) => {
         await sql`select 1`.execute(held);
-        const admin = new pg.Client({ connectionString: adminUrl });
-        await admin.connect();
-        try {
-          await admin.query(
-            "select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1",
-            [applicationName],
-          );
-        } finally {
-          await admin.end();
-        }
+        expect(await database.terminate()).toBeGreaterThan(0);
         await expect.poll(() => heard.length).toBeGreaterThan(0);
         return sql`select 1`.execute(held).then(
           () => false,

@@ -38,30 +38,33 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
 /** DATABASE_URL of the test environment (CI sets it); unset means PGlite only. */
 export const postgresAdminUrl = process.env.DATABASE_URL;
 
+/** Runs one statement on a connection of its own to the administration database, closed whatever happens. */
+export async function adminQuery(
+  adminUrl: string,
+  text: string,
+  values: unknown[] = [],
+): Promise<pg.QueryResult> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    return await admin.query(text, values);
+  } finally {
+    await admin.end();
+  }
+}
+
 /** Creates an empty PostgreSQL database for one suite; drop() removes it. */
 export async function createPostgresDatabase(
   adminUrl: string,
 ): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `fitwise_test_${randomUUID().replaceAll("-", "")}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(`create database ${name}`);
-  } finally {
-    await admin.end();
-  }
+  await adminQuery(adminUrl, `create database ${name}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
     async drop() {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      try {
-        await client.query(`drop database if exists ${name} with (force)`);
-      } finally {
-        await client.end();
-      }
+      await adminQuery(adminUrl, `drop database if exists ${name} with (force)`);
     },
   };
 }
