@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import { buildApp } from "../app";
 import { openDatabase } from "./database";
-import { adminQuery, createPostgresDatabase, postgresAdminUrl, testConfig } from "../test/test-app";
+import { queryOnce, createPostgresDatabase, postgresAdminUrl, testConfig } from "../test/test-app";
 
 // Only PostgreSQL has pooled connections a server can drop; PGlite runs in-process. Without
 // DATABASE_URL the suite is still registered, and reported as skipped: a file without a suite makes
@@ -30,7 +30,7 @@ describe.skipIf(postgresAdminUrl === undefined)(
       return {
         url: url.toString(),
         async terminate() {
-          const terminated = await adminQuery(
+          const terminated = await queryOnce(
             adminUrl,
             "select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1",
             [applicationName],

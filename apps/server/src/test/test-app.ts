@@ -38,18 +38,18 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
 /** DATABASE_URL of the test environment (CI sets it); unset means PGlite only. */
 export const postgresAdminUrl = process.env.DATABASE_URL;
 
-/** Runs one statement on a connection of its own to the administration database, closed whatever happens. */
-export async function adminQuery(
-  adminUrl: string,
+/** Runs one statement on a PostgreSQL connection of its own (to the database at url), closed whatever happens. */
+export async function queryOnce<Row extends pg.QueryResultRow = pg.QueryResultRow>(
+  url: string,
   text: string,
   values: unknown[] = [],
-): Promise<pg.QueryResult> {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
+): Promise<pg.QueryResult<Row>> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
   try {
-    return await admin.query(text, values);
+    return await client.query<Row>(text, values);
   } finally {
-    await admin.end();
+    await client.end();
   }
 }
 
@@ -58,13 +58,13 @@ export async function createPostgresDatabase(
   adminUrl: string,
 ): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `fitwise_test_${randomUUID().replaceAll("-", "")}`;
-  await adminQuery(adminUrl, `create database ${name}`);
+  await queryOnce(adminUrl, `create database ${name}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
     async drop() {
-      await adminQuery(adminUrl, `drop database if exists ${name} with (force)`);
+      await queryOnce(adminUrl, `drop database if exists ${name} with (force)`);
     },
   };
 }

@@ -1,8 +1,13 @@
 import Fastify from "fastify";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Database } from "../../db/database";
-import { collectLogs, createPostgresDatabase, openTestPGlite, postgresAdminUrl } from "../../test/test-app";
+import {
+  collectLogs,
+  createPostgresDatabase,
+  openTestPGlite,
+  postgresAdminUrl,
+  queryOnce,
+} from "../../test/test-app";
 import {
   jobKey,
   nextDailyRun,
@@ -43,17 +48,6 @@ function countingHandlers(
     },
     "send-email": ({ email: { to } }) => send(to),
   };
-}
-
-/** SQL on a PostgreSQL database by its URL (pg-boss's own tables). */
-async function queryPostgres<Row extends object>(url: string, text: string): Promise<Row[]> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query<Row>(text)).rows;
-  } finally {
-    await client.end();
-  }
 }
 
 const targets: Array<"PGlite" | "PostgreSQL"> = postgresAdminUrl ? ["PGlite", "PostgreSQL"] : ["PGlite"];
@@ -165,11 +159,13 @@ for (const target of targets) {
         return rows.length;
       }
       const url = postgres?.url ?? "";
-      const rows = await queryPostgres<{ count: string }>(
-        url,
-        `select (select count(*) from pgboss.job where name = 'send-email')
+      const rows = (
+        await queryOnce<{ count: string }>(
+          url,
+          `select (select count(*) from pgboss.job where name = 'send-email')
            + (select count(*) from pgboss.archive where name = 'send-email') as count`,
-      );
+        )
+      ).rows;
       return Number(rows[0]?.count);
     };
 
@@ -210,7 +206,7 @@ for (const target of targets) {
       } else {
         const url = postgres?.url ?? "";
         const second = await startPgBossJobQueue({ connectionString: url, handlers, log });
-        const schedules = await queryPostgres(url, "select name, cron, timezone from pgboss.schedule");
+        const schedules = (await queryOnce(url, "select name, cron, timezone from pgboss.schedule")).rows;
         expect(schedules).toEqual([{ name: "purge-expired", cron: "0 3 * * *", timezone: "UTC" }]);
         await second.close();
       }
