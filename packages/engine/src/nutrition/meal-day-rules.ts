@@ -163,7 +163,8 @@ export function repairDayRules(
     };
     const consider = (next: Portion[], meal: MealSlot, preference: number) => {
       const candidates = next.map((portion) => portion.candidate);
-      // No egg dish grows in a refit: the fit does not count eggs, and would hand back what a move took away.
+      // No egg dish grows in a refit: the fit weighs eggs only softly, below the meal's energy band, and would hand back
+      // what a move took away.
       const eggCapsG = next.map(({ candidate, weightG }) =>
         candidate.food.wholeEggG > 0 ? weightG : undefined,
       );

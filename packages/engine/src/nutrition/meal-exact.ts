@@ -12,9 +12,9 @@ import {
   ROLE_CAPS,
 } from "./meal-roles";
 import {
-  EGGS_MAX_G,
   CARBS_ENERGY_SHARE_MIN,
   CARBS_MIN_G,
+  EGGS_MAX_G,
   FAT_ENERGY_SHARE,
   ITEMS_PER_MEAL,
   MEAL_SHARE_BAND,
