@@ -112,8 +112,10 @@ export function MealGroups({
                     <p className={styles.itemFacts}>
                       <MacroFigures totals={totalsOf([item])} />
                     </p>
-                    {renderItemExtra?.(item)}
-                    <RecipeDisclosure foodId={item.foodId} grams={item.grams} name={item.name} />
+                    <div className={styles.itemActions}>
+                      {renderItemExtra?.(item)}
+                      <RecipeDisclosure foodId={item.foodId} grams={item.grams} name={item.name} />
+                    </div>
                   </div>
                   <ReplaceButton
                     name={item.name}
