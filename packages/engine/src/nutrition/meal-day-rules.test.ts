@@ -161,7 +161,7 @@ describe("eggs and protein families per day", () => {
       proteinSources: REQUEST.proteinSources,
     });
     expect(repaired).toBeDefined();
-    expect(dayRuleBreach(repaired?.portions ?? [])).toEqual({ eggOverG: 0, familyMealsOver: 0 });
+    expect(dayRuleBreach(repaired?.portions ?? [])).toMatchObject({ eggOverG: 0, familyMealsOver: 0 });
     expect(repaired?.proteinShortG).toBeLessThanOrEqual(day.proteinShortG + 0.01);
   });
 
@@ -178,6 +178,60 @@ describe("eggs and protein families per day", () => {
         proteinSources: REQUEST.proteinSources,
       }),
     ).toBeUndefined();
+  });
+
+  it("gives lunch a main of the chosen cuisine, or of none, in place of another cuisine's, and loses nothing before it", () => {
+    // An American day whose lunch is built around an Italian pasta dish.
+    const day = dayOf({ ...DAIRY_DAY, Lunch: ["it-pasta-e-ceci", "apple"], Snacks: ["almonds", "banana"] });
+    expect(dayRuleBreach(day.portions)).toEqual({
+      eggOverG: 0,
+      familyMealsOver: 0,
+      foreignMains: 1,
+      foreignItemsOver: 0,
+    });
+
+    const repaired = repairDayRules(day.portions, pool.allByMeal, targets, {
+      kosher: false,
+      proteinSources: REQUEST.proteinSources,
+    });
+    expect(repaired).toBeDefined();
+    if (repaired === undefined) return;
+    expect(dayRuleBreach(repaired.portions)).toEqual({
+      eggOverG: 0,
+      familyMealsOver: 0,
+      foreignMains: 0,
+      foreignItemsOver: 0,
+    });
+    const lunch = repaired.portions.filter(({ candidate: entry }) => entry.meal === "Lunch");
+    for (const { candidate: entry } of lunch)
+      expect(entry.food.cuisines.length === 0 || entry.food.cuisines.includes("American")).toBe(true);
+    expect(repaired.hardBreach).toBeLessThanOrEqual(1e-6);
+    expect(repaired.proteinShortG).toBeLessThanOrEqual(day.proteinShortG + 0.01);
+    expect(dayLimitsExcessKcal(repaired.portions, targets)).toBeLessThanOrEqual(
+      Math.max(dayLimitsExcessKcal(day.portions, targets), 1),
+    );
+    const candidates = repaired.portions.map((portion) => portion.candidate);
+    for (const meal of MEAL_SLOTS) expect(keepsMoveRules(candidates, meal, false)).toBe(true);
+  });
+
+  it("reads another cuisine's side as the main where it carries most of its meal's energy", () => {
+    // Fried plantains beside an American lunch's burger: a side while the burger carries more energy, the main if not.
+    const lunch = (tostonesG: number, burgerG: number) => [
+      { candidate: candidate("Lunch", "us-black-bean-burger"), weightG: burgerG },
+      { candidate: candidate("Lunch", "la-tostones"), weightG: tostonesG },
+    ];
+    const kcal = (portions: ReturnType<typeof lunch>) =>
+      portions.map(({ candidate: entry, weightG }) => (entry.food.energyKcal * weightG) / 100);
+
+    const asSide = lunch(100, 250);
+    const [burgerKcal = 0, tostonesKcal = 0] = kcal(asSide);
+    expect(tostonesKcal).toBeLessThan(burgerKcal);
+    expect(dayRuleBreach(asSide).foreignMains).toBe(0);
+
+    const asMain = lunch(300, 100);
+    const [smallBurgerKcal = 0, largeTostonesKcal = 0] = kcal(asMain);
+    expect(largeTostonesKcal).toBeGreaterThan(smallBurgerKcal);
+    expect(dayRuleBreach(asMain).foreignMains).toBe(1);
   });
 
   it("does nothing to a day that keeps both rules", () => {

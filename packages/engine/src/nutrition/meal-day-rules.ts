@@ -3,17 +3,19 @@ import { hasCuisineMajority } from "./meal-chosen-sources";
 import { keepsMoveRules, type Candidate } from "./meal-candidates";
 import { boundRank, dayLimitsExcessKcal } from "./meal-day-limits";
 import { fitPortions, ranksBefore, type Portion, type PortionFit } from "./meal-portions";
-import { isProteinFood, isUnchosenProteinFood, proteinFamilies } from "./meal-roles";
-import { EGGS_MAX_G, type NutrientTargets } from "./meal-targets";
+import { isProteinFood, isUnchosenProteinFood, mealRole, proteinFamilies } from "./meal-roles";
+import { EGGS_MAX_G, FIBRE_G, type NutrientTargets } from "./meal-targets";
 import { compareIds } from "./seeded-hash";
 
 /**
- * Two rules of a day a dietitian would sign (docs/decisions/078-eggs-and-protein-families-per-day.md), after the
- * search and its repairs: at most three whole eggs, by the recipes' ingredients, and no protein family at more than
- * two of the day's meals. The search builds each meal among a few candidates and never sees the day's eggs or
- * families, so an omelette breakfast beside an egg-fried-rice dinner, or dairy at breakfast, snacks and dinner, may be
- * the best day it found; here the foods that break a rule are swapped, one at a time, for foods of their meal that do
- * not, or dropped where their meal keeps two items.
+ * Rules of a day a dietitian would sign, after the search and its repairs: at most three whole eggs, by the recipes'
+ * ingredients, and no protein family at more than two of the day's meals
+ * (docs/decisions/078-eggs-and-protein-families-per-day.md); then a day that reads as one cuisine: lunch's and dinner's
+ * mains and 70 % of the items from the chosen cuisine or from none (docs/decisions/079-a-day-of-one-cuisine.md). The
+ * search builds each meal among a few candidates and never sees the day's eggs, families or mains, so an omelette
+ * breakfast beside an egg-fried-rice dinner, dairy at breakfast, snacks and dinner, or an Italian seitan dish at an
+ * Ethiopian lunch may be the best day it found; here the foods that break a rule are swapped, one at a time, for foods
+ * that do not, or dropped where their meal keeps two items.
  */
 
 /** A protein family (meal-roles proteinFamilies) at most at this many of the day's four meals. */
@@ -27,12 +29,60 @@ const MAX_ROUNDS = 4;
  */
 const REPLACEMENTS = 20;
 
+/** Of a day's items, at least this share from the chosen cuisine or from none (docs/decisions/079-a-day-of-one-cuisine.md). */
+export const CUISINE_ITEMS_SHARE = 0.7;
+
 export interface DayRuleBreach {
   /** Whole egg above EGGS_MAX_G, grams. */
   eggOverG: number;
   /** Meals beyond FAMILY_MEALS_MAX, summed over the protein families. */
   familyMealsOver: number;
+  /** Lunch's and dinner's items of another cuisine that are their meal's main (foreignMainFlags). */
+  foreignMains: number;
+  /** Items of another cuisine beyond the 30 % a day may hold. */
+  foreignItemsOver: number;
 }
+
+/** An item of the chosen cuisine or of none: what a day of one cuisine is made of. */
+const fitsCuisine = (candidate: Candidate) => candidate.cuisineMatch || candidate.food.cuisines.length === 0;
+
+/**
+ * Per item, whether it is a main of lunch or dinner from another cuisine: a dish whose role is the main, or whatever
+ * carries most of the meal's energy, which is what a person reads as the meal's main (fried plantains beside a stew).
+ */
+function foreignMainFlags(portions: readonly Portion[]): boolean[] {
+  const largestAt = new Map<MealSlot, number>();
+  for (const [at, { candidate, weightG }] of portions.entries()) {
+    const largest = largestAt.get(candidate.meal);
+    const kcalOf = (index: number) => {
+      const portion = portions[index] as Portion;
+      return portion.candidate.food.energyKcal * portion.weightG;
+    };
+    if (largest === undefined || candidate.food.energyKcal * weightG > kcalOf(largest))
+      largestAt.set(candidate.meal, at);
+  }
+  return portions.map(
+    ({ candidate }, at) =>
+      (candidate.meal === "Lunch" || candidate.meal === "Dinner") &&
+      !fitsCuisine(candidate) &&
+      (mealRole(candidate.food) === "main" || largestAt.get(candidate.meal) === at),
+  );
+}
+
+/** The two foods of a pair replacing another cuisine's food are each tried among this many: 4 × 4 fits at most. */
+const PAIR_FOODS = 4;
+
+const maxKcal = ({ food }: Candidate) => (food.energyKcal * food.portionMaxG) / 100;
+
+/** A newcomer's starting portion: the one nearest this energy, within its range; the fit moves it from there. */
+function portionNear({ food }: Candidate, kcal: number): number {
+  const steps = Math.round(((100 * kcal) / food.energyKcal - food.portionMinG) / food.portionStepG);
+  const levels = Math.round((food.portionMaxG - food.portionMinG) / food.portionStepG);
+  return food.portionMinG + Math.min(levels, Math.max(0, steps)) * food.portionStepG;
+}
+
+const dayFibreG = (portions: readonly Portion[]): number =>
+  portions.reduce((sum, { candidate, weightG }) => sum + (candidate.food.fibreG * weightG) / 100, 0);
 
 /** The day's whole egg in grams, by each food's recipe (food-data wholeEggGPer100G). */
 export const dayEggG = (portions: readonly Portion[]): number =>
@@ -48,20 +98,31 @@ function familyMeals(day: readonly Candidate[]): Map<ProteinSource, Set<MealSlot
 
 export function dayRuleBreach(portions: readonly Portion[]): DayRuleBreach {
   const meals = familyMeals(portions.map((portion) => portion.candidate));
+  const foreignItems = portions.filter(({ candidate }) => !fitsCuisine(candidate)).length;
   return {
     eggOverG: Math.max(0, dayEggG(portions) - EGGS_MAX_G),
     familyMealsOver: [...meals.values()].reduce(
       (sum, slots) => sum + Math.max(0, slots.size - FAMILY_MEALS_MAX),
       0,
     ),
+    foreignMains: foreignMainFlags(portions).filter(Boolean).length,
+    foreignItemsOver: Math.max(
+      0,
+      foreignItems - Math.floor((1 - CUISINE_ITEMS_SHARE) * portions.length + 1e-9),
+    ),
   };
 }
 
-/** Whether a breaks the rules less than b: eggs first (a gram of slack for the portion fit's steps), then families. */
+/**
+ * Whether a breaks the rules less than b, in their order: eggs first (a gram of slack for the portion fit's steps),
+ * then families, then the cuisine's mains and its share of the items.
+ */
 function breachesLess(a: DayRuleBreach, b: DayRuleBreach): boolean {
   if (a.eggOverG < b.eggOverG - 1) return true;
   if (a.eggOverG > b.eggOverG + 1e-6) return false;
-  return a.familyMealsOver < b.familyMealsOver;
+  if (a.familyMealsOver !== b.familyMealsOver) return a.familyMealsOver < b.familyMealsOver;
+  if (a.foreignMains !== b.foreignMains) return a.foreignMains < b.foreignMains;
+  return a.foreignItemsOver < b.foreignItemsOver;
 }
 
 /** The share of protein foods from the chosen sources; 1 for a day without protein foods. */
@@ -81,7 +142,11 @@ function chosenCounts(day: readonly Candidate[], sources: readonly ProteinSource
   return { chosen, unchosen: proteinFoods.length - chosen };
 }
 
-const keeps = (breach: DayRuleBreach) => breach.eggOverG <= 1e-6 && breach.familyMealsOver === 0;
+const keeps = (breach: DayRuleBreach) =>
+  breach.eggOverG <= 1e-6 &&
+  breach.familyMealsOver === 0 &&
+  breach.foreignMains === 0 &&
+  breach.foreignItemsOver === 0;
 
 /**
  * A day that breaks the egg or family rule less, or undefined where it keeps both or no move helps. A move keeps the
@@ -134,10 +199,29 @@ export function repairDayRules(
   const mayJoin = (candidate: Candidate) =>
     proteinSources.length === 0 || !isUnchosenProteinFood(candidate.food, proteinSources);
 
-  // A day reads as one cuisine by its items of the cuisine or of none (bench/day-audit.ts reads it so too): a swap keeps
-  // an item's place in that count.
-  const fitsCuisine = (candidate: Candidate) =>
-    candidate.cuisineMatch || candidate.food.cuisines.length === 0;
+  /**
+   * The foods a meal may take in a move: its own, and those the plan offers at another meal that suit this one too
+   * (each food is offered to one meal, meal-candidates assignMeals, so a lunch's only protein dish may be another
+   * cuisine's while plain tofu waits at breakfast).
+   */
+  const offered = new Map<MealSlot, Candidate[]>();
+  const offeredAt = (meal: MealSlot): Candidate[] => {
+    let list = offered.get(meal);
+    if (list === undefined) {
+      list = [
+        ...allByMeal[meal],
+        ...Object.values(allByMeal).flatMap((others) =>
+          others
+            .filter((other) => other.meal !== meal && other.food.slots.includes(meal))
+            .map((other) => ({ ...other, meal })),
+        ),
+      ];
+      offered.set(meal, list);
+    }
+    return list;
+  };
+
+  const fibreFloorG = Math.min(FIBRE_G.min, dayFibreG(first.portions)) - 1e-6;
 
   let best = first;
   let bestBreach = dayRuleBreach(first.portions);
@@ -161,20 +245,32 @@ export function repairDayRules(
         keepsChosen(candidates, forEggs)
       );
     };
-    const consider = (next: Portion[], meal: MealSlot, preference: number) => {
+    /**
+     * A move's day refitted; the item at cappedAt, if any, keeps at most its portion (a side kept below the main). A
+     * move for the cuisine alone also keeps the day's fibre at 25 g where it had that much: a day of one cuisine is
+     * worth less than the fibre a dish of another brought.
+     */
+    const consider = (
+      next: Portion[],
+      meal: MealSlot,
+      preference: number,
+      move: { cappedAt?: number; forCuisine?: boolean } = {},
+    ) => {
+      const { cappedAt, forCuisine = false } = move;
       const candidates = next.map((portion) => portion.candidate);
       // No egg dish grows in a refit: the fit weighs eggs only softly, below the meal's energy band, and would hand back
       // what a move took away.
-      const eggCapsG = next.map(({ candidate, weightG }) =>
-        candidate.food.wholeEggG > 0 ? weightG : undefined,
+      const capsG = next.map(({ candidate, weightG }, index) =>
+        candidate.food.wholeEggG > 0 || index === cappedAt ? weightG : undefined,
       );
-      const fit = fitPortions(candidates, targets, next, eggCapsG);
+      const fit = fitPortions(candidates, targets, next, capsG);
       if (
         fit.hardBreach > 1e-6 ||
         fit.proteinShortG > proteinShortAllowedG ||
         ranksBefore(firstRank, boundRank(fit))
       )
         return;
+      if (forCuisine && dayFibreG(fit.portions) < fibreFloorG) return;
       const breach = dayRuleBreach(fit.portions);
       if (!breachesLess(breach, bestBreach) || dayLimitsExcessKcal(fit.portions, targets) > excessAllowedKcal)
         return;
@@ -189,11 +285,18 @@ export function repairDayRules(
         improved = { fit, breach, preference };
     };
 
+    const foreignMain = foreignMainFlags(current);
+    const foreignItemsOver = bestBreach.foreignItemsOver > 0;
+    const proteinSpareG =
+      current.reduce((sum, { candidate, weightG }) => sum + (candidate.food.proteinG * weightG) / 100, 0) -
+      targets.proteinMinG;
     for (const [at, portion] of current.entries()) {
       const { candidate } = portion;
       const breaksEggs = eggsOver && candidate.food.wholeEggG > 0;
       const families = proteinFamilies(candidate.food).filter((family) => overFamilies.includes(family));
-      if (!breaksEggs && families.length === 0) continue;
+      const abroad = !fitsCuisine(candidate) && (foreignMain[at] === true || foreignItemsOver);
+      if (!breaksEggs && families.length === 0 && !abroad) continue;
+      const forCuisine = !breaksEggs && families.length === 0;
       const { meal } = candidate;
       if (breaksEggs) {
         // The egg dish at the portion that brings the day to three eggs (its smallest at least), the rest refitted.
@@ -208,35 +311,102 @@ export function repairDayRules(
             0,
           );
       }
-      const dropped = current.filter((_, index) => index !== at);
-      if (allowed(dropped, meal, breaksEggs)) consider(dropped, meal, -candidate.preference);
       const kcal = (candidate.food.energyKcal * portion.weightG) / 100;
-      // A replacement mends what the offender breaks: less egg per kcal, or none of its families over two meals.
-      const replacements = allByMeal[meal]
+      if (foreignMain[at] === true && mealRole(candidate.food) !== "main") {
+        // Another cuisine's side that outweighs the meal's main: a smaller portion of it, under what the meal's largest
+        // food that suits the cuisine carries now, halfway to its largest portion or at it (the refit may grow it),
+        // makes it a side again.
+        const suiting = current.filter(
+          (other) => other.candidate.meal === meal && fitsCuisine(other.candidate),
+        );
+        const nowKcal = Math.max(
+          0,
+          ...suiting.map((other) => (other.candidate.food.energyKcal * other.weightG) / 100),
+        );
+        const largestKcal = Math.max(nowKcal, ...suiting.map((other) => maxKcal(other.candidate)));
+        const { food } = candidate;
+        const tried = new Set<number>();
+        for (const share of [0, 0.5, 1]) {
+          const underKcal = nowKcal + share * (largestKcal - nowKcal);
+          const steps =
+            Math.ceil(((100 * underKcal) / food.energyKcal - food.portionMinG) / food.portionStepG) - 1;
+          const weightG = food.portionMinG + steps * food.portionStepG;
+          if (steps < 0 || weightG >= portion.weightG || tried.has(weightG)) continue;
+          tried.add(weightG);
+          consider(
+            current.map((other, index) => (index === at ? { candidate, weightG } : other)),
+            meal,
+            0,
+            { cappedAt: at, forCuisine },
+          );
+        }
+      }
+      const dropped = current.filter((_, index) => index !== at);
+      if (allowed(dropped, meal, breaksEggs)) consider(dropped, meal, -candidate.preference, { forCuisine });
+      // Foods that bring the protein the day cannot spare at the offender's energy are tried first; for another
+      // cuisine's food, those whose largest portion carries more of its energy (in steps of 50 kcal) before the better liked.
+      const neededPerKcal =
+        Math.max(0, (candidate.food.proteinG * portion.weightG) / 100 - proteinSpareG) / kcal;
+      const carriesProtein = (other: Candidate) =>
+        other.food.proteinG / other.food.energyKcal >= neededPerKcal - 1e-9 ? 1 : 0;
+      const carriesKcal = (other: Candidate) => Math.round(Math.min(kcal, maxKcal(other)) / 50);
+      // A protein food of a source the person did not choose may take the place of another such food for the cuisine
+      // (plain seitan for an Italian seitan dish at a French dinner): the day's share of chosen ones stays (keepsChosen).
+      const takesUnchosenPlace =
+        forCuisine &&
+        proteinSources.length > 0 &&
+        isUnchosenProteinFood(candidate.food, proteinSources) &&
+        !candidate.favourite;
+      // A replacement mends what the offender breaks: less egg per kcal, none of its families over two meals, or a food
+      // of the cuisine or of none.
+      const replacements = offeredAt(meal)
         .filter(
           (other) =>
             !inDay.has(other.food.id) &&
-            mayJoin(other) &&
+            (mayJoin(other) || takesUnchosenPlace) &&
             (fitsCuisine(other) || !fitsCuisine(candidate)) &&
             ((breaksEggs && eggPerKcal(other) < eggPerKcal(candidate)) ||
               (families.length > 0 &&
-                !proteinFamilies(other.food).some((family) => families.includes(family)))),
+                !proteinFamilies(other.food).some((family) => families.includes(family))) ||
+              (abroad && fitsCuisine(other))),
         )
-        .sort((a, b) => b.preference - a.preference || compareIds(a.food.id, b.food.id));
+        .sort(
+          (a, b) =>
+            carriesProtein(b) - carriesProtein(a) ||
+            (abroad ? carriesKcal(b) - carriesKcal(a) : 0) ||
+            b.preference - a.preference ||
+            compareIds(a.food.id, b.food.id),
+        );
       let fitted = 0;
       for (const replacement of replacements) {
         if (fitted >= REPLACEMENTS) break;
-        const { food } = replacement;
-        // The newcomer starts at the portion nearest the energy of the food it replaces; the fit moves it from there.
-        const steps = Math.round(((100 * kcal) / food.energyKcal - food.portionMinG) / food.portionStepG);
-        const levels = Math.round((food.portionMaxG - food.portionMinG) / food.portionStepG);
-        const weightG = food.portionMinG + Math.min(levels, Math.max(0, steps)) * food.portionStepG;
         const next = current.map((other, index) =>
-          index === at ? { candidate: replacement, weightG } : other,
+          index === at ? { candidate: replacement, weightG: portionNear(replacement, kcal) } : other,
         );
         if (!allowed(next, meal, breaksEggs)) continue;
         fitted += 1;
-        consider(next, meal, replacement.preference - candidate.preference);
+        consider(next, meal, replacement.preference - candidate.preference, { forCuisine });
+      }
+      if (abroad) {
+        // Another cuisine's food often carries more of its meal's energy than any one food of the cuisine can: two
+        // foods in its place, the first among the replacements, the second among those carrying the most energy.
+        const fillers = [...replacements]
+          .sort((a, b) => maxKcal(b) - maxKcal(a) || compareIds(a.food.id, b.food.id))
+          .slice(0, PAIR_FOODS);
+        for (const first of replacements.slice(0, PAIR_FOODS))
+          for (const second of fillers) {
+            if (second === first) continue;
+            const next = [
+              ...current.map((other, index) =>
+                index === at ? { candidate: first, weightG: portionNear(first, kcal / 2) } : other,
+              ),
+              { candidate: second, weightG: portionNear(second, kcal / 2) },
+            ];
+            if (allowed(next, meal, breaksEggs))
+              consider(next, meal, first.preference + second.preference - candidate.preference, {
+                forCuisine,
+              });
+          }
       }
     }
     if (improved === undefined) break;
