@@ -18,7 +18,7 @@ import { proteinReachG } from "../src/nutrition/meal-protein-reach";
 import { exclusionConflict, type ExclusionRules as Avoidances } from "../src/nutrition/exclusions";
 import { MEAL_SLOTS } from "../src/nutrition/food.types";
 import { loadavg } from "node:os";
-import { dayAuditFigures } from "./day-audit";
+import { auditDay, dayAuditFigures } from "./day-audit";
 import { createLeakAudit, withTablePhrasing } from "./leak-audit";
 import {
   mealQualityFigures,
@@ -63,6 +63,25 @@ const qualityRows: QualityRow[] = [];
 for (let seed = 0; seed < WARM_UP; seed += 1) planner.plan(randomPlanRequest(1_000_000 + seed));
 /** Plans only days mostly from the cuisine, with seven times the fit budget: the judge of whether one was in reach. */
 const cuisineProbe = await createMealPlanner({ cuisineMajority: "required", maxFits: 700 });
+
+/**
+ * Per cuisine, a planner offered only that cuisine's foods and cuisine-free ones: every day it plans reads as one
+ * cuisine, so it judges whether such a day was within reach (docs/decisions/079-a-day-of-one-cuisine.md).
+ */
+const coherenceProbes = new Map<string, MealPlanner>();
+async function coherentDayWithinReach(plan: MealPlan, request: MealPlanRequest): Promise<boolean> {
+  let probe = coherenceProbes.get(request.cuisine);
+  if (probe === undefined) {
+    const foods = FOOD_CATALOGUE.filter(
+      (food) => food.cuisines.length === 0 || food.cuisines.includes(request.cuisine),
+    );
+    probe = await createMealPlanner({ foods, exact: { solver, limits: EXACT_LIMITS } });
+    coherenceProbes.set(request.cuisine, probe);
+  }
+  const probed = probe.plan(request);
+  const neededG = Math.min(nutrientTargets(request).proteinMinG, plan.totals.proteinG) - 0.5;
+  return probed.ok && probed.plan.totals.proteinG >= neededG;
+}
 
 const cuisineItems = (plan: MealPlan, request: MealPlanRequest) =>
   plan.items.filter((item) => findFood(item.foodId)?.cuisines.includes(request.cuisine)).length;
@@ -239,6 +258,17 @@ for (let seed = 1; seed <= PROFILES; seed += 1) {
 }
 
 const planned = rows.filter((row) => row.ok);
+// The day audit, with the probe's word on each day that does not read as one cuisine; after the timed loop.
+const auditedDays: { plan: MealPlan; request: MealPlanRequest; coherentWithinReach?: boolean }[] = [];
+for (const { plan, request } of planned) {
+  if (plan === undefined) continue;
+  const coherent = auditDay(plan, request).cuisineCoherent;
+  auditedDays.push({
+    plan,
+    request,
+    coherentWithinReach: coherent || (await coherentDayWithinReach(plan, request)),
+  });
+}
 // Plans 1–3 of each profile, after the timed loop so this work does not weigh on its times: the sharing rule and the
 // cuisine majority must hold for every plan number.
 for (const row of planned) {
@@ -415,8 +445,6 @@ console.log(
     ...leakAudit.summary(),
     ...quality,
     // A dietitian's reading of the 500 days, from their recipes with tables of its own (bench/day-audit.ts).
-    ...dayAuditFigures(
-      planned.flatMap((row) => (row.plan ? [{ plan: row.plan, request: row.request }] : [])),
-    ),
+    ...dayAuditFigures(auditedDays),
   }),
 );

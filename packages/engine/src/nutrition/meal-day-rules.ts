@@ -3,7 +3,13 @@ import { hasCuisineMajority } from "./meal-chosen-sources";
 import { keepsMoveRules, type Candidate } from "./meal-candidates";
 import { boundRank, dayLimitsExcessKcal } from "./meal-day-limits";
 import { fitPortions, ranksBefore, type Portion, type PortionFit } from "./meal-portions";
-import { isProteinFood, isUnchosenProteinFood, mealRole, proteinFamilies } from "./meal-roles";
+import {
+  isProteinFood,
+  isProteinPowderFood,
+  isUnchosenProteinFood,
+  mealRole,
+  proteinFamilies,
+} from "./meal-roles";
 import { EGGS_MAX_G, FIBRE_G, type NutrientTargets } from "./meal-targets";
 import { compareIds } from "./seeded-hash";
 
@@ -358,12 +364,13 @@ export function repairDayRules(
         isUnchosenProteinFood(candidate.food, proteinSources) &&
         !candidate.favourite;
       // A replacement mends what the offender breaks: less egg per kcal, none of its families over two meals, or a food
-      // of the cuisine or of none.
+      // of the cuisine or of none. Protein powder comes in only as a favourite (docs/decisions/039).
       const replacements = offeredAt(meal)
         .filter(
           (other) =>
             !inDay.has(other.food.id) &&
             (mayJoin(other) || takesUnchosenPlace) &&
+            (other.favourite || !isProteinPowderFood(other.food)) &&
             (fitsCuisine(other) || !fitsCuisine(candidate)) &&
             ((breaksEggs && eggPerKcal(other) < eggPerKcal(candidate)) ||
               (families.length > 0 &&
