@@ -218,7 +218,12 @@ export function repairDayRules(
         ...allByMeal[meal],
         ...Object.values(allByMeal).flatMap((others) =>
           others
-            .filter((other) => other.meal !== meal && other.food.slots.includes(meal))
+            .filter(
+              (other) =>
+                other.meal !== meal &&
+                other.food.slots.includes(meal) &&
+                (other.favourite || !isProteinPowderFood(other.food)),
+            )
             .map((other) => ({ ...other, meal })),
         ),
       ];
@@ -364,13 +369,14 @@ export function repairDayRules(
         isUnchosenProteinFood(candidate.food, proteinSources) &&
         !candidate.favourite;
       // A replacement mends what the offender breaks: less egg per kcal, none of its families over two meals, or a food
-      // of the cuisine or of none. Protein powder comes in only as a favourite (docs/decisions/039).
+      // of the cuisine or of none. Protein powder comes from another meal, or for the cuisine, only as a favourite
+      // (docs/decisions/039); an egg or family move may still take a breakfast's powder dish, as it did before.
       const replacements = offeredAt(meal)
         .filter(
           (other) =>
             !inDay.has(other.food.id) &&
             (mayJoin(other) || takesUnchosenPlace) &&
-            (other.favourite || !isProteinPowderFood(other.food)) &&
+            (other.favourite || !forCuisine || !isProteinPowderFood(other.food)) &&
             (fitsCuisine(other) || !fitsCuisine(candidate)) &&
             ((breaksEggs && eggPerKcal(other) < eggPerKcal(candidate)) ||
               (families.length > 0 &&
