@@ -1,4 +1,4 @@
-import type { MealSlot, ProteinSource } from "./food.types";
+import type { Food, MealSlot, ProteinSource } from "./food.types";
 import { hasCuisineMajority } from "./meal-chosen-sources";
 import { keepsMoveRules, type Candidate } from "./meal-candidates";
 import { boundRank, dayLimitsExcessKcal } from "./meal-day-limits";
@@ -57,21 +57,16 @@ const fitsCuisine = (candidate: Candidate) => candidate.cuisineMatch || candidat
  * carries most of the meal's energy, which is what a person reads as the meal's main (fried plantains beside a stew).
  */
 function foreignMainFlags(portions: readonly Portion[]): boolean[] {
-  const largestAt = new Map<MealSlot, number>();
+  const largest = new Map<MealSlot, { at: number; kcal: number }>();
   for (const [at, { candidate, weightG }] of portions.entries()) {
-    const largest = largestAt.get(candidate.meal);
-    const kcalOf = (index: number) => {
-      const portion = portions[index] as Portion;
-      return portion.candidate.food.energyKcal * portion.weightG;
-    };
-    if (largest === undefined || candidate.food.energyKcal * weightG > kcalOf(largest))
-      largestAt.set(candidate.meal, at);
+    const kcal = candidate.food.energyKcal * weightG;
+    if (kcal > (largest.get(candidate.meal)?.kcal ?? -1)) largest.set(candidate.meal, { at, kcal });
   }
   return portions.map(
     ({ candidate }, at) =>
       (candidate.meal === "Lunch" || candidate.meal === "Dinner") &&
       !fitsCuisine(candidate) &&
-      (mealRole(candidate.food) === "main" || largestAt.get(candidate.meal) === at),
+      (mealRole(candidate.food) === "main" || largest.get(candidate.meal)?.at === at),
   );
 }
 
@@ -87,12 +82,14 @@ function portionNear({ food }: Candidate, kcal: number): number {
   return food.portionMinG + Math.min(levels, Math.max(0, steps)) * food.portionStepG;
 }
 
-const dayFibreG = (portions: readonly Portion[]): number =>
-  portions.reduce((sum, { candidate, weightG }) => sum + (candidate.food.fibreG * weightG) / 100, 0);
+/** A day's grams of one figure kept per 100 g of each food. */
+const dayGrams = (portions: readonly Portion[], per100G: (food: Food) => number): number =>
+  portions.reduce((sum, { candidate, weightG }) => sum + (per100G(candidate.food) * weightG) / 100, 0);
 
 /** The day's whole egg in grams, by each food's recipe (food-data wholeEggGPer100G). */
-export const dayEggG = (portions: readonly Portion[]): number =>
-  portions.reduce((sum, { candidate, weightG }) => sum + (candidate.food.wholeEggG * weightG) / 100, 0);
+export const dayEggG = (portions: readonly Portion[]): number => dayGrams(portions, (food) => food.wholeEggG);
+const dayFibreG = (portions: readonly Portion[]): number => dayGrams(portions, (food) => food.fibreG);
+const dayProteinG = (portions: readonly Portion[]): number => dayGrams(portions, (food) => food.proteinG);
 
 /** The meals each protein family of the day is eaten at. */
 function familyMeals(day: readonly Candidate[]): Map<ProteinSource, Set<MealSlot>> {
@@ -180,10 +177,7 @@ export function repairDayRules(
   const hadMajority = hasCuisineMajority(firstDay);
   const firstRank = boundRank(first);
   // Protein and the limits as the day came, not as refitted: a refit of the exact model's day may differ from it.
-  const proteinG = portions.reduce(
-    (sum, { candidate, weightG }) => sum + (candidate.food.proteinG * weightG) / 100,
-    0,
-  );
+  const proteinG = dayProteinG(portions);
   const proteinShortAllowedG =
     Math.min(first.proteinShortG, Math.max(0, targets.proteinMinG - proteinG)) + 0.01;
   const excessAllowedKcal =
@@ -298,9 +292,7 @@ export function repairDayRules(
 
     const foreignMain = foreignMainFlags(current);
     const foreignItemsOver = bestBreach.foreignItemsOver > 0;
-    const proteinSpareG =
-      current.reduce((sum, { candidate, weightG }) => sum + (candidate.food.proteinG * weightG) / 100, 0) -
-      targets.proteinMinG;
+    const proteinSpareG = dayProteinG(current) - targets.proteinMinG;
     for (const [at, portion] of current.entries()) {
       const { candidate } = portion;
       const breaksEggs = eggsOver && candidate.food.wholeEggG > 0;
