@@ -421,6 +421,16 @@ console.log(
         0.95,
       ),
     ),
+    allMaxMs: round(Math.max(...rows.map((row) => row.planMs))),
+    allCpuP95Ms: round(
+      percentile(
+        rows.map((row) => row.planCpuMs),
+        0.95,
+      ),
+    ),
+    allCpuMaxMs: round(Math.max(...rows.map((row) => row.planCpuMs))),
+    // Of the same 500 plans, those that called HiGHS (the relaxation and the small models of docs/decisions/080 count).
+    exactSharePct: round((100 * qualityRows.filter((row) => row.exactCalls > 0).length) / PROFILES),
     replaceP95Ms: round(percentile(replaceTimes, 0.95)),
     withinKcalPct: round((100 * planned.filter((row) => row.kcalErrorPct <= 3).length) / PROFILES),
     maxKcalErrorPct: round(Math.max(0, ...planned.map((row) => row.kcalErrorPct))),

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { parseAvoidances } from "./avoidances";
 import { FOOD_CATALOGUE } from "./food-catalogue";
 import { selectCandidates } from "./meal-candidates";
-import { solveExactDay, type MipSolver } from "./meal-exact";
+import { relaxedDay, solveExactDay, solveGuidedDay, type MipSolver } from "./meal-exact";
 import { createMealPlanner, type MealPlanRequest } from "./meal-planner";
 import { nutrientTargets } from "./meal-targets";
 
@@ -80,5 +80,81 @@ describe("the exact fallback puts the chosen sources below a day that exists (do
       0.03 * VEGAN_GLUTEN_FREE_GAIN.targetKcal,
     );
     expect(proteinG).toBeGreaterThanOrEqual(nutrientTargets(VEGAN_GLUTEN_FREE_GAIN).proteinMinG - 0.5);
+  }, 60_000);
+});
+
+describe("the exact fallback solves a small model its relaxation picks (docs/decisions/080)", () => {
+  let highs: MipSolver;
+  beforeAll(async () => {
+    highs = await highsLoader();
+  });
+  const pool = selectCandidates(
+    FOOD_CATALOGUE,
+    VEGAN_GLUTEN_FREE_GAIN,
+    parseAvoidances(VEGAN_GLUTEN_FREE_GAIN.allergiesText),
+  );
+  const targets = nutrientTargets(VEGAN_GLUTEN_FREE_GAIN);
+  const rules = { kosher: false, proteinSources: VEGAN_GLUTEN_FREE_GAIN.proteinSources };
+  const foodsOffered = Object.values(pool.allByMeal).reduce((sum, candidates) => sum + candidates.length, 0);
+
+  it("the relaxation reaches at least the protein (up to the floor) of the whole model's day", () => {
+    const relaxed = relaxedDay(pool.allByMeal, targets, highs, NODE_BOUND_LIMITS, rules);
+    const whole = solveExactDay(pool.allByMeal, targets, highs, NODE_BOUND_LIMITS, rules);
+    if (relaxed === undefined || whole === undefined) throw new Error("no relaxation or no day");
+    expect(Math.min(targets.proteinMinG, relaxed.proteinG)).toBeGreaterThanOrEqual(
+      Math.min(targets.proteinMinG, whole.proteinG) - 0.5,
+    );
+    const named = Object.values(relaxed.supportByMeal).reduce(
+      (sum, candidates) => sum + candidates.length,
+      0,
+    );
+    expect(named).toBeGreaterThanOrEqual(8);
+    expect(named).toBeLessThan(foodsOffered / 4);
+  }, 60_000);
+
+  it("plans a day within 2 g of the relaxation's protein from a model of a fraction of the foods", () => {
+    const integerModelFoods: number[] = [];
+    const counting: MipSolver = {
+      solve(model, options) {
+        if (/^Binary$/m.test(model)) integerModelFoods.push(new Set(model.match(/\by\d+\b/g)).size);
+        return highs.solve(model, options);
+      },
+    };
+    const relaxed = relaxedDay(pool.allByMeal, targets, highs, NODE_BOUND_LIMITS, rules);
+    const day = solveGuidedDay(pool.allByMeal, targets, counting, NODE_BOUND_LIMITS, rules, []);
+    if (relaxed === undefined || day === undefined) throw new Error("no relaxation or no day");
+    expect(day.hardBreach).toBe(0);
+    expect(day.proteinG).toBeGreaterThanOrEqual(Math.min(targets.proteinMinG, relaxed.proteinG) - 2);
+    expect(integerModelFoods.length).toBeGreaterThan(0);
+    for (const foods of integerModelFoods) expect(foods).toBeLessThan(foodsOffered / 2);
+  }, 60_000);
+
+  it("keeps the search's day within reach: the small model holds the relaxation's foods and the search's", () => {
+    const relaxed = relaxedDay(pool.allByMeal, targets, highs, NODE_BOUND_LIMITS, rules);
+    if (relaxed === undefined) throw new Error("no relaxation");
+    // The last food of each meal: one the relaxation leaves out, so the search's day adds it.
+    const searchedFoods = Object.values(pool.allByMeal).flatMap((candidates) => candidates.slice(-1));
+    const models: string[] = [];
+    const recording: MipSolver = {
+      solve(model, options) {
+        models.push(model);
+        return highs.solve(model, options);
+      },
+    };
+    solveGuidedDay(pool.allByMeal, targets, recording, NODE_BOUND_LIMITS, rules, searchedFoods);
+    const small = models.find((model) => /^Binary$/m.test(model));
+    if (small === undefined) throw new Error("no small model solved");
+    const expectedIds = Object.values(relaxed.supportByMeal).flatMap((support, meal) => {
+      const searchedHere = searchedFoods[meal];
+      return [
+        ...new Set([...support, ...(searchedHere === undefined ? [] : [searchedHere])].map((c) => c.food.id)),
+      ];
+    });
+    const supportCount = Object.values(relaxed.supportByMeal).reduce(
+      (sum, support) => sum + support.length,
+      0,
+    );
+    expect(expectedIds.length).toBeGreaterThan(supportCount);
+    expect(new Set(small.match(/\by\d+\b/g)).size).toBe(expectedIds.length);
   }, 60_000);
 });

@@ -19,7 +19,7 @@ import {
   raiseChosenShare,
 } from "./meal-chosen-sources";
 import { householdMeasure } from "./meal-roles";
-import { solveExactDay, type ExactLimits, type MipSolver } from "./meal-exact";
+import { solveGuidedDay, type ExactLimits, type MipSolver } from "./meal-exact";
 import {
   CARBS_ENERGY_SHARE_MIN,
   CARBS_MIN_G,
@@ -542,11 +542,17 @@ function solve(
   // Restrictive profiles, where the search misses protein or a bound or finds no day: the exact model over every food
   // this plan may use decides (it is no cuisine probe, so a probe never uses it).
   if (missed && exact !== undefined && limits.requireCuisineMajority !== true) {
+    const searchedFoods =
+      searched.status === "found" ? searched.portions.map((portion) => portion.candidate) : [];
     const exactWith = (sources: readonly ProteinSource[]) =>
-      solveExactDay(pool.allByMeal, targets, exact.solver, exact.limits, {
-        kosher: limits.kosher === true,
-        proteinSources: sources,
-      });
+      solveGuidedDay(
+        pool.allByMeal,
+        targets,
+        exact.solver,
+        exact.limits,
+        { kosher: limits.kosher === true, proteinSources: sources },
+        searchedFoods,
+      );
     const rankOf = (
       day: Pick<PortionFit, "proteinOverKcal" | "shareBreach" | "proteinShortG" | "boundBreach"> | undefined,
     ) =>
