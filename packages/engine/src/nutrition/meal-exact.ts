@@ -81,6 +81,15 @@ const PREFERENCE_SCALE = 0.01;
  */
 const ABSOLUTE_GAP = 0.1;
 
+/** The options of every solve: the limits, and stopping within 5 % or ABSOLUTE_GAP of the best bound. */
+const solveOptions = (limits: ExactLimits): Parameters<MipSolver["solve"]>[1] => ({
+  time_limit: limits.timeLimitS,
+  mip_max_nodes: limits.maxNodes,
+  output_flag: false,
+  mip_rel_gap: 0.05,
+  mip_abs_gap: ABSOLUTE_GAP,
+});
+
 const fixed = (value: number) => (Math.abs(value) < 1e-9 ? "0" : value.toFixed(6));
 
 function linear(terms: readonly (readonly [number, string])[]): string {
@@ -120,13 +129,7 @@ export function solveExactDay(
 ): PortionFit | undefined {
   const items = dayItems(allByMeal);
   if (items.length === 0) return undefined;
-  const solution = solver.solve(dayModel(items, targets, rules, required, "integer"), {
-    time_limit: limits.timeLimitS,
-    mip_max_nodes: limits.maxNodes,
-    output_flag: false,
-    mip_rel_gap: 0.05,
-    mip_abs_gap: ABSOLUTE_GAP,
-  });
+  const solution = solver.solve(dayModel(items, targets, rules, required, "integer"), solveOptions(limits));
   if (!["Optimal", "Time limit reached", "Node limit reached"].includes(solution.Status)) return undefined;
   const value = primalOf(solution);
   const rounded: Portion[] = [];
@@ -414,13 +417,7 @@ export function relaxedDay(
 ): RelaxedDay | undefined {
   const items = dayItems(allByMeal);
   if (items.length === 0) return undefined;
-  const solution = solver.solve(dayModel(items, targets, rules, {}, "relaxed"), {
-    time_limit: limits.timeLimitS,
-    mip_max_nodes: limits.maxNodes,
-    output_flag: false,
-    mip_rel_gap: 0.05,
-    mip_abs_gap: ABSOLUTE_GAP,
-  });
+  const solution = solver.solve(dayModel(items, targets, rules, {}, "relaxed"), solveOptions(limits));
   if (solution.Status !== "Optimal") return undefined;
   const value = primalOf(solution);
   const supportByMeal = Object.fromEntries(MEAL_SLOTS.map((meal) => [meal, [] as Candidate[]])) as Record<

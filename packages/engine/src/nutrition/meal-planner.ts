@@ -539,8 +539,9 @@ function solve(
     searched.proteinShortG > 0.5 ||
     searched.shareBreach > BOUND_ROUNDING_KCAL ||
     breaksAbsoluteMacros(searched.portions, targets);
-  // Restrictive profiles, where the search misses protein or a bound or finds no day: the exact model over every food
-  // this plan may use decides (it is no cuisine probe, so a probe never uses it).
+  // Restrictive profiles, where the search misses protein or a bound or finds no day: the exact model decides, over the
+  // foods its relaxation picks among every food this plan may use and the search's day's (docs/decisions/080; it is no
+  // cuisine probe, so a probe never uses it).
   if (missed && exact !== undefined && limits.requireCuisineMajority !== true) {
     const searchedFoods =
       searched.status === "found" ? searched.portions.map((portion) => portion.candidate) : [];
