@@ -12,7 +12,7 @@ import {
   type MealPlanRequest,
 } from "./meal-planner";
 import { randomPlanRequest } from "./meal-profiles";
-import { FAT_ENERGY_SHARE, nutrientTargets, planViolations, suitsDiet } from "./meal-targets";
+import { EGGS_MAX_G, FAT_ENERGY_SHARE, nutrientTargets, planViolations, suitsDiet } from "./meal-targets";
 import { oracleFindings } from "./plan-oracle.fixture";
 import { TEST_FOODS } from "./test-foods.fixture";
 
@@ -223,6 +223,33 @@ describe("meal planner on the real catalogue", () => {
     expect(oracleFindings(plan.items, request)).toEqual([]);
     expect(plan.notes.some((note) => note.includes("fallback"))).toBe(false);
     expect(plan.totals.proteinG).toBeGreaterThanOrEqual(nutrientTargets(request).proteinMinG - 0.5);
+  });
+
+  it("plans a day over three eggs again without egg dishes: a vegetarian who chose eggs gets them at one meal at most", () => {
+    // The benchmark's seed 280 (plan 2): the swaps kept the chosen eggs and left 6.8 eggs (boiled eggs, khai palo and
+    // bayd bi banadoura); docs/decisions/081-a-day-over-three-eggs-plans-again.md.
+    const request: MealPlanRequest = {
+      targetKcal: 2173.34,
+      weightKg: 75.2,
+      gender: "male",
+      goal: "Lose Weight",
+      dietType: "vegetarian",
+      cuisine: "Lebanese",
+      proteinSources: ["Eggs", "Poultry"],
+      favouriteFoodsText: "chicken and rice",
+      allergiesText: "fish allergy",
+      planNumber: 2,
+      seed: 280,
+    };
+    const plan = mustPlan(planner, request);
+    const eggG = plan.items.reduce(
+      (sum, item) => sum + ((findFood(item.foodId)?.wholeEggG ?? 0) * item.grams) / 100,
+      0,
+    );
+    expect(eggG).toBeLessThanOrEqual(EGGS_MAX_G + 1);
+    expect(plan.totals.proteinG).toBeGreaterThanOrEqual(nutrientTargets(request).proteinMinG - 0.5);
+    expect(violationsOf(plan, request, FOOD_CATALOGUE)).toEqual([]);
+    expect(plan.notes).toEqual([]);
   });
 
   it("refuses vegan + soy + nuts + legumes at 1200 kcal with the protein it can reach", () => {

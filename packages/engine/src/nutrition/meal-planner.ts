@@ -3,12 +3,18 @@ import { describeRules, parseAvoidances, type ParsedAvoidances as Avoidances } f
 import { roundTo2 } from "./energy";
 import { FOOD_CATALOGUE } from "./food-catalogue";
 import { MEAL_SLOTS, type Food, type MealSlot, type ProteinSource } from "./food.types";
-import { selectCandidates, withSourceFilter, type CandidatePool, type SourceFilter } from "./meal-candidates";
+import {
+  selectCandidates,
+  withSourceFilter,
+  type Candidate,
+  type CandidatePool,
+  type SourceFilter,
+} from "./meal-candidates";
 import { fallbackDay } from "./meal-fallback";
 import type { MealItem, MealPlanRequest } from "./meal-plan.types";
 import { BOUND_SLACK_KCAL, type Portion, type PortionFit } from "./meal-portions";
 import { repairDayLimits } from "./meal-day-limits";
-import { repairDayRules } from "./meal-day-rules";
+import { dayEggG, repairDayRules } from "./meal-day-rules";
 import { repairProteinCeiling } from "./meal-protein-ceiling";
 import { proteinReachG } from "./meal-protein-reach";
 import { searchDay, type SearchLimits } from "./meal-search";
@@ -23,6 +29,7 @@ import { solveGuidedDay, type ExactLimits, type MipSolver } from "./meal-exact";
 import {
   CARBS_ENERGY_SHARE_MIN,
   CARBS_MIN_G,
+  EGGS_MAX_G,
   PROTEIN_ENERGY_SHARE_MAX,
   PROTEIN_MAX_G_PER_KG,
   ITEMS_PER_MEAL,
@@ -303,16 +310,36 @@ interface Attempt {
   fromFallback: boolean;
 }
 
+/**
+ * A food whose recipe holds at least this much whole egg per 100 g is an egg dish: an omelette, shakshuka, egg curry or
+ * deviled eggs, well above a meatloaf's or a tempura batter's egg (under 10 g). The planner's second day for a day over
+ * three eggs goes without them (docs/decisions/081-a-day-over-three-eggs-plans-again.md).
+ */
+const EGG_DISH_G_PER_100G = 10;
+
+const withoutEggDishes = (pool: CandidatePool): CandidatePool => {
+  const keep = (byMeal: Record<MealSlot, Candidate[]>) =>
+    Object.fromEntries(
+      MEAL_SLOTS.map((meal) => [
+        meal,
+        byMeal[meal].filter((candidate) => candidate.food.wholeEggG < EGG_DISH_G_PER_100G),
+      ]),
+    ) as Record<MealSlot, Candidate[]>;
+  return { ...pool, byMeal: keep(pool.byMeal), allByMeal: keep(pool.allByMeal) };
+};
+
 export function planWith(
   foods: readonly Food[],
   limits: SearchLimits,
   request: MealPlanRequest,
   exact?: ExactOptions,
+  eggDishes: "offered" | "left out" = "offered",
 ): MealPlanOutcome {
   const invalid = validate(request);
   if (invalid !== undefined) return { ok: false, error: invalid };
   const avoidances = parseAvoidances(request.allergiesText, foods);
-  const pool = selectCandidates(foods, request, avoidances);
+  const selected = selectCandidates(foods, request, avoidances);
+  const pool = eggDishes === "offered" ? selected : withoutEggDishes(selected);
   for (const meal of MEAL_SLOTS) {
     if (pool.allowedCountByMeal[meal] < ITEMS_PER_MEAL.min) {
       return {
@@ -357,7 +384,8 @@ export function planWith(
   });
   if (raised !== undefined) attempt = { ...attempt, portions: raised.portions };
   // Three eggs a day at most, and no protein family at more than two meals (docs/decisions/078-eggs-and-protein-families-per-day.md):
-  // last, below every bound, limit and the chosen sources, so a swap here loses none of them.
+  // last, below every bound, limit and the chosen sources, so a swap here loses none of them. A day these swaps leave
+  // over three eggs is planned again below (docs/decisions/081-a-day-over-three-eggs-plans-again.md).
   if (!attempt.fromFallback) {
     const varied = repairDayRules(attempt.portions, pool.allByMeal, targets, {
       kosher: avoidances.kosher,
@@ -369,6 +397,30 @@ export function planWith(
   const items = assemble(attempt.portions, request);
   const totals = dayTotals(items, foodIndex(foods));
   const notes = [...targets.notes, ...attempt.notes, ...boundNotes(items, foodIndex(foods), targets)];
+  // A day still over three eggs after the swaps (they keep the chosen sources and the protein, and on vegetarian days
+  // of high energy with eggs among those sources nothing else could take the eggs' place) is planned once more without
+  // egg dishes; that day is served where it holds fewer eggs, as much protein (or the floor), no bound given way that
+  // the first kept, and the cuisine majority if the first had it (docs/decisions/081-a-day-over-three-eggs-plans-again.md).
+  if (eggDishes === "offered" && !attempt.fromFallback && dayEggG(attempt.portions) > EGGS_MAX_G + 1) {
+    const eggless = planWith(foods, limits, request, exact, "left out");
+    const mostlyCuisine = (dayItems: readonly MealItem[]) =>
+      2 *
+        dayItems.filter((item) => foodIndex(foods).get(item.foodId)?.cuisines.includes(request.cuisine))
+          .length >
+      dayItems.length;
+    if (
+      eggless.ok &&
+      (mostlyCuisine(eggless.plan.items) || !mostlyCuisine(items)) &&
+      eggless.plan.totals.proteinG >= Math.min(targets.proteinMinG, totals.proteinG) - 0.5 &&
+      eggless.plan.notes.length <= notes.length &&
+      dayEggG(attempt.portions) >
+        eggless.plan.items.reduce(
+          (sum, item) => sum + ((foodIndex(foods).get(item.foodId)?.wholeEggG ?? 0) * item.grams) / 100,
+          0,
+        )
+    )
+      return eggless;
+  }
   let proteinTargetG = targets.proteinMinG;
   if (totals.proteinG < targets.proteinMinG - 0.5) {
     const floorG = roundTo2(Math.min(PROTEIN_RDA_G_PER_KG * request.weightKg, targets.proteinMinG));

@@ -85,6 +85,11 @@ describe("meal roles and household measures", () => {
     expect(mealConflict([food("us-tofu-scramble"), food("milk-skim")], "Breakfast", options)).toBeUndefined();
     // Soy milk is of both families: with black beans it is still beans twice.
     expect(proteinFamilies(food("soy-milk"))).toEqual(["Beans", "Tofu"]);
+    // Fried tofu gives khai palo a third of its protein, 5–11 g of it a portion: with simmered soybeans that is soy twice.
+    expect(proteinFamilies(food("th-khai-palo"))).toEqual(["Eggs", "Tofu"]);
+    expect(mealConflict([food("th-khai-palo"), food("jp-gomoku-mame")], "Dinner", options)).toBe(
+      "Tofu twice",
+    );
     // Soy sauce seasons a dish; it does not make it a soy food.
     const seasoned = FOOD_CATALOGUE.find(
       (candidate) =>

@@ -121,10 +121,20 @@ const SOY_FOOD_INGREDIENTS: ReadonlySet<string> = new Set([
 ]);
 /** Half a food's protein from soy foods makes it a soy food. */
 const SOY_PROTEIN_SHARE = 0.5;
-const soyFoods = new WeakMap<Pick<Food, "ingredients">, boolean>();
+/**
+ * So do 3 g of protein from soy foods in its largest portion, a third of a cup of soy milk or a slice of tofu: a dish
+ * whose tofu is a third of its protein (khai palo) is soy to the person who eats it beside simmered soybeans
+ * (docs/decisions/082-a-soy-food-by-its-soy-protein.md).
+ */
+const SOY_PROTEIN_G = 3;
+type SoyFacts = Pick<Food, "ingredients" | "proteinG" | "portionMaxG">;
+const soyFoods = new WeakMap<SoyFacts, boolean>();
 
-/** Whether most of the food's protein comes from soy foods, by its ingredients' USDA protein (unknown ones count none). */
-function isSoyFood(food: Pick<Food, "ingredients">): boolean {
+/**
+ * Whether the food is a soy food, by its ingredients' USDA protein (unknown ones count none): half its protein from soy
+ * foods, or SOY_PROTEIN_G of soy protein in its largest portion.
+ */
+function isSoyFood(food: SoyFacts): boolean {
   const known = soyFoods.get(food);
   if (known !== undefined) return known;
   let proteinG = 0;
@@ -134,7 +144,9 @@ function isSoyFood(food: Pick<Food, "ingredients">): boolean {
     proteinG += ingredientProteinG;
     if (SOY_FOOD_INGREDIENTS.has(name)) soyProteinG += ingredientProteinG;
   }
-  const soy = proteinG > 0 && soyProteinG >= SOY_PROTEIN_SHARE * proteinG;
+  const soyShare = proteinG > 0 ? soyProteinG / proteinG : 0;
+  const soy =
+    soyShare >= SOY_PROTEIN_SHARE || (soyShare * food.proteinG * food.portionMaxG) / 100 >= SOY_PROTEIN_G;
   soyFoods.set(food, soy);
   return soy;
 }
@@ -144,7 +156,7 @@ function isSoyFood(food: Pick<Food, "ingredients">): boolean {
  * its protein-source chip, and the tofu family too for a soy food whatever its chip (soy milk and edamame carry "Beans":
  * soy milk with tofu is soy twice, and soy milk with black beans is beans twice). None for foods without a source.
  */
-export function proteinFamilies(food: Pick<Food, "proteinSource" | "ingredients">): ProteinSource[] {
+export function proteinFamilies(food: Pick<Food, "proteinSource"> & SoyFacts): ProteinSource[] {
   const families: ProteinSource[] = food.proteinSource === undefined ? [] : [food.proteinSource];
   if (isSoyFood(food) && food.proteinSource !== "Tofu") families.push("Tofu");
   return families;
