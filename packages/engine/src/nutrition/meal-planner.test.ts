@@ -252,6 +252,23 @@ describe("meal planner on the real catalogue", () => {
     expect(plan.notes).toEqual([]);
   });
 
+  it("plans a day over 60 g of fibre again without fibre-rich foods: stacked pulses give way to a day within the limit", () => {
+    // Before docs/decisions/083-a-day-over-60-g-of-fibre-plans-again.md this day held 107 g of fibre (bean piyaz, split
+    // peas, edamame and a lentil salad for a gluten-free vegetarian who chose lentils) and fell 8 g short of protein.
+    const request = randomPlanRequest(75);
+    expect(request).toMatchObject({
+      dietType: "vegetarian",
+      allergiesText: "gluten free",
+      cuisine: "Japanese",
+    });
+    const plan = mustPlan(planner, request);
+    const targets = nutrientTargets(request);
+    expect(plan.totals.fibreG).toBeLessThanOrEqual(targets.fibreMaxG + 0.5);
+    expect(plan.totals.proteinG).toBeGreaterThanOrEqual(targets.proteinMinG - 0.5);
+    expect(violationsOf(plan, request, FOOD_CATALOGUE)).toEqual([]);
+    expect(plan.notes).toEqual([]);
+  });
+
   it("refuses vegan + soy + nuts + legumes at 1200 kcal with the protein it can reach", () => {
     const outcome = planner.plan({
       ...BASE_REQUEST,
