@@ -351,6 +351,10 @@ function without(pool: CandidatePool, leftOut: readonly LeftOut[]): CandidatePoo
 /** What a note is about, whatever its figures: "Fibre gave", "Sodium gave", "Protein is". */
 const noteKind = (note: string) => note.split(" ").slice(0, 2).join(" ");
 
+/** A day planned, with the portions it was assembled from: what a second day is weighed by (servesBetter). */
+type PlannedDay =
+  { ok: true; plan: MealPlan; portions: readonly Portion[] } | { ok: false; error: EngineError };
+
 /**
  * Whether a second day is served in place of the first: it mends what the first broke (fibre within its limit; fewer
  * eggs) and loses nothing ranked above it: protein (as much as the first, or the floor), no kind of note the first did
@@ -358,32 +362,23 @@ const noteKind = (note: string) => note.split(" ").slice(0, 2).join(" ");
  * first held.
  */
 function servesBetter(
-  again: MealPlan,
-  first: { items: readonly MealItem[]; proteinG: number; notes: readonly string[] },
-  context: {
-    mending: LeftOut;
-    targets: NutrientTargets;
-    request: MealPlanRequest;
-    foods: ReadonlyMap<string, Food>;
-  },
+  again: Extract<PlannedDay, { ok: true }>,
+  first: { portions: readonly Portion[]; proteinG: number; notes: readonly string[] },
+  context: { mending: LeftOut; targets: NutrientTargets },
 ): boolean {
-  const { mending, targets, request, foods } = context;
-  const eggG = (items: readonly MealItem[]) =>
-    items.reduce((sum, item) => sum + ((foods.get(item.foodId)?.wholeEggG ?? 0) * item.grams) / 100, 0);
-  const mostlyCuisine = (items: readonly MealItem[]) =>
-    2 * items.filter((item) => foods.get(item.foodId)?.cuisines.includes(request.cuisine)).length >
-    items.length;
+  const { mending, targets } = context;
+  const mostlyCuisine = (portions: readonly Portion[]) =>
+    hasCuisineMajority(portions.map((portion) => portion.candidate));
+  const [firstEggG, againEggG] = [dayEggG(first.portions), dayEggG(again.portions)];
   const firstKinds = new Set(first.notes.map(noteKind));
   const mends =
-    mending === "egg dishes"
-      ? eggG(again.items) < eggG(first.items)
-      : again.totals.fibreG <= targets.fibreMaxG + 0.5;
+    mending === "egg dishes" ? againEggG < firstEggG : again.plan.totals.fibreG <= targets.fibreMaxG + 0.5;
   return (
     mends &&
-    again.totals.proteinG >= Math.min(targets.proteinMinG, first.proteinG) - 0.5 &&
-    again.notes.every((note) => firstKinds.has(noteKind(note))) &&
-    (mostlyCuisine(again.items) || !mostlyCuisine(first.items)) &&
-    eggG(again.items) <= Math.max(EGGS_MAX_G + 1, eggG(first.items))
+    again.plan.totals.proteinG >= Math.min(targets.proteinMinG, first.proteinG) - 0.5 &&
+    again.plan.notes.every((note) => firstKinds.has(noteKind(note))) &&
+    (mostlyCuisine(again.portions) || !mostlyCuisine(first.portions)) &&
+    againEggG <= Math.max(EGGS_MAX_G + 1, firstEggG)
   );
 }
 
@@ -392,8 +387,18 @@ export function planWith(
   limits: SearchLimits,
   request: MealPlanRequest,
   exact?: ExactOptions,
-  leftOut: readonly LeftOut[] = [],
 ): MealPlanOutcome {
+  const day = planDay(foods, limits, request, exact, []);
+  return day.ok ? { ok: true, plan: day.plan } : day;
+}
+
+function planDay(
+  foods: readonly Food[],
+  limits: SearchLimits,
+  request: MealPlanRequest,
+  exact: ExactOptions | undefined,
+  leftOut: readonly LeftOut[],
+): PlannedDay {
   const invalid = validate(request);
   if (invalid !== undefined) return { ok: false, error: invalid };
   const avoidances = parseAvoidances(request.allergiesText, foods);
@@ -466,11 +471,10 @@ export function planWith(
       ...(totals.fibreG > targets.fibreMaxG + 0.5 ? (["fibre-rich foods"] as const) : []),
       ...(dayEggG(attempt.portions) > EGGS_MAX_G + 1 ? (["egg dishes"] as const) : []),
     ];
-    const first = { items, proteinG: totals.proteinG, notes };
+    const first = { portions: attempt.portions, proteinG: totals.proteinG, notes };
     for (const mending of broken.filter((kind) => !leftOut.includes(kind))) {
-      const again = planWith(foods, limits, request, undefined, [...leftOut, mending]);
-      if (again.ok && servesBetter(again.plan, first, { mending, targets, request, foods: foodIndex(foods) }))
-        return again;
+      const again = planDay(foods, limits, request, undefined, [...leftOut, mending]);
+      if (again.ok && servesBetter(again, first, { mending, targets })) return again;
     }
   }
   let proteinTargetG = targets.proteinMinG;
@@ -520,6 +524,7 @@ export function planWith(
       unrecognisedAvoidances: avoidances.unrecognised,
       proteinTargetG,
     },
+    portions: attempt.portions,
   };
 }
 
