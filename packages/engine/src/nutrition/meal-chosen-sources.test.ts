@@ -3,7 +3,7 @@ import { parseAvoidances } from "./avoidances";
 import { FOOD_CATALOGUE } from "./food-catalogue";
 import { MEAL_SLOTS } from "./food.types";
 import { selectCandidates, withSourceFilter, type Candidate, type CandidatePool } from "./meal-candidates";
-import { holdsMoreChosen, raiseChosenShare } from "./meal-chosen-sources";
+import { holdsMoreChosen, raiseChosenShare, sourcesWithinReach } from "./meal-chosen-sources";
 import { fitPortions, type Portion, type PortionFit } from "./meal-portions";
 import type { MealPlanRequest } from "./meal-plan.types";
 import { randomPlanRequest } from "./meal-profiles";
@@ -161,4 +161,25 @@ describe("holdsMoreChosen (the planner's narrower searches, docs/decisions/040)"
     expect(preferred).toBeGreaterThanOrEqual(5);
     expect(declined).toBeGreaterThanOrEqual(5);
   }, 60_000);
+});
+
+describe("sourcesWithinReach (docs/decisions/084-sources-the-diet-allows.md)", () => {
+  const base = randomPlanRequest(3);
+  const reach = (request: Pick<MealPlanRequest, "proteinSources" | "dietType" | "allergiesText">) =>
+    sourcesWithinReach(request, FOOD_CATALOGUE, parseAvoidances(request.allergiesText));
+
+  it("keeps the sources whose protein foods the diet and the exclusions leave", () => {
+    expect(
+      reach({ ...base, dietType: "standard", allergiesText: "", proteinSources: ["Seafood", "Eggs"] }),
+    ).toEqual(["Seafood", "Eggs"]);
+    expect(
+      reach({ ...base, dietType: "vegetarian", allergiesText: "", proteinSources: ["Seafood", "Eggs"] }),
+    ).toEqual(["Eggs"]);
+    expect(
+      reach({ ...base, dietType: "vegan", allergiesText: "", proteinSources: ["Seafood", "Poultry"] }),
+    ).toEqual([]);
+    expect(
+      reach({ ...base, dietType: "vegan", allergiesText: "soy", proteinSources: ["Tofu", "Lentils"] }),
+    ).toEqual(["Lentils"]);
+  });
 });

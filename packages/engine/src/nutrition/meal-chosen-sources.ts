@@ -1,8 +1,10 @@
-import { MEAL_SLOTS, type ProteinSource } from "./food.types";
+import { exclusionConflict, type ExclusionRules } from "./exclusions";
+import { MEAL_SLOTS, type Food, type ProteinSource } from "./food.types";
 import { keepsMoveRules, type Candidate } from "./meal-candidates";
+import type { MealPlanRequest } from "./meal-plan.types";
 import { BOUND_SLACK_KCAL, fitPortions, type Portion, type PortionFit } from "./meal-portions";
 import { isProteinFood, isProteinPowderFood, isUnchosenProteinFood } from "./meal-roles";
-import type { NutrientTargets } from "./meal-targets";
+import { suitsDiet, type NutrientTargets } from "./meal-targets";
 import { compareIds } from "./seeded-hash";
 
 /** Moves tried one after another; each removes an unchosen protein food, and a day rarely holds more than three. */
@@ -23,6 +25,27 @@ function chosenMargin(day: readonly Candidate[], sources: readonly ProteinSource
     margin += favourite || !isUnchosenProteinFood(food, sources) ? 1 : -4;
   }
   return margin;
+}
+
+/**
+ * The chosen sources a plan can serve: those with a food the diet and the exclusions leave. A vegan who ticked seafood
+ * and poultry has chosen, for the planner, no source at all, so every protein food of the diet is as welcome as any
+ * other (docs/decisions/084-sources-the-diet-allows.md); a vegetarian who ticked eggs and fish has chosen eggs. Nuts
+ * stay chosen though no nut is protein-rich: the chip still brings nuts into the day.
+ */
+export function sourcesWithinReach(
+  request: Pick<MealPlanRequest, "proteinSources" | "dietType">,
+  foods: readonly Food[],
+  avoidances: ExclusionRules,
+): ProteinSource[] {
+  return request.proteinSources.filter((source) =>
+    foods.some(
+      (food) =>
+        food.proteinSource === source &&
+        suitsDiet(food, request.dietType) &&
+        exclusionConflict(food, avoidances) === undefined,
+    ),
+  );
 }
 
 /** Whether a day holds a protein food of a source the user did not choose (a favourite aside). */

@@ -13,7 +13,7 @@ import {
 import { fallbackDay } from "./meal-fallback";
 import type { MealItem, MealPlanRequest } from "./meal-plan.types";
 import { BOUND_SLACK_KCAL, type Portion, type PortionFit } from "./meal-portions";
-import { repairDayLimits } from "./meal-day-limits";
+import { dayLimitsExcessKcal, repairDayLimits } from "./meal-day-limits";
 import { dayEggG, repairDayRules } from "./meal-day-rules";
 import { repairProteinCeiling } from "./meal-protein-ceiling";
 import { proteinReachG } from "./meal-protein-reach";
@@ -23,6 +23,7 @@ import {
   hasUnchosenProteinFood,
   holdsMoreChosen,
   raiseChosenShare,
+  sourcesWithinReach,
 } from "./meal-chosen-sources";
 import { householdMeasure } from "./meal-roles";
 import { solveGuidedDay, type ExactLimits, type MipSolver } from "./meal-exact";
@@ -355,11 +356,16 @@ const noteKind = (note: string) => note.split(" ").slice(0, 2).join(" ");
 type PlannedDay =
   { ok: true; plan: MealPlan; portions: readonly Portion[] } | { ok: false; error: EngineError };
 
+/** The notes of the day's limits of fibre, sodium and saturated fat (boundNotes), one tier of the priority order. */
+const LIMIT_NOTE_KINDS: ReadonlySet<string> = new Set(["Fibre gave", "Sodium gave", "Saturated fat"]);
+
 /**
  * Whether a second day is served in place of the first: it mends what the first broke (fibre within its limit; fewer
  * eggs) and loses nothing ranked above it: protein (as much as the first, or the floor), no kind of note the first did
- * not have (a bound that gave way), the cuisine majority if the first had one, and no more eggs than three or than the
- * first held.
+ * not have (a bound that gave way), and no more eggs than three or than the first held. The eggs rank below the cuisine
+ * majority, so an egg-free day keeps it where the first had it. Fibre ranks above it, in the tier of sodium and
+ * saturated fat, weighed together (meal-day-limits): a fibre-mended day may lose the majority, and may break sodium or
+ * saturated fat where its weighed excess of the three is still the smaller (docs/decisions/085-fibre-above-the-cuisine.md).
  */
 function servesBetter(
   again: Extract<PlannedDay, { ok: true }>,
@@ -371,13 +377,17 @@ function servesBetter(
     hasCuisineMajority(portions.map((portion) => portion.candidate));
   const [firstEggG, againEggG] = [dayEggG(first.portions), dayEggG(again.portions)];
   const firstKinds = new Set(first.notes.map(noteKind));
-  const mends =
-    mending === "egg dishes" ? againEggG < firstEggG : again.plan.totals.fibreG <= targets.fibreMaxG + 0.5;
+  const forFibre = mending === "fibre-rich foods";
+  const mends = forFibre ? again.plan.totals.fibreG <= targets.fibreMaxG + 0.5 : againEggG < firstEggG;
+  const limitsLower =
+    forFibre && dayLimitsExcessKcal(again.portions, targets) < dayLimitsExcessKcal(first.portions, targets);
   return (
     mends &&
     again.plan.totals.proteinG >= Math.min(targets.proteinMinG, first.proteinG) - 0.5 &&
-    again.plan.notes.every((note) => firstKinds.has(noteKind(note))) &&
-    (mostlyCuisine(again.portions) || !mostlyCuisine(first.portions)) &&
+    again.plan.notes.every(
+      (note) => firstKinds.has(noteKind(note)) || (limitsLower && LIMIT_NOTE_KINDS.has(noteKind(note))),
+    ) &&
+    (forFibre || mostlyCuisine(again.portions) || !mostlyCuisine(first.portions)) &&
     againEggG <= Math.max(EGGS_MAX_G + 1, firstEggG)
   );
 }
@@ -402,7 +412,9 @@ function planDay(
   const invalid = validate(request);
   if (invalid !== undefined) return { ok: false, error: invalid };
   const avoidances = parseAvoidances(request.allergiesText, foods);
-  const pool = without(selectCandidates(foods, request, avoidances), leftOut);
+  // The sources the diet and the exclusions leave are the ones the plan weighs (docs/decisions/084-sources-the-diet-allows.md).
+  const planned = { ...request, proteinSources: sourcesWithinReach(request, foods, avoidances) };
+  const pool = without(selectCandidates(foods, planned, avoidances), leftOut);
   for (const meal of MEAL_SLOTS) {
     if (pool.allowedCountByMeal[meal] < ITEMS_PER_MEAL.min) {
       return {
@@ -416,11 +428,11 @@ function planDay(
   }
   const targets = nutrientTargets(request);
   const solveLimits = { ...limits, kosher: avoidances.kosher };
-  let attempt = solve(pool, targets, solveLimits, exact, request.proteinSources);
+  let attempt = solve(pool, targets, solveLimits, exact, planned.proteinSources);
   // The chosen-sources filter may leave a meal no day: the search then tries again with every source.
-  if ("failed" in attempt && request.proteinSources.length > 0) {
-    const wider = withSourceFilter(pool, foods, request, "every");
-    const retried = solve(wider, targets, solveLimits, exact, request.proteinSources);
+  if ("failed" in attempt && planned.proteinSources.length > 0) {
+    const wider = withSourceFilter(pool, foods, planned, "every");
+    const retried = solve(wider, targets, solveLimits, exact, planned.proteinSources);
     if (!("failed" in retried)) attempt = retried;
   }
   if ("failed" in attempt)
@@ -431,19 +443,19 @@ function planDay(
     const repaired = repairProteinCeiling(attempt.portions, pool.allByMeal, targets, avoidances.kosher);
     if (repaired !== undefined) attempt = { ...attempt, portions: repaired.portions };
   }
-  attempt = searchNarrower(attempt, { pool, foods, request, targets, limits: solveLimits });
+  attempt = searchNarrower(attempt, { pool, foods, request: planned, targets, limits: solveLimits });
   // The day's limits of fibre, sodium and saturated fat (docs/decisions/076-fibre-sodium-and-saturated-fat-bounds.md): where the
   // day breaks one, foods carrying the excess are swapped for foods of their meal that carry less, losing nothing before.
   if (!attempt.fromFallback) {
     const limited = repairDayLimits(attempt.portions, pool.allByMeal, targets, {
       kosher: avoidances.kosher,
-      proteinSources: request.proteinSources,
+      proteinSources: planned.proteinSources,
     });
     if (limited !== undefined) attempt = { ...attempt, portions: limited.portions };
   }
   const raised = raiseChosenShare(attempt.portions, pool.allByMeal, targets, {
     kosher: avoidances.kosher,
-    proteinSources: request.proteinSources,
+    proteinSources: planned.proteinSources,
   });
   if (raised !== undefined) attempt = { ...attempt, portions: raised.portions };
   // Three eggs a day at most, and no protein family at more than two meals (docs/decisions/078-eggs-and-protein-families-per-day.md):
@@ -452,7 +464,7 @@ function planDay(
   if (!attempt.fromFallback) {
     const varied = repairDayRules(attempt.portions, pool.allByMeal, targets, {
       kosher: avoidances.kosher,
-      proteinSources: request.proteinSources,
+      proteinSources: planned.proteinSources,
     });
     if (varied !== undefined) attempt = { ...attempt, portions: varied.portions };
   }
