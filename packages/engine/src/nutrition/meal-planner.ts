@@ -398,23 +398,48 @@ export function planWith(
   request: MealPlanRequest,
   exact?: ExactOptions,
 ): MealPlanOutcome {
-  const day = planDay(foods, limits, request, exact, []);
-  return day.ok ? { ok: true, plan: day.plan } : day;
-}
-
-function planDay(
-  foods: readonly Food[],
-  limits: SearchLimits,
-  request: MealPlanRequest,
-  exact: ExactOptions | undefined,
-  leftOut: readonly LeftOut[],
-): PlannedDay {
   const invalid = validate(request);
   if (invalid !== undefined) return { ok: false, error: invalid };
   const avoidances = parseAvoidances(request.allergiesText, foods);
   // The sources the diet and the exclusions leave are the ones the plan weighs (docs/decisions/084-sources-the-diet-allows.md).
   const planned = { ...request, proteinSources: sourcesWithinReach(request, foods, avoidances) };
-  const pool = without(selectCandidates(foods, planned, avoidances), leftOut);
+  const context: DayContext = {
+    foods,
+    limits,
+    request,
+    planned,
+    avoidances,
+    selected: selectCandidates(foods, planned, avoidances),
+    targets: nutrientTargets(request),
+  };
+  const day = planDay(context, exact, []);
+  return day.ok ? { ok: true, plan: day.plan } : day;
+}
+
+/**
+ * What every day planned for one request shares, read once: a second day (servesBetter) differs from the first only in
+ * the foods it goes without.
+ */
+interface DayContext {
+  foods: readonly Food[];
+  limits: SearchLimits;
+  /** The request as given: the notes and refusal texts read its protein sources as ticked. */
+  request: MealPlanRequest;
+  /** The request with only the protein sources the diet and the exclusions leave: what the planning weighs. */
+  planned: MealPlanRequest;
+  avoidances: Avoidances;
+  /** Every candidate of the plan, before any food is left out. */
+  selected: CandidatePool;
+  targets: NutrientTargets;
+}
+
+function planDay(
+  context: DayContext,
+  exact: ExactOptions | undefined,
+  leftOut: readonly LeftOut[],
+): PlannedDay {
+  const { foods, limits, request, planned, avoidances, targets } = context;
+  const pool = without(context.selected, leftOut);
   for (const meal of MEAL_SLOTS) {
     if (pool.allowedCountByMeal[meal] < ITEMS_PER_MEAL.min) {
       return {
@@ -426,7 +451,6 @@ function planDay(
       };
     }
   }
-  const targets = nutrientTargets(request);
   const solveLimits = { ...limits, kosher: avoidances.kosher };
   let attempt = solve(pool, targets, solveLimits, exact, planned.proteinSources);
   // The chosen-sources filter may leave a meal no day: the search then tries again with every source.
@@ -485,7 +509,7 @@ function planDay(
     ];
     const first = { portions: attempt.portions, proteinG: totals.proteinG, notes };
     for (const mending of broken.filter((kind) => !leftOut.includes(kind))) {
-      const again = planDay(foods, limits, request, undefined, [...leftOut, mending]);
+      const again = planDay(context, undefined, [...leftOut, mending]);
       if (again.ok && servesBetter(again, first, { mending, targets })) return again;
     }
   }
