@@ -50,15 +50,20 @@ function limitFigures(plan: MealPlan): { fibreG: number; sodiumMg: number; satFa
   return { fibreG, sodiumMg, satFatShare: (9 * satFatG) / kcal };
 }
 
-/** A HiGHS instance that counts its solves and their time, so the bench can tell fast-path plans from exact ones. */
-export async function timedSolver(): Promise<MipSolver & { calls: number; ms: number }> {
+/**
+ * A HiGHS instance that counts its solves and their time, so the bench can tell fast-path plans from exact ones, and
+ * among its solves the integer models (the rest are linear relaxations, meal-exact relaxedDay).
+ */
+export async function timedSolver(): Promise<MipSolver & { calls: number; integerCalls: number; ms: number }> {
   const highs = await highsLoader();
   const timed = {
     calls: 0,
+    integerCalls: 0,
     ms: 0,
     solve(model: string, options: Parameters<MipSolver["solve"]>[1]) {
       const started = performance.now();
       timed.calls += 1;
+      if (/^Binary$/m.test(model)) timed.integerCalls += 1;
       try {
         return highs.solve(model, options);
       } finally {
@@ -95,18 +100,19 @@ export interface QualityRow {
   planMs: number;
   /** CPU time of the plan, which unlike planMs does not grow with other processes' load. */
   planCpuMs: number;
-  /** Exact solves this plan made, and their time. */
+  /** Exact solves this plan made (integer models among them), and their time. */
   exactCalls: number;
+  integerCalls: number;
   exactMs: number;
 }
 
 /** Runs one plan, noting whether the exact fallback ran. */
 export function planTimed(
   planner: MealPlanner,
-  solver: { calls: number; ms: number },
+  solver: { calls: number; integerCalls: number; ms: number },
   request: MealPlanRequest,
 ): QualityRow {
-  const [calls, ms] = [solver.calls, solver.ms];
+  const [calls, integerCalls, ms] = [solver.calls, solver.integerCalls, solver.ms];
   const started = performance.now();
   const cpuStarted = process.cpuUsage();
   const outcome = planner.plan(request);
@@ -117,6 +123,7 @@ export function planTimed(
     planMs: performance.now() - started,
     planCpuMs: (cpu.user + cpu.system) / 1000,
     exactCalls: solver.calls - calls,
+    integerCalls: solver.integerCalls - integerCalls,
     exactMs: solver.ms - ms,
   };
 }

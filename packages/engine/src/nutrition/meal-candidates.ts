@@ -176,6 +176,12 @@ export function keepsMoveRules(day: readonly Candidate[], meal: MealSlot, kosher
   );
 }
 
+/** A meal's most protein-dense candidates (protein per kcal), densest first. */
+export function densestCandidates(candidates: readonly Candidate[], count: number): Candidate[] {
+  const density = ({ food }: Candidate) => food.proteinG / Math.max(1, food.energyKcal);
+  return [...candidates].sort((left, right) => density(right) - density(left)).slice(0, count);
+}
+
 export interface CandidatePool {
   /** Per meal, the candidates from the foods this plan number may use: the search space. */
   byMeal: Record<MealSlot, Candidate[]>;

@@ -1,6 +1,12 @@
 import { MEAL_SLOTS, type Food, type MealSlot, type ProteinSource } from "./food.types";
-import type { Candidate } from "./meal-candidates";
-import { fitPortions, SODIUM_MG_PER_KCAL, type Portion, type PortionFit } from "./meal-portions";
+import { densestCandidates, type Candidate } from "./meal-candidates";
+import {
+  BOUND_SLACK_KCAL,
+  fitPortions,
+  SODIUM_MG_PER_KCAL,
+  type Portion,
+  type PortionFit,
+} from "./meal-portions";
 import {
   ANCHOR_ROLES,
   isCompleteMain,
@@ -397,11 +403,16 @@ function fitRank(fit: PortionFit): number {
   );
 }
 
-/** What the linear relaxation of the day's model says: the foods it uses, and the protein it reaches. */
+/** What the linear relaxation of the day's model says: the foods it uses, the protein it reaches, the bounds it breaks. */
 export interface RelaxedDay {
   /** Per meal, the candidates the relaxation chooses any part of. */
   supportByMeal: Record<MealSlot, Candidate[]>;
   proteinG: number;
+  /**
+   * Its breach of the absolute bounds (carbohydrate 130 g, fibre 25–60 g, sodium, saturated fat), in kcal as
+   * PortionFit counts them: no day of whole choices reaching its protein breaks them less.
+   */
+  absoluteBreachKcal: number;
 }
 
 /**
@@ -432,7 +443,8 @@ export function relaxedDay(
     const { food } = candidate;
     proteinG += (food.proteinG * (chosen * food.portionMinG + value(`n${index}`) * food.portionStepG)) / 100;
   }
-  return { supportByMeal, proteinG };
+  const absoluteBreachKcal = ["sca", "sfl", "sfh", "sna", "ssf"].reduce((sum, slack) => sum + value(slack), 0);
+  return { supportByMeal, proteinG, absoluteBreachKcal };
 }
 
 /**
@@ -442,14 +454,55 @@ export function relaxedDay(
 const GUIDED_PROTEIN_SLACK_G = 2;
 /** The protein-densest foods per meal the wider small model adds (decision 080: 6 matched the whole model's protein). */
 const WIDER_DENSEST_PER_MEAL = 6;
+/**
+ * How far above the relaxation's breach of the absolute bounds a searched day may go and still stand in for the
+ * integer model: 5 g of fibre or carbohydrate. Where no day keeps fibre under 60 g (vegan days of high protein), the
+ * relaxation's own breach is 8–140 kcal and the searched days were 14–19 kcal above it (docs/decisions/086).
+ */
+const SEARCHED_BREACH_SLACK_KCAL = 20;
+
+/** A day the planner ranks an exact answer by: the search's days and the model's both carry these. */
+export type RankedDay = Pick<
+  PortionFit,
+  "portions" | "proteinOverKcal" | "shareBreach" | "proteinShortG" | "boundBreach"
+>;
 
 /**
- * The exact model over the foods its linear relaxation uses, with the day the search found (so the answer is no worse
- * than it): a model of a dozen or two foods, which HiGHS solves in tens of milliseconds where the whole one, over every
- * food the plan may use, often stopped on its one-second limit. No day reaches more protein than the relaxation, so a
- * day within GUIDED_PROTEIN_SLACK_G of it (or of the floor, if lower) is kept; otherwise the model runs once more with
- * the protein-densest foods of each meal added, and the better of the two days is kept
- * (docs/decisions/080-the-relaxation-picks-the-foods.md).
+ * Whether a day searched among the relaxation's foods is as good as the integer model would make it: protein at the floor
+ * (or within GUIDED_PROTEIN_SLACK_G of what the relaxation reaches, where that is lower), no ceiling or energy-share
+ * bound broken, and the absolute bounds broken hardly more than in the relaxation.
+ */
+function matchesRelaxation(day: RankedDay, relaxed: RelaxedDay, targets: NutrientTargets): boolean {
+  const proteinClose =
+    relaxed.proteinG >= targets.proteinMinG
+      ? day.proteinShortG <= 0.5
+      : targets.proteinMinG - day.proteinShortG >= relaxed.proteinG - GUIDED_PROTEIN_SLACK_G;
+  // Where the relaxation keeps every absolute bound, so must the day; where none can, a little more than it may break.
+  const breachAllowedKcal =
+    relaxed.absoluteBreachKcal > BOUND_SLACK_KCAL
+      ? relaxed.absoluteBreachKcal + SEARCHED_BREACH_SLACK_KCAL
+      : BOUND_SLACK_KCAL;
+  return (
+    proteinClose &&
+    day.proteinOverKcal <= BOUND_SLACK_KCAL &&
+    day.shareBreach <= BOUND_SLACK_KCAL &&
+    day.boundBreach - day.shareBreach <= breachAllowedKcal
+  );
+}
+
+/**
+ * The exact fallback, guided by the linear relaxation of the day's model (docs/decisions/080-the-relaxation-picks-the-foods.md).
+ *
+ * First, where the caller passes `searchAmong` (the planner's search), days are searched among the relaxation's foods
+ * alone, then with the day the search found: three to seven foods a meal, which the search covers in a few
+ * milliseconds where the integer model took 50–500. A searched day as good as the relaxation allows is kept
+ * (matchesRelaxation; docs/decisions/086-a-search-among-the-relaxations-foods.md).
+ *
+ * Otherwise the exact model runs over the foods its linear relaxation uses, with the day the search found (so the answer
+ * is no worse than it): a model of a dozen or two foods, which HiGHS solves in tens of milliseconds where the whole one,
+ * over every food the plan may use, often stopped on its one-second limit. No day reaches more protein than the
+ * relaxation, so a day within GUIDED_PROTEIN_SLACK_G of it (or of the floor, if lower) is kept; otherwise the model runs
+ * once more with the protein-densest foods of each meal added, and the better of the two days is kept.
  */
 export function solveGuidedDay(
   allByMeal: Record<MealSlot, readonly Candidate[]>,
@@ -458,7 +511,8 @@ export function solveGuidedDay(
   limits: ExactLimits,
   rules: DayRules,
   searched: readonly Candidate[],
-): PortionFit | undefined {
+  searchAmong?: (byMeal: Record<MealSlot, Candidate[]>) => RankedDay | undefined,
+): RankedDay | undefined {
   const relaxed = relaxedDay(allByMeal, targets, solver, limits, rules);
   if (relaxed === undefined) return undefined;
   // One candidate per food: the search's candidates may be other objects for the same foods.
@@ -473,6 +527,12 @@ export function solveGuidedDay(
         return [meal, [...new Map(candidates.map((candidate) => [candidate.food.id, candidate])).values()]];
       }),
     ) as Record<MealSlot, Candidate[]>;
+  if (searchAmong !== undefined) {
+    for (const byMeal of [relaxed.supportByMeal, foodsWith(() => [])]) {
+      const day = searchAmong(byMeal);
+      if (day !== undefined && matchesRelaxation(day, relaxed, targets)) return day;
+    }
+  }
   const small = solveExactDay(
     foodsWith(() => []),
     targets,
@@ -483,14 +543,14 @@ export function solveGuidedDay(
   const reachG = Math.min(targets.proteinMinG, relaxed.proteinG);
   if (small !== undefined && targets.proteinMinG - small.proteinShortG >= reachG - GUIDED_PROTEIN_SLACK_G)
     return small;
-  const densest = (meal: MealSlot) =>
-    [...allByMeal[meal]]
-      .sort((left, right) => proteinDensity(right.food) - proteinDensity(left.food))
-      .slice(0, WIDER_DENSEST_PER_MEAL);
-  const wider = solveExactDay(foodsWith(densest), targets, solver, limits, rules);
+  const wider = solveExactDay(
+    foodsWith((meal) => densestCandidates(allByMeal[meal], WIDER_DENSEST_PER_MEAL)),
+    targets,
+    solver,
+    limits,
+    rules,
+  );
   return [small, wider]
     .filter((day): day is PortionFit => day !== undefined)
     .sort((left, right) => fitRank(left) - fitRank(right))[0];
 }
-
-const proteinDensity = (food: Food) => food.proteinG / Math.max(1, food.energyKcal);
