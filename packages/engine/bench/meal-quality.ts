@@ -54,7 +54,9 @@ function limitFigures(plan: MealPlan): { fibreG: number; sodiumMg: number; satFa
  * A HiGHS instance that counts its solves and their time, so the bench can tell fast-path plans from exact ones, and
  * among its solves the integer models (the rest are linear relaxations, meal-exact relaxedDay).
  */
-export async function timedSolver(): Promise<MipSolver & { calls: number; integerCalls: number; ms: number }> {
+export async function timedSolver(): Promise<
+  MipSolver & { calls: number; integerCalls: number; ms: number }
+> {
   const highs = await highsLoader();
   const timed = {
     calls: 0,

@@ -176,6 +176,21 @@ export function keepsMoveRules(day: readonly Candidate[], meal: MealSlot, kosher
   );
 }
 
+/**
+ * Per meal, the candidates each list gives it, one per food (the first kept): lists made from other pools may hold
+ * other candidate objects for the same food.
+ */
+export function unionByMeal(
+  ...lists: readonly ((meal: MealSlot) => readonly Candidate[])[]
+): Record<MealSlot, Candidate[]> {
+  return Object.fromEntries(
+    MEAL_SLOTS.map((meal) => {
+      const candidates = lists.flatMap((list) => list(meal));
+      return [meal, [...new Map(candidates.map((candidate) => [candidate.food.id, candidate])).values()]];
+    }),
+  ) as Record<MealSlot, Candidate[]>;
+}
+
 /** A meal's most protein-dense candidates (protein per kcal), densest first. */
 export function densestCandidates(candidates: readonly Candidate[], count: number): Candidate[] {
   const density = ({ food }: Candidate) => food.proteinG / Math.max(1, food.energyKcal);

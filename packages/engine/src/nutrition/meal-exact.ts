@@ -1,5 +1,5 @@
 import { MEAL_SLOTS, type Food, type MealSlot, type ProteinSource } from "./food.types";
-import { densestCandidates, type Candidate } from "./meal-candidates";
+import { densestCandidates, unionByMeal, type Candidate } from "./meal-candidates";
 import {
   BOUND_SLACK_KCAL,
   fitPortions,
@@ -443,7 +443,10 @@ export function relaxedDay(
     const { food } = candidate;
     proteinG += (food.proteinG * (chosen * food.portionMinG + value(`n${index}`) * food.portionStepG)) / 100;
   }
-  const absoluteBreachKcal = ["sca", "sfl", "sfh", "sna", "ssf"].reduce((sum, slack) => sum + value(slack), 0);
+  const absoluteBreachKcal = ["sca", "sfl", "sfh", "sna", "ssf"].reduce(
+    (sum, slack) => sum + value(slack),
+    0,
+  );
   return { supportByMeal, proteinG, absoluteBreachKcal };
 }
 
@@ -496,7 +499,7 @@ function matchesRelaxation(day: RankedDay, relaxed: RelaxedDay, targets: Nutrien
  * First, where the caller passes `searchAmong` (the planner's search), days are searched among the relaxation's foods
  * alone, then with the day the search found: three to seven foods a meal, which the search covers in a few
  * milliseconds where the integer model took 50–500. A searched day as good as the relaxation allows is kept
- * (matchesRelaxation; docs/decisions/086-a-search-among-the-relaxations-foods.md).
+ * (matchesRelaxation; docs/decisions/086-a-search-among-few-foods-before-highs.md).
  *
  * Otherwise the exact model runs over the foods its linear relaxation uses, with the day the search found (so the answer
  * is no worse than it): a model of a dozen or two foods, which HiGHS solves in tens of milliseconds where the whole one,
@@ -515,18 +518,12 @@ export function solveGuidedDay(
 ): RankedDay | undefined {
   const relaxed = relaxedDay(allByMeal, targets, solver, limits, rules);
   if (relaxed === undefined) return undefined;
-  // One candidate per food: the search's candidates may be other objects for the same foods.
   const foodsWith = (extra: (meal: MealSlot) => readonly Candidate[]) =>
-    Object.fromEntries(
-      MEAL_SLOTS.map((meal) => {
-        const candidates = [
-          ...relaxed.supportByMeal[meal],
-          ...searched.filter((candidate) => candidate.meal === meal),
-          ...extra(meal),
-        ];
-        return [meal, [...new Map(candidates.map((candidate) => [candidate.food.id, candidate])).values()]];
-      }),
-    ) as Record<MealSlot, Candidate[]>;
+    unionByMeal(
+      (meal) => relaxed.supportByMeal[meal],
+      (meal) => searched.filter((candidate) => candidate.meal === meal),
+      extra,
+    );
   if (searchAmong !== undefined) {
     for (const byMeal of [relaxed.supportByMeal, foodsWith(() => [])]) {
       const day = searchAmong(byMeal);

@@ -6,6 +6,7 @@ import { MEAL_SLOTS, type Food, type MealSlot, type ProteinSource } from "./food
 import {
   densestCandidates,
   selectCandidates,
+  unionByMeal,
   withSourceFilter,
   type Candidate,
   type CandidatePool,
@@ -856,16 +857,14 @@ const daysFoods = (searched: SearchResult): Candidate[] =>
  * the chosen sources, and undid the narrower searches' filters (docs/decisions/086).
  */
 function withDensest(pool: CandidatePool, day: readonly Candidate[]): Record<MealSlot, Candidate[]> {
-  return Object.fromEntries(
-    MEAL_SLOTS.map((meal) => {
-      const offered = pool.allByMeal[meal].filter((candidate) => !pool.filteredOutIds.has(candidate.food.id));
-      const candidates = [
-        ...densestCandidates(offered, DENSEST_PER_MEAL),
-        ...day.filter((candidate) => candidate.meal === meal),
-      ];
-      return [meal, [...new Map(candidates.map((candidate) => [candidate.food.id, candidate])).values()]];
-    }),
-  ) as Record<MealSlot, Candidate[]>;
+  return unionByMeal(
+    (meal) =>
+      densestCandidates(
+        pool.allByMeal[meal].filter((candidate) => !pool.filteredOutIds.has(candidate.food.id)),
+        DENSEST_PER_MEAL,
+      ),
+    (meal) => day.filter((candidate) => candidate.meal === meal),
+  );
 }
 
 /** Protein above 35 % of energy or 2.4 g/kg in a day, in kcal. */
