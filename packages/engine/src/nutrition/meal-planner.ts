@@ -682,11 +682,10 @@ function solve(
   // Where the search leaves a day short, a search among each meal's most protein-dense foods and the day's own often
   // finds one that keeps every bound, which needs no HiGHS (docs/decisions/086). A probe for a cuisine majority
   // does not take it: these foods rarely belong to the cuisine.
+  const searchSmallPool = (byMeal: Record<MealSlot, readonly Candidate[]>) =>
+    searchDay(byMeal, targets, { ...limits, maxFits: limits.maxFits * SMALL_POOL_SEARCH_FACTOR });
   if (dayFallsShort(searched, targets) && limits.requireCuisineMajority !== true) {
-    const dense = searchDay(withDensest(pool, daysFoods(searched)), targets, {
-      ...limits,
-      maxFits: limits.maxFits * SMALL_POOL_SEARCH_FACTOR,
-    });
+    const dense = searchSmallPool(withDensest(pool, daysFoods(searched)));
     if (dense.status === "found" && keepsEveryBound(dense)) searched = dense;
   }
   const missed = dayFallsShort(searched, targets);
@@ -705,10 +704,7 @@ function solve(
         { kosher: limits.kosher === true, proteinSources: sources },
         searchedFoods,
         (byMeal) => {
-          const day = searchDay(byMeal, targets, {
-            ...limits,
-            maxFits: limits.maxFits * SMALL_POOL_SEARCH_FACTOR,
-          });
+          const day = searchSmallPool(byMeal);
           return day.status === "found" ? day : undefined;
         },
       );
