@@ -1,7 +1,7 @@
-import { exclusionConflict, type ExclusionRules } from "./exclusions";
+import type { ExclusionRules } from "./exclusions";
 import { MEAL_SLOTS, type Food, type MealSlot, type ProteinSource } from "./food.types";
 import type { MealPlanRequest } from "./meal-plan.types";
-import { ITEMS_PER_MEAL, suitsDiet } from "./meal-targets";
+import { allowedFood, ITEMS_PER_MEAL } from "./meal-targets";
 import { compareIds, hashString, seededUnit } from "./seeded-hash";
 import {
   isProteinPowderFood,
@@ -342,9 +342,7 @@ export function selectCandidates(
   request: MealPlanRequest,
   avoidances: ExclusionRules,
 ): CandidatePool {
-  const allowedFoods = foods.filter(
-    (food) => suitsDiet(food, request.dietType) && exclusionConflict(food, avoidances) === undefined,
-  );
+  const allowedFoods = foods.filter((food) => allowedFood(food, request.dietType, avoidances));
   const sets = planSets(allowedFoods, request);
   const ownBit = planBit(request.planNumber);
   const [lowerBit = 0, higherBit = 0] = ([1, 2, 3] as const)

@@ -1,10 +1,10 @@
-import { exclusionConflict, type ExclusionRules } from "./exclusions";
+import type { ExclusionRules } from "./exclusions";
 import { MEAL_SLOTS, type Food, type ProteinSource } from "./food.types";
 import { keepsMoveRules, type Candidate } from "./meal-candidates";
 import type { MealPlanRequest } from "./meal-plan.types";
 import { BOUND_SLACK_KCAL, fitPortions, type Portion, type PortionFit } from "./meal-portions";
 import { isProteinFood, isProteinPowderFood, isUnchosenProteinFood } from "./meal-roles";
-import { suitsDiet, type NutrientTargets } from "./meal-targets";
+import { allowedFood, type NutrientTargets } from "./meal-targets";
 import { compareIds } from "./seeded-hash";
 
 /** Moves tried one after another; each removes an unchosen protein food, and a day rarely holds more than three. */
@@ -39,12 +39,7 @@ export function sourcesWithinReach(
   avoidances: ExclusionRules,
 ): ProteinSource[] {
   return request.proteinSources.filter((source) =>
-    foods.some(
-      (food) =>
-        food.proteinSource === source &&
-        suitsDiet(food, request.dietType) &&
-        exclusionConflict(food, avoidances) === undefined,
-    ),
+    foods.some((food) => food.proteinSource === source && allowedFood(food, request.dietType, avoidances)),
   );
 }
 

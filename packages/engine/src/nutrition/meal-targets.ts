@@ -136,6 +136,11 @@ export function suitsDiet(food: Food, dietType: DietType): boolean {
   return DIET_RANK[food.diet] <= DIET_RANK[dietType];
 }
 
+/** Whether the diet and the exclusions leave a food: the foods a plan may hold at all. */
+export function allowedFood(food: Food, dietType: DietType, avoidances: ExclusionRules): boolean {
+  return suitsDiet(food, dietType) && exclusionConflict(food, avoidances) === undefined;
+}
+
 /** Whether a portion is inside the food's range and on one of its steps. */
 export function isValidPortion(food: Food, weightG: number): boolean {
   if (weightG < food.portionMinG - 1e-6 || weightG > food.portionMaxG + 1e-6) return false;
