@@ -99,6 +99,8 @@ export function restrictiveRequests(count: number): MealPlanRequest[] {
 export interface QualityRow {
   request: MealPlanRequest;
   plan: MealPlan | undefined;
+  /** Why there is no plan, where there is none. */
+  errorCode: string | undefined;
   planMs: number;
   /** CPU time of the plan, which unlike planMs does not grow with other processes' load. */
   planCpuMs: number;
@@ -122,6 +124,7 @@ export function planTimed(
   return {
     request,
     plan: outcome.ok ? outcome.plan : undefined,
+    errorCode: outcome.ok ? undefined : outcome.error.code,
     planMs: performance.now() - started,
     planCpuMs: (cpu.user + cpu.system) / 1000,
     exactCalls: solver.calls - calls,

@@ -151,30 +151,17 @@ const rows: Row[] = [];
 const leakAudit = createLeakAudit();
 for (let seed = 1; seed <= PROFILES; seed += 1) {
   const request = withTablePhrasing(randomPlanRequest(seed));
-  const started = performance.now();
-  const cpuStarted = process.cpuUsage();
-  const [exactCalls, integerCalls, exactMs] = [solver.calls, solver.integerCalls, solver.ms];
-  const outcome = planner.plan(request);
-  const cpu = process.cpuUsage(cpuStarted);
-  const planMs = performance.now() - started;
-  qualityRows.push({
-    request,
-    plan: outcome.ok ? outcome.plan : undefined,
-    planMs,
-    planCpuMs: (cpu.user + cpu.system) / 1000,
-    exactCalls: solver.calls - exactCalls,
-    integerCalls: solver.integerCalls - integerCalls,
-    exactMs: solver.ms - exactMs,
-  });
-  const planCpuMs = (cpu.user + cpu.system) / 1000;
-  if (!outcome.ok) {
+  const timed = planTimed(planner, solver, request);
+  qualityRows.push(timed);
+  const { plan, planMs, planCpuMs } = timed;
+  if (plan === undefined) {
     rows.push({
       request,
       planMs,
       planCpuMs,
       replaceMs: undefined,
       ok: false,
-      errorCode: outcome.error.code,
+      errorCode: timed.errorCode,
       kcalErrorPct: 0,
       proteinMet: false,
       proteinMissExplained: true,
@@ -189,7 +176,6 @@ for (let seed = 1; seed <= PROFILES; seed += 1) {
     });
     continue;
   }
-  const { plan } = outcome;
   leakAudit.plan(plan, request);
   const avoidances = parseAvoidances(request.allergiesText, FOOD_CATALOGUE);
   const targets = nutrientTargets(request);
