@@ -362,12 +362,29 @@ type PlannedDay =
 const LIMIT_NOTE_KINDS: ReadonlySet<string> = new Set(["Fibre gave", "Sodium gave", "Saturated fat"]);
 
 /**
+ * What a gram of whole egg over three eggs a day weighs against the day's limits when a second day is served for the
+ * eggs (docs/decisions/087-eggs-weighed-against-the-limits.md): its own saturated fat, in kcal. USDA SR Legacy 01123,
+ * "Egg, whole, raw, fresh", holds 3.13 g per 100 g, so an egg (50 g) over the cap weighs 14 kcal, as 3.5 g of fibre over
+ * 60 g or 140 mg of sodium over 2,300 mg do (meal-day-limits).
+ */
+const EGG_OVER_KCAL_PER_G = (9 * 3.13) / 100;
+/**
+ * Twice the cap, six eggs: a day over it is served egg-mended even where that loses the cuisine majority
+ * (docs/decisions/087-eggs-weighed-against-the-limits.md). Six eggs alone carry 9.4 g of saturated fat (USDA SR
+ * Legacy 01123, 3.13 g per 100 g), nearly half of what a 2,000 kcal day may hold under 10 % of energy (22 g).
+ */
+const EGGS_FAR_OVER_G = 2 * EGGS_MAX_G;
+
+/**
  * Whether a second day is served in place of the first: it mends what the first broke (fibre within its limit; fewer
  * eggs) and loses nothing ranked above it: protein (as much as the first, or the floor), no kind of note the first did
  * not have (a bound that gave way), and no more eggs than three or than the first held. The eggs rank below the cuisine
  * majority, so an egg-free day keeps it where the first had it. Fibre ranks above it, in the tier of sodium and
  * saturated fat, weighed together (meal-day-limits): a fibre-mended day may lose the majority, and may break sodium or
  * saturated fat where its weighed excess of the three is still the smaller (docs/decisions/085-fibre-above-the-cuisine.md).
+ * An egg-mended day may break them too where the excess it adds weighs less than the eggs it takes away
+ * (EGG_OVER_KCAL_PER_G), and may lose the majority where the first day held more than six eggs (EGGS_FAR_OVER_G):
+ * eleven eggs do not stay for a gram of fibre or for the cuisine.
  */
 function servesBetter(
   again: Extract<PlannedDay, { ok: true }>,
@@ -381,15 +398,22 @@ function servesBetter(
   const firstKinds = new Set(first.notes.map(noteKind));
   const forFibre = mending === "fibre-rich foods";
   const mends = forFibre ? again.plan.totals.fibreG <= targets.fibreMaxG + 0.5 : againEggG < firstEggG;
-  const limitsLower =
-    forFibre && dayLimitsExcessKcal(again.portions, targets) < dayLimitsExcessKcal(first.portions, targets);
+  const limitsAddedKcal =
+    dayLimitsExcessKcal(again.portions, targets) - dayLimitsExcessKcal(first.portions, targets);
+  const eggsOverG = (eggG: number) => Math.max(0, eggG - EGGS_MAX_G);
+  const limitsWeighLess = forFibre
+    ? limitsAddedKcal < 0
+    : limitsAddedKcal < EGG_OVER_KCAL_PER_G * (eggsOverG(firstEggG) - eggsOverG(againEggG));
   return (
     mends &&
     again.plan.totals.proteinG >= Math.min(targets.proteinMinG, first.proteinG) - 0.5 &&
     again.plan.notes.every(
-      (note) => firstKinds.has(noteKind(note)) || (limitsLower && LIMIT_NOTE_KINDS.has(noteKind(note))),
+      (note) => firstKinds.has(noteKind(note)) || (limitsWeighLess && LIMIT_NOTE_KINDS.has(noteKind(note))),
     ) &&
-    (forFibre || mostlyCuisine(again.portions) || !mostlyCuisine(first.portions)) &&
+    (forFibre ||
+      firstEggG > EGGS_FAR_OVER_G ||
+      mostlyCuisine(again.portions) ||
+      !mostlyCuisine(first.portions)) &&
     againEggG <= Math.max(EGGS_MAX_G + 1, firstEggG)
   );
 }
