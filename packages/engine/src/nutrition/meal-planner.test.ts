@@ -46,6 +46,10 @@ function boundBreachKcal(plan: MealPlan, request: MealPlanRequest): number {
 /** Errors a well-formed request may legitimately get: each names the cause. Anything else is a bug. */
 const EXPECTED_REFUSALS = ["NOT_ENOUGH_FOODS", "PLAN_INFEASIBLE", "PROTEIN_UNREACHABLE"];
 
+/** Whole egg in a plan, grams, from each food's figure (a recipe's eggs per 100 g). */
+const wholeEggG = (plan: MealPlan) =>
+  plan.items.reduce((sum, item) => sum + ((findFood(item.foodId)?.wholeEggG ?? 0) * item.grams) / 100, 0);
+
 function mustPlan(planner: MealPlanner, request: MealPlanRequest): MealPlan {
   const outcome = planner.plan(request);
   if (!outcome.ok) throw new Error(`${outcome.error.code}: ${outcome.error.message}`);
@@ -256,11 +260,7 @@ describe("meal planner on the real catalogue", () => {
       seed: 280,
     };
     const plan = mustPlan(planner, request);
-    const eggG = plan.items.reduce(
-      (sum, item) => sum + ((findFood(item.foodId)?.wholeEggG ?? 0) * item.grams) / 100,
-      0,
-    );
-    expect(eggG).toBeLessThanOrEqual(EGGS_MAX_G + 1);
+    expect(wholeEggG(plan)).toBeLessThanOrEqual(EGGS_MAX_G + 1);
     expect(plan.totals.proteinG).toBeGreaterThanOrEqual(nutrientTargets(request).proteinMinG - 0.5);
     expect(violationsOf(plan, request, FOOD_CATALOGUE)).toEqual([]);
     expect(plan.notes).toEqual([]);
@@ -277,11 +277,7 @@ describe("meal planner on the real catalogue", () => {
       proteinSources: ["Eggs", "Lentils"],
     });
     const plan = mustPlan(planner, request);
-    const eggG = plan.items.reduce(
-      (sum, item) => sum + ((findFood(item.foodId)?.wholeEggG ?? 0) * item.grams) / 100,
-      0,
-    );
-    expect(eggG).toBeLessThanOrEqual(EGGS_MAX_G + 1);
+    expect(wholeEggG(plan)).toBeLessThanOrEqual(EGGS_MAX_G + 1);
     expect(plan.totals.proteinG).toBeGreaterThanOrEqual(nutrientTargets(request).proteinMinG - 0.5);
     expect(violationsOf(plan, request, FOOD_CATALOGUE)).toEqual([]);
     // What gave way is shown: the limits it broke, each as a note.
@@ -299,11 +295,7 @@ describe("meal planner on the real catalogue", () => {
     const plan = mustPlan(planner, request);
     const cuisineItems = plan.items.filter((item) => findFood(item.foodId)?.cuisines.includes("Korean"));
     expect(2 * cuisineItems.length).toBeGreaterThan(plan.items.length);
-    const eggG = plan.items.reduce(
-      (sum, item) => sum + ((findFood(item.foodId)?.wholeEggG ?? 0) * item.grams) / 100,
-      0,
-    );
-    expect(eggG).toBeLessThanOrEqual(2 * EGGS_MAX_G);
+    expect(wholeEggG(plan)).toBeLessThanOrEqual(2 * EGGS_MAX_G);
   });
 
   it("plans a day over 60 g of fibre again without fibre-rich foods: stacked pulses give way to a day within the limit", () => {
