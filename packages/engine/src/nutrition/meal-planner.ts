@@ -19,7 +19,7 @@ import { dayLimitsExcessKcal, repairDayLimits } from "./meal-day-limits";
 import { dayEggG, repairDayRules } from "./meal-day-rules";
 import { repairProteinCeiling } from "./meal-protein-ceiling";
 import { proteinReachG } from "./meal-protein-reach";
-import { searchDay, type SearchLimits, type SearchResult } from "./meal-search";
+import { SearchMemo, searchDay, type SearchLimits, type SearchResult } from "./meal-search";
 import {
   hasCuisineMajority,
   hasUnchosenProteinFood,
@@ -431,7 +431,7 @@ export function planWith(
   const planned = { ...request, proteinSources: sourcesWithinReach(request, foods, avoidances) };
   const context: DayContext = {
     foods,
-    limits,
+    limits: { ...limits, memo: new SearchMemo() },
     request,
     planned,
     avoidances,

@@ -14,6 +14,7 @@ import { compareIds } from "./seeded-hash";
 import type { Candidate } from "./meal-candidates";
 import {
   BOUND_SLACK_KCAL,
+  FitMemo,
   fitPortions,
   ranksBefore,
   sodiumSatFatBreach,
@@ -48,6 +49,8 @@ export interface SearchLimits {
   requireCuisineMajority?: boolean;
   /** Kosher: no meal holds both meat and milk (meal-roles). */
   kosher?: boolean;
+  /** What this plan's searches have worked out so far (SearchMemo). */
+  memo?: SearchMemo;
 }
 
 interface Combo {
@@ -406,6 +409,39 @@ function mealCombos(
 }
 
 /**
+ * What one plan's searches share (the planner makes one per plan): its fits (FitMemo), and each meal's combinations.
+ * A narrower search or a second day offers most meals the very candidates the first search had; their 2–4-food
+ * combinations are then the same, and enumerating them was a fifth of a plan's time.
+ */
+export class SearchMemo {
+  readonly fits = new FitMemo();
+  private readonly combos = new Map<string, Combo[]>();
+  private readonly ids = new WeakMap<Candidate, number>();
+  private nextId = 0;
+
+  /** mealCombos, once per list of the same candidate objects, meal, energy window and kosher rule. */
+  mealCombos(...args: Parameters<typeof mealCombos>): Combo[] {
+    const [candidates, meal, kcal, kosher] = args;
+    const ids = candidates.map((candidate) => {
+      let id = this.ids.get(candidate);
+      if (id === undefined) {
+        id = this.nextId;
+        this.nextId += 1;
+        this.ids.set(candidate, id);
+      }
+      return id;
+    });
+    const key = `${meal}:${kcal.low}:${kcal.high}:${kcal.aim}:${kosher}:${ids.join()}`;
+    let known = this.combos.get(key);
+    if (known === undefined) {
+      known = mealCombos(...args);
+      this.combos.set(key, known);
+    }
+    return known;
+  }
+}
+
+/**
  * An upper bound on a day's protein: every food at its smallest portion, then the energy left under the day's ceiling
  * spent on the most protein-dense foods first, each meal capped at the top of its band. With the meal caps nested in the
  * day's, this greedy fill is the optimum of the relaxation (a laminar polymatroid), so it is as tight as it can be.
@@ -749,8 +785,9 @@ export function searchDay(
   const started = limits.now();
   const target = targets.targetKcal;
   const mealHighKcal = MEAL_SLOTS.map((meal) => (MEAL_SHARES[meal] + MEAL_SHARE_BAND) * target);
+  const combosOf = limits.memo?.mealCombos.bind(limits.memo) ?? mealCombos;
   const allCombos = MEAL_SLOTS.map((meal, index) =>
-    mealCombos(
+    combosOf(
       byMeal[meal],
       meal,
       {
@@ -806,10 +843,8 @@ export function searchDay(
       if (proteinBoundG < targets.proteinMinG && proteinBoundG <= bestProteinG + 0.5) continue;
       if (!fatCanFit(combos, minKcal, targets)) continue;
       fits += 1;
-      const fit = fitPortions(
-        combos.flatMap((combo) => combo.items),
-        targets,
-      );
+      const items = combos.flatMap((combo) => combo.items);
+      const fit = limits.memo?.fits.fit(items, targets) ?? fitPortions(items, targets);
       if (fit.hardBreach > 1e-6) continue;
       const boundBreach = fit.boundBreach > BOUND_SLACK_KCAL ? fit.boundBreach : 0;
       const shareBreach = fit.shareBreach > BOUND_SLACK_KCAL ? fit.shareBreach : 0;
