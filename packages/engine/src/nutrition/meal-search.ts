@@ -411,7 +411,8 @@ function mealCombos(
 /**
  * What one plan's searches share (the planner makes one per plan): its fits (FitMemo), and each meal's combinations.
  * A narrower search or a second day offers most meals the very candidates the first search had; their 2–4-food
- * combinations are then the same, and enumerating them was a fifth of a plan's time.
+ * combinations are then the same, and enumerating them was a fifth of a plan's time
+ * (docs/decisions/088-one-plans-searches-share-their-work.md).
  */
 export class SearchMemo {
   readonly fits = new FitMemo();
