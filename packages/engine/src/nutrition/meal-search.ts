@@ -227,8 +227,13 @@ function fatCanFit(combos: readonly Combo[], minKcal: number, targets: NutrientT
 /** Four-food meals are drawn only from this many best-liked candidates: they are rarely needed, and they are most of the subsets. */
 const FOUR_ITEM_POOL = 10;
 
-/** Every 2–3-food subset of a meal's candidates, and the 4-food subsets of its first FOUR_ITEM_POOL, as ascending index lists. */
-function forEachSubset(count: number, visit: (indices: readonly number[]) => void): void {
+/**
+ * Every 2–3-food subset of a meal's candidates, and the 4-food subsets of its first FOUR_ITEM_POOL, as ascending index
+ * lists. Where visit says a subset cannot grow into a kept one (it returns false: two mains, a protein family twice, or
+ * more energy than the meal may hold at the smallest portions, which every larger subset keeps too), its larger
+ * subsets are skipped.
+ */
+function forEachSubset(count: number, visit: (indices: readonly number[]) => boolean): void {
   // Reused lists, one per subset size: the meal's few thousand subsets then cost no allocation until one is kept.
   const pair = [0, 0];
   const triple = [0, 0, 0];
@@ -237,10 +242,10 @@ function forEachSubset(count: number, visit: (indices: readonly number[]) => voi
     pair[0] = triple[0] = quad[0] = a;
     for (let b = a + 1; b < count; b += 1) {
       pair[1] = triple[1] = quad[1] = b;
-      visit(pair);
+      if (!visit(pair)) continue;
       for (let c = b + 1; c < count; c += 1) {
         triple[2] = quad[2] = c;
-        visit(triple);
+        if (!visit(triple)) continue;
         for (let d = c + 1; d < Math.min(count, FOUR_ITEM_POOL); d += 1) {
           quad[3] = d;
           visit(quad);
@@ -349,9 +354,10 @@ function mealCombos(
       maxKcal += maxKcalOf[index] ?? 0;
       preferenceScore += valueOf[index] ?? 0;
     }
-    if (minKcal > highKcal || maxKcal < lowKcal) return;
+    if (minKcal > highKcal) return false;
+    if (maxKcal < lowKcal) return true;
     const rules = keepsMealRules(indices);
-    if (rules === "forbidden") return;
+    if (rules === "forbidden") return false;
     for (const index of indices) inSubset[index] = 1;
     // Protein at the meal's share: smallest portions, then the energy left spent on the densest foods (a fractional knapsack).
     let proteinG = 0;
@@ -404,6 +410,7 @@ function mealCombos(
       sharedWithLower,
       sharedWithHigher,
     });
+    return true;
   });
   return combos;
 }
