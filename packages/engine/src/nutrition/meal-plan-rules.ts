@@ -1,9 +1,8 @@
 import { parseAvoidances } from "./avoidances";
-import { exclusionConflict } from "./exclusions";
 import type { Food } from "./food.types";
 import { kosherDayConflict, kosherPlaceConflict } from "./meal-roles";
 import type { MealItem, MealPlanRequest } from "./meal-plan.types";
-import { KCAL_TOLERANCE, suitsDiet } from "./meal-targets";
+import { allowedFood, KCAL_TOLERANCE } from "./meal-targets";
 
 /**
  * Whether a day planned earlier still keeps, under today's inputs, the rules no plan ever breaks (docs/product.md
@@ -22,8 +21,7 @@ export function dayKeepsHardRules(
   const mealFoods = new Map<string, Food[]>();
   for (const item of items) {
     const food = byId.get(item.foodId);
-    if (food === undefined || !suitsDiet(food, request.dietType)) return false;
-    if (exclusionConflict(food, rules) !== undefined) return false;
+    if (food === undefined || !allowedFood(food, request.dietType, rules)) return false;
     const meal = mealFoods.get(item.slot) ?? [];
     if (rules.kosher && kosherPlaceConflict(food, item.slot, () => meal) !== undefined) return false;
     mealFoods.set(item.slot, [...meal, food]);

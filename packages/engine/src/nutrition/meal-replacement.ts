@@ -1,10 +1,9 @@
 import type { EngineError } from "../profile.types";
 import { parseAvoidances } from "./avoidances";
-import { exclusionConflict } from "./exclusions";
 import { FOOD_CATALOGUE } from "./food-catalogue";
 import type { Food, MealSlot } from "./food.types";
 import { toMealItem, type MealItem, type MealPlanRequest } from "./meal-planner";
-import { KCAL_TOLERANCE, portionFigures, suitsDiet } from "./meal-targets";
+import { allowedFood, KCAL_TOLERANCE, portionFigures } from "./meal-targets";
 import { compareIds, seededUnit } from "./seeded-hash";
 import { kosherPlaceConflict, mealConflict, mealRole } from "./meal-roles";
 
@@ -96,9 +95,12 @@ function rankReplacements(
 
   const best = new Map<string, { item: MealItem; score: number; sameRole: boolean }>();
   for (const food of foods) {
-    if (excluded.has(food.id) || !food.slots.includes(replaced.slot) || !suitsDiet(food, request.dietType))
+    if (
+      excluded.has(food.id) ||
+      !food.slots.includes(replaced.slot) ||
+      !allowedFood(food, request.dietType, avoidances)
+    )
       continue;
-    if (exclusionConflict(food, avoidances) !== undefined) continue;
     if (mealConflict([...mealMates, food], replaced.slot, { kosher }) !== undefined) continue;
     if (kosher && kosherPlaceConflict(food, replaced.slot, dayFoods) !== undefined) continue;
     const sameRole = role === undefined || mealRole(food) === role;

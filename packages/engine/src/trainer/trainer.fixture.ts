@@ -1,5 +1,4 @@
 import { parseAvoidances } from "../nutrition/avoidances";
-import { exclusionConflict } from "../nutrition/exclusions";
 import { FOOD_CATALOGUE, findFood } from "../nutrition/food-catalogue";
 import { MEAL_SLOTS, type MealSlot } from "../nutrition/food.types";
 import {
@@ -10,7 +9,7 @@ import {
   type MealPlanner,
   type MealPlanRequest,
 } from "../nutrition/meal-planner";
-import { suitsDiet } from "../nutrition/meal-targets";
+import { allowedFood } from "../nutrition/meal-targets";
 import { hashString } from "../nutrition/seeded-hash";
 import { planWorkoutWeek } from "../workouts/workout-planner";
 import type { WorkoutItem } from "../workouts/exercise.types";
@@ -101,9 +100,7 @@ export function fixturePlanner(): MealPlanner & { requests: MealPlanRequest[] } 
     plan(request) {
       requests.push(request);
       const avoidances = parseAvoidances(request.allergiesText, FOOD_CATALOGUE);
-      const allowed = FOOD_CATALOGUE.filter(
-        (food) => suitsDiet(food, request.dietType) && exclusionConflict(food, avoidances) === undefined,
-      );
+      const allowed = FOOD_CATALOGUE.filter((food) => allowedFood(food, request.dietType, avoidances));
       const items = MEAL_SLOTS.flatMap((meal) =>
         allowed
           .filter((food) => food.slots.includes(meal))

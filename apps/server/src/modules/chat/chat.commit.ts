@@ -1,11 +1,10 @@
 import { PLAN_ERROR_CODES, REPLACEMENT_LIMIT_MESSAGE } from "@fitwise/contracts/plans";
 import { FREE_REPLACEMENTS_LIMIT } from "@fitwise/contracts/free-tier";
 import { parseAvoidances } from "@fitwise/engine/nutrition/avoidances";
-import { exclusionConflict } from "@fitwise/engine/nutrition/exclusions";
 import { kosherPlaceConflict } from "@fitwise/engine/nutrition/meal-roles";
 import { FOOD_CATALOGUE, findFood } from "@fitwise/engine/nutrition/food-catalogue";
 import type { MealSlot } from "@fitwise/engine/nutrition/food.types";
-import { suitsDiet } from "@fitwise/engine/nutrition/meal-targets";
+import { allowedFood } from "@fitwise/engine/nutrition/meal-targets";
 import {
   dayTargetFor,
   planNumberForDay,
@@ -103,8 +102,7 @@ function dayStillValid(row: MealPlanRow, profile: TrainerProfile): boolean {
       row.items.flatMap((other, at) => (other.slot === slot && at !== index ? (foods[at] ?? []) : []));
     return (
       food !== undefined &&
-      suitsDiet(food, profile.dietType) &&
-      exclusionConflict(food, avoidances) === undefined &&
+      allowedFood(food, profile.dietType, avoidances) &&
       (!avoidances.kosher || kosherPlaceConflict(food, item.slot, rest) === undefined)
     );
   });
